@@ -1,0 +1,143 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/csvscan/csvscan/dialect"
+	"github.com/csvscan/csvscan/scanner"
+)
+
+// dialectFlags are the flags every command shares.
+type dialectFlags struct {
+	delim, quote, escape, comment, newline string
+	strict                                 bool
+	fs                                     *flag.FlagSet
+}
+
+func addDialectFlags(fs *flag.FlagSet) *dialectFlags {
+	f := &dialectFlags{fs: fs}
+	fs.StringVar(&f.delim, "delim", ",", "field delimiter, 1 to 4 bytes (\\t for a tab)")
+	fs.StringVar(&f.quote, "quote", `"`, "quote character, empty for none")
+	fs.StringVar(&f.escape, "escape", "", "escape character inside quotes, empty for none (default: the quote)")
+	fs.StringVar(&f.comment, "comment", "", "comment character, empty for none")
+	fs.StringVar(&f.newline, "newline", "auto", "line ends: auto, lf, crlf or cr")
+	fs.BoolVar(&f.strict, "strict", true, "strict mode: text after a closing quote is an error")
+	return f
+}
+
+// unescapeArg turns the spellings \t, \\ and \xNN of a flag value into bytes.
+func unescapeArg(s string) string {
+	r := strings.NewReplacer(`\t`, "\t", `\\`, `\`)
+	if strings.HasPrefix(s, `\x`) && len(s) == 4 {
+		var b byte
+		if _, err := fmt.Sscanf(s[2:], "%02x", &b); err == nil {
+			return string([]byte{b})
+		}
+	}
+	return r.Replace(s)
+}
+
+func char(name, v string) (dialect.Char, error) {
+	v = unescapeArg(v)
+	switch len(v) {
+	case 0:
+		return dialect.None, nil
+	case 1:
+		return dialect.Some(v[0]), nil
+	}
+	return dialect.None, fmt.Errorf("%w: --%s must be one byte or empty, got %q", errUsage, name, v)
+}
+
+func (f *dialectFlags) dialect() (dialect.Dialect, error) {
+	d := dialect.Dialect{Delimiter: unescapeArg(f.delim), Lenient: !f.strict}
+	var err error
+	if d.Quote, err = char("quote", f.quote); err != nil {
+		return d, err
+	}
+	escapeSet := false
+	f.fs.Visit(func(fl *flag.Flag) { escapeSet = escapeSet || fl.Name == "escape" })
+	if escapeSet {
+		if d.Escape, err = char("escape", f.escape); err != nil {
+			return d, err
+		}
+	} else {
+		d.Escape = d.Quote
+	}
+	if d.Comment, err = char("comment", f.comment); err != nil {
+		return d, err
+	}
+	if d.Newline, err = dialect.ParseNewline(f.newline); err != nil {
+		return d, fmt.Errorf("%w: --newline: %v", errUsage, err)
+	}
+	if err := d.Validate(); err != nil {
+		return d, fmt.Errorf("%w: %v", errUsage, err)
+	}
+	return d, nil
+}
+
+// readFlags are the flags of the commands that read a file.
+type readFlags struct {
+	*dialectFlags
+	header      bool
+	maxLineSize int
+}
+
+func addReadFlags(fs *flag.FlagSet) *readFlags {
+	f := &readFlags{dialectFlags: addDialectFlags(fs)}
+	fs.BoolVar(&f.header, "header", false, "the first row is a header")
+	fs.IntVar(&f.maxLineSize, "max-line-size", scanner.DefaultMaxLineSize, "longest row in bytes")
+	return f
+}
+
+func (f *readFlags) options() (scanner.Options, error) {
+	d, err := f.dialect()
+	if err != nil {
+		return scanner.Options{}, err
+	}
+	if f.maxLineSize <= 0 {
+		return scanner.Options{}, fmt.Errorf("%w: --max-line-size must be positive", errUsage)
+	}
+	return scanner.Options{Dialect: d, Header: f.header, MaxLineSize: f.maxLineSize}, nil
+}
+
+func newFlagSet(name, args string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: csvscan %s [flags] %s\n\nflags:\n", name, args)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parse parses the flags and returns the one file argument, if wanted.
+func parse(fs *flag.FlagSet, args []string, wantFile bool) (string, error) {
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return "", err
+		}
+		return "", fmt.Errorf("%w: %v", errUsage, err)
+	}
+	if !wantFile {
+		if fs.NArg() != 0 {
+			return "", fmt.Errorf("%w: %s takes no file", errUsage, fs.Name())
+		}
+		return "", nil
+	}
+	if fs.NArg() != 1 {
+		return "", fmt.Errorf("%w: %s wants one FILE (- for standard input), got %d arguments", errUsage, fs.Name(), fs.NArg())
+	}
+	return fs.Arg(0), nil
+}
+
+// open opens a file, or standard input for "-".
+func open(name string, stdin io.Reader) (io.ReadCloser, error) {
+	if name == "-" {
+		return io.NopCloser(stdin), nil
+	}
+	return os.Open(name)
+}

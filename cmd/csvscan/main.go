@@ -1,0 +1,77 @@
+// Command csvscan reads CSV with csvscan's table-driven scanner.
+//
+//	csvscan scan [flags] FILE     print the rows (json, csv or table)
+//	csvscan count [flags] FILE    print the number of data rows
+//	csvscan table [flags]         print the dialect's transition table
+//	csvscan trace [flags] FILE    show every byte's transition on a short input
+//
+// FILE may be - for standard input. Dialect flags: --delim, --quote,
+// --escape, --comment (an empty value means none), --newline
+// auto|lf|crlf|cr, --strict. Reading flags: --header, --max-line-size.
+//
+// A parse error prints its row, field and byte offset to standard error and
+// exits with status 1; bad flags exit with status 2.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+)
+
+const usage = `usage: csvscan <command> [flags] [FILE]
+
+commands:
+  scan [flags] FILE    print the rows of FILE (- for standard input)
+  count [flags] FILE   print the number of data rows
+  table [flags]        print the dialect's transition table, skip tables and stop patterns
+  trace [flags] FILE   print each byte of a short input with its state transition
+
+Run 'csvscan <command> -h' for the flags of a command.
+`
+
+// errUsage marks errors in the command line: exit status 2.
+var errUsage = errors.New("usage")
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is main with its inputs and outputs passed in, for tests.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	var err error
+	switch args[0] {
+	case "scan":
+		err = cmdScan(args[1:], stdin, stdout, stderr)
+	case "count":
+		err = cmdCount(args[1:], stdin, stdout, stderr)
+	case "table":
+		err = cmdTable(args[1:], stdout, stderr)
+	case "trace":
+		err = cmdTrace(args[1:], stdin, stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "csvscan: unknown command %q\n%s", args[0], usage)
+		return 2
+	}
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.Is(err, errUsage):
+		fmt.Fprintln(stderr, "csvscan:", err)
+		return 2
+	default:
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+}

@@ -1,0 +1,186 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/csvscan/csvscan/internal/corpus"
+	"github.com/google/go-cmp/cmp"
+)
+
+// corpusDifferences lists the suite files whose convention differs from
+// DuckDB's, with the reason; everything else must read as the suite says.
+var corpusDifferences = map[string]string{
+	"csv-test-data/csv/bad-unescaped-quote.csv":     "a quote inside an unquoted value is content for DuckDB (and csvscan), not an error",
+	"csv-test-data/csv/bad-header-wrong-header.csv": "the suite requires the header foo,bar,baz; which names a header must have is the caller's check, not the reader's",
+}
+
+// TestCorpusScanJSON runs `csvscan scan --format json` over every file of
+// csv-spectrum and csv-test-data: good files must give exactly the expected
+// rows, bad files a parse error with its position (exit status 1), except
+// the listed differences from DuckDB's behaviour.
+func TestCorpusScanJSON(t *testing.T) {
+	dir, ok := corpus.Dir()
+	if !ok {
+		t.Skip("corpus not found: set CSVSCAN_CORPUS or place ../shared/corpus beside the checkout")
+	}
+	cases, err := corpus.Suites(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		t.Run(c.Path, func(t *testing.T) {
+			args := []string{"scan", "--format", "json"}
+			if c.HasHeader {
+				args = append(args, "--header")
+			}
+			args = append(args, filepath.Join(dir, filepath.FromSlash(c.Path)))
+			var stdout, stderr bytes.Buffer
+			code := run(args, nil, &stdout, &stderr)
+			if reason, ok := corpusDifferences[c.Path]; ok {
+				if code != 0 {
+					t.Fatalf("listed as a difference (%s) but failed: %s", reason, stderr.String())
+				}
+				t.Logf("reads without error, as DuckDB does: %s", reason)
+				return
+			}
+			if c.ExpectError {
+				if code != 1 || !strings.Contains(stderr.String(), "row ") || !strings.Contains(stderr.String(), "byte ") {
+					t.Fatalf("want a parse error naming row and byte, got status %d, stderr %q, stdout %q", code, stderr.String(), stdout.String())
+				}
+				return
+			}
+			if code != 0 {
+				t.Fatalf("status %d: %s", code, stderr.String())
+			}
+			var got [][]string
+			for _, line := range strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n") {
+				if line == "" {
+					continue
+				}
+				var row []string
+				if err := json.Unmarshal([]byte(line), &row); err != nil {
+					t.Fatalf("line %q: %v", line, err)
+				}
+				got = append(got, row)
+			}
+			if d := cmp.Diff(c.Rows, got); d != "" {
+				t.Fatalf("rows differ (-suite +csvscan):\n%s", d)
+			}
+		})
+	}
+}
+
+func runCLI(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+func TestScanFormats(t *testing.T) {
+	in := "h1,h2\n\"a,b\",\"say \"\"hi\"\"\"\n\"x\ny\",\n"
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"scan", "--header", "--format", "json", "-"}, `["a,b","say \"hi\""]` + "\n" + `["x\ny",""]` + "\n"},
+		{[]string{"scan", "--header", "--format", "csv", "-"}, "h1,h2\n\"a,b\",\"say \"\"hi\"\"\"\n\"x\ny\",\n"},
+		{[]string{"scan", "--header", "--format", "table", "-"}, "h1    h2\n--    --\na,b   say \"hi\"\nx\\ny  \n"},
+		{[]string{"count", "--header", "-"}, "2\n"},
+		{[]string{"count", "-"}, "3\n"},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runCLI(t, in, tt.args...)
+		if code != 0 || out != tt.want {
+			t.Errorf("%v: status %d, stderr %q\n got %q\nwant %q", tt.args, code, errOut, out, tt.want)
+		}
+	}
+}
+
+func TestScanCSVRoundTrip(t *testing.T) {
+	in := "a\n\"\"\nb\n"
+	code, out, _ := runCLI(t, in, "scan", "--format", "csv", "-")
+	if code != 0 || out != in {
+		t.Fatalf("status %d, got %q want %q", code, out, in)
+	}
+}
+
+func TestDialectFlags(t *testing.T) {
+	in := "# note\na||'b||c\\''\n"
+	code, out, errOut := runCLI(t, in, "scan", "--delim", "||", "--quote", "'", "--escape", `\`, "--comment", "#", "-")
+	if want := `["a","b||c'"]` + "\n"; code != 0 || out != want {
+		t.Fatalf("status %d (%s), got %q want %q", code, errOut, out, want)
+	}
+	code, out, _ = runCLI(t, "a\tb\n", "scan", "--delim", `\t`, "--quote", "", "-")
+	if want := `["a","b"]` + "\n"; code != 0 || out != want {
+		t.Fatalf("tab: status %d, got %q", code, out)
+	}
+}
+
+func TestParseErrorExit(t *testing.T) {
+	code, _, errOut := runCLI(t, "a,b\nc,\"d\n", "scan", "-")
+	if code != 1 || !strings.Contains(errOut, "row 2, field 2, byte 6") {
+		t.Fatalf("status %d, stderr %q", code, errOut)
+	}
+}
+
+func TestBadFlagsExit2(t *testing.T) {
+	for _, args := range [][]string{
+		{"scan", "--delim", "", "-"},
+		{"scan", "--quote", "ab", "-"},
+		{"scan", "--newline", "nl", "-"},
+		{"scan", "--format", "xml", "-"},
+		{"scan", "--nope", "-"},
+		{"scan"},
+		{"frobnicate"},
+		{"table", "extra"},
+	} {
+		if code, _, errOut := runCLI(t, "", args...); code != 2 || errOut == "" {
+			t.Errorf("%v: status %d, stderr %q; want 2 and a reason", args, code, errOut)
+		}
+	}
+}
+
+func TestTableCommand(t *testing.T) {
+	code, out, _ := runCLI(t, "", "table")
+	if code != 0 {
+		t.Fatal(code)
+	}
+	for _, want := range []string{"STANDARD", "DELIMITER_FIRST_BYTE", "MAYBE_QUOTED", "18 MAYBE_QUOTED", "stops at '\\n' '\\r' ','", "value=0x08 mask=0xf8 matches 0x08 '\\t' '\\n' 0x0b 0x0c '\\r' 0x0e 0x0f"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("table output lacks %q", want)
+		}
+	}
+}
+
+func TestTraceCommand(t *testing.T) {
+	code, out, _ := runCLI(t, "a,\"b\"\"c\"\n", "trace", "-")
+	if code != 0 {
+		t.Fatal(code)
+	}
+	for _, want := range []string{
+		"DELIMITER         ->  QUOTED            quoted value opens",
+		"UNQUOTED          ->  QUOTED            doubled quote",
+		"UNQUOTED          ->  RECORD_SEPARATOR  value ends, row ends",
+		`["a","b\"c"]`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("trace output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestFileArgument(t *testing.T) {
+	code, out, errOut := runCLI(t, "", "count", "--header", filepath.Join("..", "..", "testdata", "sample.csv"))
+	if code != 0 || out != "3\n" {
+		t.Fatalf("status %d (%s), got %q", code, errOut, out)
+	}
+	if code, _, _ := runCLI(t, "", "count", filepath.Join(os.TempDir(), "does-not-exist.csv")); code != 1 {
+		t.Fatalf("missing file: status %d, want 1", code)
+	}
+}

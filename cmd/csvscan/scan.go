@@ -1,0 +1,198 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/csvscan/csvscan/scanner"
+)
+
+func cmdScan(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlagSet("scan", "FILE", stderr)
+	rf := addReadFlags(fs)
+	format := fs.String("format", "json", "output: json (one array of strings per row), csv (RFC 4180) or table")
+	name, err := parse(fs, args, true)
+	if err != nil {
+		return err
+	}
+	opts, err := rf.options()
+	if err != nil {
+		return err
+	}
+	var w rowWriter
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	switch *format {
+	case "json":
+		w = &jsonWriter{w: out}
+	case "csv":
+		w = &csvWriter{w: out}
+	case "table":
+		tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+		w = &tableWriter{tw: tw}
+	default:
+		return fmt.Errorf("%w: --format must be json, csv or table, got %q", errUsage, *format)
+	}
+	f, err := open(name, stdin)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	s, err := scanner.New(f, opts)
+	if err != nil {
+		return err
+	}
+	wroteHeader := false
+	for s.Scan() {
+		if !wroteHeader && s.Header() != nil {
+			w.header(s.Header())
+		}
+		wroteHeader = true
+		w.row(s.Row())
+	}
+	if !wroteHeader && s.Header() != nil {
+		w.header(s.Header())
+	}
+	if err := s.Err(); err != nil {
+		w.close()
+		out.Flush()
+		return err
+	}
+	return w.close()
+}
+
+type rowWriter interface {
+	header([]string)
+	row([][]byte)
+	close() error
+}
+
+// jsonWriter prints each data row as a JSON array of strings on its own
+// line. The header is not printed.
+type jsonWriter struct {
+	w   *bufio.Writer
+	buf []string
+}
+
+func (j *jsonWriter) header([]string) {}
+
+func (j *jsonWriter) row(row [][]byte) {
+	j.buf = j.buf[:0]
+	for _, v := range row {
+		j.buf = append(j.buf, string(v))
+	}
+	b, _ := json.Marshal(j.buf)
+	j.w.Write(b)
+	j.w.WriteByte('\n')
+}
+
+func (j *jsonWriter) close() error { return j.w.Flush() }
+
+// csvWriter prints RFC 4180: comma, '"' quoting only where needed, LF line
+// ends, the header first.
+type csvWriter struct {
+	w *bufio.Writer
+}
+
+func (c *csvWriter) header(h []string) {
+	row := make([][]byte, len(h))
+	for i, v := range h {
+		row[i] = []byte(v)
+	}
+	c.row(row)
+}
+
+func (c *csvWriter) row(row [][]byte) {
+	for i, v := range row {
+		if i > 0 {
+			c.w.WriteByte(',')
+		}
+		// A lone empty value is quoted, or it would read back as an empty line.
+		if len(row) == 1 && len(v) == 0 {
+			c.w.WriteString(`""`)
+			continue
+		}
+		if !strings.ContainsAny(string(v), ",\"\r\n") {
+			c.w.Write(v)
+			continue
+		}
+		c.w.WriteByte('"')
+		c.w.WriteString(strings.ReplaceAll(string(v), `"`, `""`))
+		c.w.WriteByte('"')
+	}
+	c.w.WriteByte('\n')
+}
+
+func (c *csvWriter) close() error { return c.w.Flush() }
+
+// tableWriter aligns columns for a person; line ends and tabs inside values
+// are shown as \n, \r and \t.
+type tableWriter struct {
+	tw *tabwriter.Writer
+}
+
+var cellEscaper = strings.NewReplacer("\n", `\n`, "\r", `\r`, "\t", `\t`)
+
+func (t *tableWriter) line(cells []string) {
+	for i, c := range cells {
+		if i > 0 {
+			io.WriteString(t.tw, "\t")
+		}
+		io.WriteString(t.tw, cellEscaper.Replace(c))
+	}
+	io.WriteString(t.tw, "\n")
+}
+
+func (t *tableWriter) header(h []string) {
+	t.line(h)
+	rule := make([]string, len(h))
+	for i, c := range h {
+		rule[i] = strings.Repeat("-", max(len(cellEscaper.Replace(c)), 1))
+	}
+	t.line(rule)
+}
+
+func (t *tableWriter) row(row [][]byte) {
+	cells := make([]string, len(row))
+	for i, v := range row {
+		cells[i] = string(v)
+	}
+	t.line(cells)
+}
+
+func (t *tableWriter) close() error { return t.tw.Flush() }
+
+func cmdCount(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlagSet("count", "FILE", stderr)
+	rf := addReadFlags(fs)
+	name, err := parse(fs, args, true)
+	if err != nil {
+		return err
+	}
+	opts, err := rf.options()
+	if err != nil {
+		return err
+	}
+	f, err := open(name, stdin)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	s, err := scanner.New(f, opts)
+	if err != nil {
+		return err
+	}
+	n := 0
+	for s.Scan() {
+		n++
+	}
+	if err := s.Err(); err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(stdout, n)
+	return err
+}

@@ -1,0 +1,58 @@
+package scanner_test
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/csvscan/csvscan/dialect"
+	"github.com/csvscan/csvscan/scanner"
+)
+
+func Example() {
+	in := "name,quote\nada,\"say \"\"hi\"\"\"\nbob,\"two\nlines\"\n"
+	s, err := scanner.New(strings.NewReader(in), scanner.Options{Header: true})
+	if err != nil {
+		panic(err)
+	}
+	for s.Scan() {
+		row := s.Row()
+		fmt.Printf("%s: %q\n", row[0], row[1])
+	}
+	if err := s.Err(); err != nil {
+		panic(err)
+	}
+	fmt.Println(s.Header())
+	// Output:
+	// ada: "say \"hi\""
+	// bob: "two\nlines"
+	// [name quote]
+}
+
+func ExampleOptions_dialect() {
+	d := dialect.Default()
+	d.Delimiter = "||"
+	d.Comment = dialect.Some('#')
+	s, _ := scanner.NewBytes([]byte("# exported 2026-11-30\na||b\nc||d # trailing note\n"), scanner.Options{Dialect: d})
+	for s.Scan() {
+		fmt.Printf("%q\n", s.Row())
+	}
+	// Output:
+	// ["a" "b"]
+	// ["c" "d "]
+}
+
+func ExampleParseError() {
+	s, _ := scanner.NewBytes([]byte("a,b\nc,\"d\n"), scanner.Options{})
+	for s.Scan() {
+	}
+	err := s.Err()
+	var pe *scanner.ParseError
+	if errors.As(err, &pe) {
+		fmt.Println(pe.Row, pe.Field, pe.Offset, errors.Is(err, scanner.ErrUnterminatedQuote))
+	}
+	fmt.Println(err)
+	// Output:
+	// 2 2 6 true
+	// csvscan: row 2, field 2, byte 6: unterminated quote: expected a closing quote before the end of input
+}

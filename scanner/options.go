@@ -1,0 +1,43 @@
+package scanner
+
+import "github.com/csvscan/csvscan/dialect"
+
+// DefaultMaxLineSize is DuckDB's default maximum_line_size, in bytes.
+const DefaultMaxLineSize = 2_000_000
+
+// DefaultBufferSize is how much the scanner asks an io.Reader for at a time.
+const DefaultBufferSize = 256 << 10
+
+// Options configure a Scanner. The zero value reads RFC 4180 CSV without a
+// header, with the row width set by the first row.
+type Options struct {
+	// Dialect is how the input is written. A zero Dialect (no delimiter)
+	// means dialect.Default().
+	Dialect dialect.Dialect
+	// Header says the first row names the columns: Header returns it and
+	// Scan does not.
+	Header bool
+	// FieldsPerRow is the number of values every row must have. Zero means
+	// the number in the first row; a negative value accepts any number.
+	FieldsPerRow int
+	// MaxLineSize bounds a row's length in bytes (line end excluded); a
+	// longer row is an ErrLineTooLong error, so memory stays bounded. Zero
+	// means DefaultMaxLineSize.
+	MaxLineSize int
+	// BufferSize is the size of each read from an io.Reader. Zero means
+	// DefaultBufferSize. It never changes the result, only the speed.
+	BufferSize int
+}
+
+func (o Options) withDefaults() Options {
+	if o.Dialect.Delimiter == "" {
+		o.Dialect = dialect.Default()
+	}
+	if o.MaxLineSize <= 0 {
+		o.MaxLineSize = DefaultMaxLineSize
+	}
+	if o.BufferSize <= 0 {
+		o.BufferSize = DefaultBufferSize
+	}
+	return o
+}

@@ -1,0 +1,525 @@
+package scanner
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/csvscan/csvscan/skipper"
+	sm "github.com/csvscan/csvscan/statemachine"
+)
+
+// span is one value of the row being read: bytes [start, end) of the buffer,
+// or of the scratch area when the value had to be unescaped.
+type span struct {
+	start, end int
+	scratch    bool
+}
+
+// Scanner reads rows of CSV, one per call to Scan, in the manner of
+// bufio.Scanner. It reads an io.Reader in bounded memory (the buffer, plus
+// the longest row, plus MaxLineSize at most) or scans a byte slice in place.
+//
+// A Scanner is not safe for concurrent use.
+type Scanner struct {
+	opts Options
+	tab  *sm.Table
+	next *[256][sm.NumStates]sm.State
+	skip struct{ standard, quoted, comment *[256]bool }
+	sk   *skipper.Skipper
+	dlen int // delimiter length in bytes
+
+	r       io.Reader // nil when scanning a byte slice
+	buf     []byte    // buf[:n] holds input; buf[0] is at offset base
+	n       int
+	base    int64
+	eof     bool
+	readErr error // a read error, reported once the bytes before it are read
+	started bool
+
+	// The machine and where it is. Offsets are indexes into buf.
+	prev, cur sm.State
+	pos       int
+	rowStart  int  // first byte of the current line
+	vs        int  // first byte of the current value
+	quoted    bool // the current value opened with a quote at qopen
+	escaped   bool // the current value needs unescaping
+	qopen     int
+	qclose    int // the last quote that may close it
+	comment   int // where a comment opened on this line, or -1
+	rowBegin  int // where the row that just ended began
+
+	spans   []span
+	scratch []byte
+	row     [][]byte
+	header  []string
+	width   int // row width, 0 until known
+	rows    int // rows completed, header included
+	err     error
+}
+
+// New returns a Scanner reading r.
+func New(r io.Reader, opts Options) (*Scanner, error) {
+	s, err := newScanner(opts)
+	if err != nil {
+		return nil, err
+	}
+	s.r = r
+	s.buf = make([]byte, s.opts.BufferSize)
+	return s, nil
+}
+
+// NewBytes returns a Scanner over data. Values that need no unescaping are
+// slices of data itself.
+func NewBytes(data []byte, opts Options) (*Scanner, error) {
+	s, err := newScanner(opts)
+	if err != nil {
+		return nil, err
+	}
+	s.buf = data
+	s.n = len(data)
+	s.eof = true
+	return s, nil
+}
+
+func newScanner(opts Options) (*Scanner, error) {
+	opts = opts.withDefaults()
+	t, err := sm.For(opts.Dialect)
+	if err != nil {
+		return nil, err
+	}
+	s := &Scanner{opts: opts, tab: t, next: t.Transitions(), dlen: len(opts.Dialect.Delimiter)}
+	s.skip.standard, s.skip.quoted, s.skip.comment = t.SkipStandard(), t.SkipQuoted(), t.SkipComment()
+	s.sk = skipper.New(t.StopPatterns())
+	s.prev, s.cur = sm.NotSet, sm.NotSet
+	s.comment = -1
+	if opts.FieldsPerRow > 0 {
+		s.width = opts.FieldsPerRow
+	}
+	return s, nil
+}
+
+// Table returns the transition table the scanner runs.
+func (s *Scanner) Table() *sm.Table { return s.tab }
+
+// Header returns the header row when Options.Header is set, after the first
+// call to Scan; it is nil otherwise. The strings are the scanner's own.
+func (s *Scanner) Header() []string { return s.header }
+
+// Row returns the values of the row read by the last successful Scan. The
+// slices point into the scanner's buffers and are valid only until the next
+// call to Scan; copy what you keep.
+func (s *Scanner) Row() [][]byte { return s.row }
+
+// RowNumber returns the 1-based number of the row Row returns (the header,
+// when there is one, is row 1).
+func (s *Scanner) RowNumber() int { return s.rows }
+
+// Err returns the error that stopped the scan, or nil at the end of input.
+// A parse error is a *ParseError; a read error is returned as the reader
+// gave it.
+func (s *Scanner) Err() error {
+	if s.err == io.EOF {
+		return nil
+	}
+	return s.err
+}
+
+// Scan reads the next data row. It returns false at the end of input or on
+// an error; Err tells which.
+func (s *Scanner) Scan() bool {
+	if s.err != nil {
+		return false
+	}
+	if !s.started {
+		s.started = true
+		if !s.start() {
+			return false
+		}
+	}
+	for {
+		if !s.readRow() {
+			return false
+		}
+		if s.rows == 1 && s.opts.Header {
+			s.header = make([]string, len(s.row))
+			for i, v := range s.row {
+				s.header[i] = string(v)
+			}
+			continue
+		}
+		return true
+	}
+}
+
+// start drops a UTF-8 byte order mark, also when a short read splits it.
+func (s *Scanner) start() bool {
+	for s.n < 3 && !s.eof {
+		if !s.fill() {
+			break
+		}
+	}
+	if s.n >= 3 && s.buf[0] == 0xEF && s.buf[1] == 0xBB && s.buf[2] == 0xBF {
+		s.pos, s.rowStart, s.vs = 3, 3, 3
+	}
+	s.sk.Reset(s.buf[:s.n])
+	return true
+}
+
+// readRow runs the machine until a row is complete, filling the buffer as
+// needed. It returns false at the end of input or on an error.
+func (s *Scanner) readRow() bool {
+	s.spans = s.spans[:0]
+	s.scratch = s.scratch[:0]
+	for {
+		switch s.run() {
+		case rowDone:
+			return s.finishRow(s.pos - 1)
+		case needInput:
+			if s.pos-s.rowStart > s.opts.MaxLineSize {
+				s.fail(ErrLineTooLong, s.rowStart+s.opts.MaxLineSize,
+					fmt.Sprintf("a row of at most %d bytes (set the maximum line size)", s.opts.MaxLineSize))
+				return false
+			}
+			if s.eof || !s.fill() {
+				return s.atEOF()
+			}
+		case failed:
+			return false
+		}
+	}
+}
+
+type runResult uint8
+
+const (
+	needInput runResult = iota // the buffer is used up (or the line is over the maximum)
+	rowDone                    // a row ended at s.pos-1
+	failed                     // s.err is set
+)
+
+// run is the table-driven loop: one transition per byte, the skipper over
+// runs of bytes that cannot change the state, and the bookkeeping of values
+// and rows on the states that mean something.
+func (s *Scanner) run() runResult {
+	buf := s.buf[:s.n]
+	next := s.next
+	prev, cur := s.prev, s.cur
+	pos := s.pos
+	limit := s.limit()
+	for pos < limit {
+		prev = cur
+		cur = next[buf[pos]][cur]
+		switch cur {
+		case sm.Standard:
+			// Inside an unquoted value: jump to the next byte that may matter.
+			pos = s.sk.SkipToStop(s.skip.standard, pos+1, limit)
+			continue
+
+		case sm.Delimiter: // `,` ends a value
+			s.endValue(pos + 1 - s.dlen)
+			s.vs = pos + 1
+
+		case sm.RecordSeparator, sm.CarriageReturn:
+			switch {
+			case cur == sm.RecordSeparator && prev == sm.CarriageReturn: // the LF of a CRLF
+				s.lineEnd(pos)
+				limit = s.limit()
+			case prev == sm.RecordSeparator || prev == sm.CarriageReturn || prev == sm.NotSet: // an empty line
+				s.rowBegin = s.rowStart
+				s.lineEnd(pos)
+				limit = s.limit()
+				if s.rows > 0 && s.width == 1 {
+					s.spans = append(s.spans, span{})
+					s.prev, s.cur, s.pos = prev, cur, pos+1
+					return rowDone
+				}
+			case s.comment >= 0: // a line ending in a comment
+				keep := s.endComment()
+				s.rowBegin = s.rowStart
+				s.lineEnd(pos)
+				limit = s.limit()
+				if keep {
+					s.prev, s.cur, s.pos = prev, cur, pos+1
+					return rowDone
+				}
+			default: // `\n` ends a value and the row
+				s.endValue(pos)
+				s.rowBegin = s.rowStart
+				s.lineEnd(pos)
+				s.prev, s.cur, s.pos = prev, cur, pos+1
+				return rowDone
+			}
+
+		case sm.Quoted:
+			switch prev {
+			case sm.Unquoted: // `""` inside quotes
+				s.escaped = true
+			case sm.Quoted, sm.QuotedNewLine, sm.Escape, sm.MaybeQuoted:
+			default: // `"` opens a quoted value
+				s.quoted = true
+				s.qopen = pos
+			}
+			pos = s.sk.SkipToStop(s.skip.quoted, pos+1, limit)
+			continue
+
+		case sm.Unquoted:
+			if prev == sm.Quoted || prev == sm.QuotedNewLine {
+				s.qclose = pos
+			}
+
+		case sm.Escape, sm.UnquotedEscape, sm.EscapedReturn:
+			s.escaped = true
+
+		case sm.Comment:
+			if prev != sm.Comment {
+				s.comment = pos
+			}
+			pos = s.sk.SkipToStop(s.skip.comment, pos+1, limit)
+			continue
+
+		case sm.Invalid:
+			s.prev, s.cur, s.pos = prev, cur, pos
+			if prev == sm.Unquoted {
+				s.fail(ErrUnquotedValue, pos, fmt.Sprintf("a delimiter or a line end after the closing quote, found %q", buf[pos]))
+			} else {
+				s.fail(ErrInvalidState, pos, fmt.Sprintf("%q is not allowed here by the dialect (%v)", buf[pos], s.opts.Dialect))
+			}
+			return failed
+		}
+		pos++
+	}
+	s.prev, s.cur, s.pos = prev, cur, pos
+	if pos < len(buf) {
+		// Stopped by the maximum line size, not by the end of the buffer.
+		s.fail(ErrLineTooLong, s.rowStart+s.opts.MaxLineSize,
+			fmt.Sprintf("a row of at most %d bytes (set the maximum line size)", s.opts.MaxLineSize))
+		return failed
+	}
+	return needInput
+}
+
+// limit is where run must stop: the end of the buffer, or the byte after the
+// last one the current line may hold.
+func (s *Scanner) limit() int {
+	l := s.rowStart + s.opts.MaxLineSize + 1
+	if l > s.n || l < 0 {
+		return s.n
+	}
+	return l
+}
+
+// lineEnd moves the start of the line and of the value past the line end at
+// pos and forgets the line's comment.
+func (s *Scanner) lineEnd(pos int) {
+	s.rowStart = pos + 1
+	s.vs = pos + 1
+	s.comment = -1
+}
+
+// endValue ends the current value at e (exclusive) and records its span.
+func (s *Scanner) endValue(e int) {
+	if !s.quoted {
+		if !s.escaped {
+			s.spans = append(s.spans, span{start: s.vs, end: e})
+			return
+		}
+		s.spans = append(s.spans, s.unescape(s.vs, e, nil))
+		s.escaped = false
+		return
+	}
+	// `"inner" tail`: tail is what follows the closing quote, spaces at its
+	// end dropped (strict mode allows nothing else there).
+	inner0, inner1 := s.qopen+1, s.qclose
+	t0, t1 := s.qclose+1, e
+	for t1 > t0 && s.buf[t1-1] == ' ' {
+		t1--
+	}
+	switch {
+	case !s.escaped && t0 == t1:
+		s.spans = append(s.spans, span{start: inner0, end: inner1})
+	case !s.escaped:
+		start := len(s.scratch)
+		s.scratch = append(s.scratch, s.buf[inner0:inner1]...)
+		s.scratch = append(s.scratch, s.buf[t0:t1]...)
+		s.spans = append(s.spans, span{start: start, end: len(s.scratch), scratch: true})
+	default:
+		s.spans = append(s.spans, s.unescape(inner0, inner1, s.buf[t0:t1]))
+	}
+	s.quoted = false
+	s.escaped = false
+}
+
+// unescape copies buf[a:b] into the scratch area without its escape bytes
+// (an escape makes the next byte literal), followed by tail.
+func (s *Scanner) unescape(a, b int, tail []byte) span {
+	esc, _ := s.opts.Dialect.Escape.Byte()
+	start := len(s.scratch)
+	literal := false
+	for _, c := range s.buf[a:b] {
+		if c == esc && !literal {
+			literal = true
+			continue
+		}
+		literal = false
+		s.scratch = append(s.scratch, c)
+	}
+	s.scratch = append(s.scratch, tail...)
+	return span{start: start, end: len(s.scratch), scratch: true}
+}
+
+// endComment applies the comment rule at the end of a line with a comment:
+// it reports whether the line is a row (values before the comment) and, if
+// so, ends its last value at the comment.
+func (s *Scanner) endComment() bool {
+	if len(s.spans) == 0 {
+		blank := true
+		for _, c := range s.buf[s.vs:s.comment] {
+			if c != ' ' {
+				blank = false
+				break
+			}
+		}
+		if blank {
+			s.quoted, s.escaped = false, false
+			return false
+		}
+	}
+	s.endValue(s.comment)
+	return true
+}
+
+// atEOF finishes the input: the last row when it has no line end, or the
+// error of an open quote.
+func (s *Scanner) atEOF() bool {
+	s.rowBegin = s.rowStart
+	if s.readErr != nil {
+		s.err = s.readErr
+		return false
+	}
+	switch {
+	case s.cur.InQuotes():
+		s.failAt(ErrUnterminatedQuote, s.qopen, len(s.spans)+1, "a closing quote before the end of input")
+		return false
+	case s.cur == sm.Comment:
+		keep := s.endComment()
+		s.comment = -1
+		s.cur = sm.RecordSeparator
+		if !keep {
+			s.err = io.EOF
+			return false
+		}
+		return s.finishRow(s.n)
+	case s.cur == sm.RecordSeparator || s.cur == sm.CarriageReturn || s.cur == sm.NotSet:
+		s.err = io.EOF
+		return false
+	}
+	s.endValue(s.n)
+	s.cur = sm.RecordSeparator
+	return s.finishRow(s.n)
+}
+
+// finishRow checks the row's width and makes Row's slices. end is the
+// offset of the row's line end (or of the end of input).
+func (s *Scanner) finishRow(end int) bool {
+	count := len(s.spans)
+	if s.width == 0 {
+		s.width = count
+	}
+	if s.opts.FieldsPerRow >= 0 && count != s.width {
+		field := count + 1
+		if count > s.width {
+			field = s.width + 1
+		}
+		s.rowStart = s.rowBegin
+		s.failAt(ErrFieldCount, end, field, fmt.Sprintf("%d fields, found %d", s.width, count))
+		return false
+	}
+	s.rows++
+	if cap(s.row) < count {
+		s.row = make([][]byte, count)
+	}
+	s.row = s.row[:count]
+	for i, sp := range s.spans {
+		if sp.scratch {
+			s.row[i] = s.scratch[sp.start:sp.end:sp.end]
+		} else {
+			s.row[i] = s.buf[sp.start:sp.end:sp.end]
+		}
+	}
+	return true
+}
+
+func (s *Scanner) fail(kind error, at int, msg string) {
+	s.failAt(kind, at, len(s.spans)+1, msg)
+}
+
+func (s *Scanner) failAt(kind error, at, field int, msg string) {
+	s.err = &ParseError{
+		Kind:      kind,
+		Row:       s.rows + 1,
+		Field:     field,
+		Offset:    s.base + int64(at),
+		RowOffset: s.base + int64(s.rowStart),
+		Msg:       "expected " + msg,
+	}
+}
+
+// fill moves the current line to the front of the buffer and reads more
+// input after it. It returns false when no byte was added: at the end of
+// input, or on a read error (kept in readErr until the bytes before it are
+// read).
+func (s *Scanner) fill() bool {
+	if s.r == nil {
+		s.eof = true
+		return false
+	}
+	if d := s.rowStart; d > 0 {
+		copy(s.buf, s.buf[d:s.n])
+		s.n -= d
+		s.base += int64(d)
+		s.pos -= d
+		s.rowStart = 0
+		s.vs -= d
+		s.qopen -= d
+		s.qclose -= d
+		if s.comment >= 0 {
+			s.comment -= d
+		}
+		for i := range s.spans {
+			if !s.spans[i].scratch {
+				s.spans[i].start -= d
+				s.spans[i].end -= d
+			}
+		}
+	}
+	if s.n == len(s.buf) {
+		// One line fills the buffer: grow it, up to what the longest
+		// allowed line needs.
+		grown := make([]byte, min(2*len(s.buf), s.opts.MaxLineSize+s.opts.BufferSize+4))
+		if len(grown) <= s.n {
+			grown = make([]byte, s.n+s.opts.BufferSize)
+		}
+		copy(grown, s.buf[:s.n])
+		s.buf = grown
+	}
+	added := 0
+	for tries := 0; added == 0 && !s.eof; tries++ {
+		m, err := s.r.Read(s.buf[s.n:])
+		if m < 0 || m > len(s.buf)-s.n {
+			m, err = 0, errors.New("csvscan: the reader returned an invalid count")
+		} else if m == 0 && err == nil && tries >= 100 {
+			err = io.ErrNoProgress
+		}
+		s.n += m
+		added += m
+		if err != nil {
+			s.eof = true
+			if err != io.EOF {
+				s.readErr = err
+			}
+		}
+	}
+	s.sk.Reset(s.buf[:s.n])
+	return added > 0
+}

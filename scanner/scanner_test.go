@@ -1,0 +1,291 @@
+package scanner
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/csvscan/csvscan/dialect"
+	"github.com/google/go-cmp/cmp"
+)
+
+// result is everything a scan produces, for whole-value comparison.
+type result struct {
+	Header []string
+	Rows   [][]string
+	Err    error
+}
+
+// chunkReader returns at most size bytes per Read.
+type chunkReader struct {
+	data []byte
+	size int
+}
+
+func (r *chunkReader) Read(p []byte) (int, error) {
+	if len(r.data) == 0 {
+		return 0, io.EOF
+	}
+	n := min(len(p), r.size, len(r.data))
+	copy(p, r.data[:n])
+	r.data = r.data[n:]
+	return n, nil
+}
+
+// splitReader returns the input in two reads, cut at one point.
+type splitReader struct {
+	parts [][]byte
+}
+
+func (r *splitReader) Read(p []byte) (int, error) {
+	for len(r.parts) > 0 && len(r.parts[0]) == 0 {
+		r.parts = r.parts[1:]
+	}
+	if len(r.parts) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, r.parts[0])
+	r.parts[0] = r.parts[0][n:]
+	return n, nil
+}
+
+func collect(s *Scanner) result {
+	var res result
+	for s.Scan() {
+		row := make([]string, len(s.Row()))
+		for i, v := range s.Row() {
+			row[i] = string(v)
+		}
+		res.Rows = append(res.Rows, row)
+	}
+	res.Header = s.Header()
+	res.Err = s.Err()
+	return res
+}
+
+func scanBytes(t testing.TB, input []byte, opts Options) result {
+	t.Helper()
+	s, err := NewBytes(input, opts)
+	if err != nil {
+		t.Fatalf("NewBytes: %v", err)
+	}
+	return collect(s)
+}
+
+func scanReader(t testing.TB, r io.Reader, opts Options) result {
+	t.Helper()
+	s, err := New(r, opts)
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	return collect(s)
+}
+
+// readSizes are the read sizes every table case runs at: they put a read
+// boundary inside every CRLF, doubled quote, UTF-8 sequence and SWAR block.
+var readSizes = []int{1, 2, 7, 63, 64, 65, 1000}
+
+// checkAllWays scans input as a byte slice, through readers of every read
+// size, with small buffers, and (for inputs up to 200 bytes) split in two at
+// every point, and requires the same result every time.
+func checkAllWays(t *testing.T, input []byte, opts Options, want result) {
+	t.Helper()
+	diff := func(how string, got result) {
+		t.Helper()
+		if d := cmp.Diff(want, got, cmp.Comparer(sameError)); d != "" {
+			t.Fatalf("%s: result differs (-want +got):\n%s", how, d)
+		}
+	}
+	diff("bytes", scanBytes(t, input, opts))
+	for _, size := range readSizes {
+		diff(fmt.Sprintf("read size %d", size), scanReader(t, &chunkReader{data: input, size: size}, opts))
+		small := opts
+		small.BufferSize = size
+		diff(fmt.Sprintf("buffer size %d", size), scanReader(t, &chunkReader{data: input, size: size}, small))
+	}
+	if len(input) <= 200 {
+		for cut := 0; cut <= len(input); cut++ {
+			r := &splitReader{parts: [][]byte{bytes.Clone(input[:cut]), bytes.Clone(input[cut:])}}
+			diff(fmt.Sprintf("split at %d", cut), scanReader(t, r, opts))
+		}
+	}
+}
+
+// sameError compares errors by value: parse errors field by field, others
+// by identity.
+func sameError(a, b error) bool {
+	var pa, pb *ParseError
+	if errors.As(a, &pa) && errors.As(b, &pb) {
+		return pa.Kind == pb.Kind && pa.Row == pb.Row && pa.Field == pb.Field &&
+			pa.Offset == pb.Offset && pa.RowOffset == pb.RowOffset
+	}
+	return a == b
+}
+
+func perr(kind error, row, field int, offset, rowOffset int64) *ParseError {
+	return &ParseError{Kind: kind, Row: row, Field: field, Offset: offset, RowOffset: rowOffset}
+}
+
+func rows(rs ...[]string) [][]string { return rs }
+func r(vs ...string) []string        { return vs }
+
+var (
+	pipe2  = dialect.Dialect{Delimiter: "||", Quote: dialect.Some('"'), Escape: dialect.Some('"')}
+	aab    = dialect.Dialect{Delimiter: "aab", Quote: dialect.Some('"'), Escape: dialect.Some('"')}
+	abab   = dialect.Dialect{Delimiter: "abab", Quote: dialect.Some('"'), Escape: dialect.Some('"')}
+	duck   = dialect.Dialect{Delimiter: "🦆", Quote: dialect.Some('"'), Escape: dialect.Some('"')}
+	bslash = dialect.Dialect{Delimiter: ",", Quote: dialect.Some('"'), Escape: dialect.Some('\\')}
+	hash   = dialect.Dialect{Delimiter: ",", Quote: dialect.Some('"'), Escape: dialect.Some('"'), Comment: dialect.Some('#')}
+)
+
+func lenient(d dialect.Dialect) dialect.Dialect { d.Lenient = true; return d }
+func newline(d dialect.Dialect, n dialect.Newline) dialect.Dialect {
+	d.Newline = n
+	return d
+}
+
+var scanTests = []struct {
+	Name  string
+	Input string
+	Opts  Options
+	Want  result
+}{
+	{Name: "Simple", Input: "a,b,c\n", Want: result{Rows: rows(r("a", "b", "c"))}},
+	{Name: "NoFinalNewline", Input: "a,b\nc,d", Want: result{Rows: rows(r("a", "b"), r("c", "d"))}},
+	{Name: "Empty", Input: "", Want: result{}},
+	{Name: "OnlyNewlines", Input: "\n\r\n\r", Want: result{}},
+	{Name: "QuotedDelimiter", Input: `"a,b",c` + "\n", Want: result{Rows: rows(r("a,b", "c"))}},
+	{Name: "DoubledQuote", Input: `"say ""hi""",x` + "\n", Want: result{Rows: rows(r(`say "hi"`, "x"))}},
+	{Name: "QuotedNewline", Input: "\"two\nlines\",x\n\"cr\r\nlf\",y\n", Want: result{Rows: rows(r("two\nlines", "x"), r("cr\r\nlf", "y"))}},
+	{Name: "LineEnds", Input: "a,b\r\nc,d\ne,f\rg,h", Want: result{Rows: rows(r("a", "b"), r("c", "d"), r("e", "f"), r("g", "h"))}},
+	{Name: "BlankLinesSkipped", Input: "a,b\n\n\r\nc,d\n\n", Want: result{Rows: rows(r("a", "b"), r("c", "d"))}},
+	{Name: "BlankLineOneColumn", Input: "a\n\nb\n\n", Want: result{Rows: rows(r("a"), r(""), r("b"), r(""))}},
+	{Name: "LeadingBlankLineOneColumn", Input: "\na\n", Want: result{Rows: rows(r("a"))}},
+	{Name: "EmptyQuoted", Input: "\"\"\n", Want: result{Rows: rows(r(""))}},
+	{Name: "EmptyValues", Input: ",\n,\n", Want: result{Rows: rows(r("", ""), r("", ""))}},
+	{Name: "TrailingDelimiter", Input: "a,\nb,", Want: result{Rows: rows(r("a", ""), r("b", ""))}},
+	{Name: "QuoteInsideValue", Input: `ab"c,d` + "\n", Want: result{Rows: rows(r(`ab"c`, "d"))}},
+	{Name: "SpacesAroundQuotes", Input: `a,  "b"  ,c` + "\n", Want: result{Rows: rows(r("a", "b", "c"))}},
+	{Name: "SpacesKeptUnquoted", Input: "a, b ,c\n", Want: result{Rows: rows(r("a", " b ", "c"))}},
+	{Name: "UnterminatedQuote", Input: "a,b\nc,\"de\nf", Want: result{Rows: rows(r("a", "b")), Err: perr(ErrUnterminatedQuote, 2, 2, 6, 4)}},
+	{Name: "TextAfterQuoteStrict", Input: "x,y\n\"a\"b,c\n", Want: result{Rows: rows(r("x", "y")), Err: perr(ErrUnquotedValue, 2, 1, 7, 4)}},
+	{Name: "TextAfterQuoteLenient", Input: "\"a\"b,c\n", Opts: Options{Dialect: lenient(dialect.RFC4180)}, Want: result{Rows: rows(r("ab", "c"))}},
+	{Name: "BOM", Input: "\xEF\xBB\xBFa,b\n", Want: result{Rows: rows(r("a", "b"))}},
+	{Name: "BOMOnly", Input: "\xEF\xBB\xBF", Want: result{}},
+	{Name: "NotBOM", Input: "\xEF\xBBx,b\n", Want: result{Rows: rows(r("\xEF\xBBx", "b"))}},
+	{Name: "Header", Input: "h1,h2\n1,2\n", Opts: Options{Header: true}, Want: result{Header: []string{"h1", "h2"}, Rows: rows(r("1", "2"))}},
+	{Name: "FieldCountTooMany", Input: "a,b\nc,d,e\n", Want: result{Rows: rows(r("a", "b")), Err: perr(ErrFieldCount, 2, 3, 9, 4)}},
+	{Name: "FieldCountTooFew", Input: "a,b\nc", Want: result{Rows: rows(r("a", "b")), Err: perr(ErrFieldCount, 2, 2, 5, 4)}},
+	{Name: "FieldCountAny", Input: "a,b\nc\nd,e,f\n", Opts: Options{FieldsPerRow: -1}, Want: result{Rows: rows(r("a", "b"), r("c"), r("d", "e", "f"))}},
+	{Name: "FieldCountFixed", Input: "a,b\n", Opts: Options{FieldsPerRow: 3}, Want: result{Err: perr(ErrFieldCount, 1, 3, 3, 0)}},
+	{Name: "LineTooLong", Input: "ab,c\nabcde,f\n", Opts: Options{MaxLineSize: 4}, Want: result{Rows: rows(r("ab", "c")), Err: perr(ErrLineTooLong, 2, 1, 9, 5)}},
+	{Name: "LineAtMax", Input: "ab,c\r\nde,f", Opts: Options{MaxLineSize: 4}, Want: result{Rows: rows(r("ab", "c"), r("de", "f"))}},
+	{Name: "LineTooLongAtEOF", Input: "ab,cd", Opts: Options{MaxLineSize: 4}, Want: result{Err: perr(ErrLineTooLong, 1, 2, 4, 0)}},
+	{Name: "Comment", Input: "# note\na,b # tail\n  # indented\nc,#x\n", Opts: Options{Dialect: hash}, Want: result{Rows: rows(r("a", "b "), r("c", ""))}},
+	{Name: "CommentAtEOF", Input: "a,b\n#end", Opts: Options{Dialect: hash}, Want: result{Rows: rows(r("a", "b"))}},
+	{Name: "HashIsTextWithoutComment", Input: "#a,b\n", Want: result{Rows: rows(r("#a", "b"))}},
+	{Name: "MultiBytePipe", Input: "a||b||c\nd|||e||\n", Opts: Options{Dialect: pipe2}, Want: result{Rows: rows(r("a", "b", "c"), r("d", "|e", ""))}},
+	{Name: "MultiByteAab", Input: "xaaby\naaaby\n", Opts: Options{Dialect: aab}, Want: result{Rows: rows(r("x", "y"), r("a", "y"))}},
+	{Name: "MultiByteAbab", Input: "1ababab2\n1abaabab2\n", Opts: Options{Dialect: abab}, Want: result{Rows: rows(r("1", "ab2"), r("1aba", "2"))}},
+	{Name: "Duck", Input: "a🦆b\n\"🦆\"🦆c\n", Opts: Options{Dialect: duck}, Want: result{Rows: rows(r("a", "b"), r("🦆", "c"))}},
+	{Name: "BackslashEscape", Input: `"a\"b","c\\d"` + "\n", Opts: Options{Dialect: bslash}, Want: result{Rows: rows(r(`a"b`, `c\d`))}},
+	{Name: "BackslashDoubledQuoteStrict", Input: `"a""b"` + "\n", Opts: Options{Dialect: bslash}, Want: result{Err: perr(ErrUnquotedValue, 1, 1, 3, 0)}},
+	{Name: "UnquotedEscapeLenient", Input: `a\,b,c` + "\n", Opts: Options{Dialect: lenient(bslash)}, Want: result{Rows: rows(r("a,b", "c"))}},
+	{Name: "UnquotedEscapeStrict", Input: `a\,b` + "\n", Opts: Options{Dialect: bslash, FieldsPerRow: -1}, Want: result{Rows: rows(r(`a\`, "b"))}},
+	{Name: "StrictCRLFLoneLF", Input: "a,b\r\nc\nd\r\n", Opts: Options{Dialect: newline(dialect.RFC4180, dialect.NewlineCRLF)}, Want: result{Rows: rows(r("a", "b")), Err: perr(ErrInvalidState, 2, 1, 6, 5)}},
+	{Name: "LenientCRLFLoneLF", Input: "a,b\r\nc,d\n", Opts: Options{Dialect: lenient(newline(dialect.RFC4180, dialect.NewlineCRLF))}, Want: result{Rows: rows(r("a", "b"), r("c", "d"))}},
+	{Name: "NewlineLFReadsCRLF", Input: "a\r\nb\r\n", Opts: Options{Dialect: newline(dialect.RFC4180, dialect.NewlineLF)}, Want: result{Rows: rows(r("a"), r(""), r("b"), r(""))}},
+	{Name: "TSV", Input: "a\t\"b\tc\n", Opts: Options{Dialect: dialect.TSV}, Want: result{Rows: rows(r("a", `"b`, "c"))}},
+	{Name: "InvalidUTF8Kept", Input: "\xff,\xfe\n", Want: result{Rows: rows(r("\xff", "\xfe"))}},
+	{Name: "LongValue", Input: "x," + strings.Repeat("abcdefgh", 40) + "\n", Want: result{Rows: rows(r("x", strings.Repeat("abcdefgh", 40)))}},
+	{Name: "LongQuoted", Input: "\"" + strings.Repeat("ab,\n\"\"", 30) + "\",y\n", Want: result{Rows: rows(r(strings.Repeat("ab,\n\"", 30), "y"))}},
+}
+
+func TestScan(t *testing.T) {
+	for _, tt := range scanTests {
+		t.Run(tt.Name, func(t *testing.T) {
+			checkAllWays(t, []byte(tt.Input), tt.Opts, tt.Want)
+		})
+	}
+}
+
+func TestErrorsIs(t *testing.T) {
+	s, err := NewBytes([]byte(`"abc`), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s.Scan() {
+	}
+	err = s.Err()
+	if !errors.Is(err, ErrUnterminatedQuote) {
+		t.Fatalf("errors.Is(%v, ErrUnterminatedQuote) = false", err)
+	}
+	var pe *ParseError
+	if !errors.As(err, &pe) || pe.Row != 1 || pe.Field != 1 || pe.Offset != 0 {
+		t.Fatalf("errors.As gave %+v", pe)
+	}
+	const want = `csvscan: row 1, field 1, byte 0: unterminated quote: expected a closing quote before the end of input`
+	if err.Error() != want {
+		t.Fatalf("message\n got %s\nwant %s", err, want)
+	}
+}
+
+func TestInvalidDialect(t *testing.T) {
+	_, err := NewBytes(nil, Options{Dialect: dialect.Dialect{Delimiter: `"`, Quote: dialect.Some('"')}})
+	if !errors.Is(err, dialect.ErrInvalid) {
+		t.Fatalf("got %v, want dialect.ErrInvalid", err)
+	}
+}
+
+type errReader struct {
+	data []byte
+	err  error
+}
+
+func (r *errReader) Read(p []byte) (int, error) {
+	n := copy(p, r.data)
+	r.data = r.data[n:]
+	if len(r.data) == 0 {
+		return n, r.err
+	}
+	return n, nil
+}
+
+func TestReadError(t *testing.T) {
+	boom := errors.New("boom")
+	got := scanReader(t, &errReader{data: []byte("a,b\nc,d\n"), err: boom}, Options{})
+	want := result{Rows: rows(r("a", "b"), r("c", "d")), Err: boom}
+	if d := cmp.Diff(want, got, cmp.Comparer(sameError)); d != "" {
+		t.Fatal(d)
+	}
+}
+
+// TestZeroCopy checks that values needing no unescaping point into the input.
+func TestZeroCopy(t *testing.T) {
+	in := []byte("abc,\"de\"\n")
+	s, _ := NewBytes(in, Options{})
+	if !s.Scan() {
+		t.Fatal(s.Err())
+	}
+	row := s.Row()
+	if &row[0][0] != &in[0] || &row[1][0] != &in[5] {
+		t.Fatal("values were copied")
+	}
+}
+
+func TestMemoryBounded(t *testing.T) {
+	// A 1 MB row with a 1 KB maximum must fail without buffering the row.
+	big := bytes.Repeat([]byte("x"), 1<<20)
+	s, _ := New(bytes.NewReader(big), Options{MaxLineSize: 1024, BufferSize: 512})
+	for s.Scan() {
+	}
+	if !errors.Is(s.Err(), ErrLineTooLong) {
+		t.Fatalf("got %v", s.Err())
+	}
+	if len(s.buf) > 4096 {
+		t.Fatalf("buffer grew to %d bytes for a 1 KB maximum line", len(s.buf))
+	}
+}

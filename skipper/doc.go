@@ -1,0 +1,36 @@
+// Package skipper walks a buffer to the next byte that may matter to a CSV
+// state machine, 64 bytes at a time.
+//
+// # Where it sits
+//
+// The statemachine package builds, for a dialect, a transition table, skip
+// tables (for a state, which bytes leave it unchanged) and stop patterns
+// (swar.BytePatterns matching every byte some skip table does not skip: the
+// delimiter, the quote, '\n' and '\r', the comment marker, the escape byte).
+// The scanner runs the transition table on one byte, and when the new state
+// is one where long runs of ordinary bytes occur (an unquoted or quoted field,
+// a comment) it calls SkipToStop with that state's skip table to jump to the
+// next byte the table does not skip. The Skipper finds candidates with
+// swar.Patterns.MaybeAnyMask and checks each one against the skip table, so
+// the scanner's cost follows the number of interesting bytes, not the number
+// of bytes.
+//
+//	dialect → statemachine (table, skip tables, stop patterns)
+//	        → skipper (this package, on swar masks) → scanner
+//
+// # Use
+//
+//	ps, _ := swar.NewPatterns(swar.Byte(','), swar.Byte('"'), swar.Either('\n', '\r'))
+//	var skip [256]bool // skip table of the unquoted-field state
+//	for i := range skip {
+//		skip[i] = true
+//	}
+//	skip[','], skip['\n'], skip['\r'] = false, false, false
+//
+//	s := skipper.New(ps)
+//	s.Reset(buf)
+//	pos = s.SkipToStop(&skip, pos, len(buf)) // buf[pos] is ',', '\n', '\r' or the last byte
+//
+// The skip table and the patterns must agree: every byte the table does not
+// skip must match a pattern. SkipToStop documents that contract.
+package skipper

@@ -1,0 +1,188 @@
+package skipper
+
+import (
+	"strconv"
+
+	"github.com/csvscan/csvscan/swar"
+)
+
+// SkippedTo says how SkipToCandidate stopped.
+type SkippedTo uint8
+
+const (
+	// CandidateFound: the returned pos is on a candidate, pos < limit. Every
+	// byte matching a stop pattern is a candidate; so, occasionally, is a
+	// byte matching none that follows a match in the same 8-byte word (see
+	// swar.MaybeZeroBytes). Callers verify the byte.
+	CandidateFound SkippedTo = iota
+	// CandidateNotFound: no candidate in [pos, limit); the returned pos is
+	// limit (or the pos passed in, when it was already at or past limit).
+	CandidateNotFound
+	// Tail: fewer than swar.BlockSize bytes are left in the buffer from the
+	// returned pos, which has not moved past a byte it did not examine; the
+	// caller finishes byte by byte.
+	Tail
+)
+
+// String returns the constant's name, or "SkippedTo(n)" for other values.
+func (s SkippedTo) String() string {
+	switch s {
+	case CandidateFound:
+		return "CandidateFound"
+	case CandidateNotFound:
+		return "CandidateNotFound"
+	case Tail:
+		return "Tail"
+	}
+	return "SkippedTo(" + strconv.Itoa(int(s)) + ")"
+}
+
+// A Skipper skips runs of bytes that match none of its stop patterns in one
+// buffer, 64 bytes at a time. It keeps the mask of the last 64-byte block it
+// examined, so that the calls that follow, which usually start inside that
+// block, only shift the kept mask.
+//
+// Positions are byte offsets into the buffer given to Reset. A Skipper is not
+// safe for concurrent use; it does not allocate after New.
+type Skipper struct {
+	buf        []byte
+	blockStart int    // the kept block is buf[blockStart:blockEnd]; empty when none is kept
+	blockEnd   int    // blockStart + swar.BlockSize, or 0
+	mask       uint64 // swar MaybeAnyMask of the kept block: bit i for buf[blockStart+i]
+	patterns   swar.Patterns
+}
+
+// New returns a Skipper that stops at bytes matching any of p. Its buffer is
+// empty until Reset. New panics when p holds no pattern (the zero
+// swar.Patterns).
+func New(p swar.Patterns) *Skipper {
+	if p.Len() < swar.MinPatterns {
+		panic("skipper: New with a swar.Patterns not built by swar.NewPatterns")
+	}
+	return &Skipper{patterns: p}
+}
+
+// Reset makes buf the buffer that positions refer to and forgets the kept
+// block. Call it whenever the buffer or its contents change: the kept mask
+// describes the old bytes. The Skipper reads buf until the next Reset and
+// never writes it.
+func (s *Skipper) Reset(buf []byte) {
+	s.buf = buf
+	s.blockStart, s.blockEnd, s.mask = 0, 0, 0
+}
+
+// maskBlock keeps the mask of the block buf[pos:pos+swar.BlockSize], which
+// must lie inside buf.
+func (s *Skipper) maskBlock(pos int) {
+	s.mask = s.patterns.MaybeAnyMask(s.buf[pos:])
+	s.blockStart, s.blockEnd = pos, pos+swar.BlockSize
+}
+
+// SkipToCandidate skips from pos the bytes that match no stop pattern, and
+// returns where it stopped and why:
+//
+//   - (c, CandidateFound) with pos <= c < limit: c is the first candidate at
+//     or after pos. Every byte in [pos, c) matches no pattern.
+//   - (limit, CandidateNotFound): no byte in [pos, limit) matches a pattern.
+//     When pos >= limit on entry it returns (pos, CandidateNotFound).
+//   - (p, Tail) with pos <= p < limit: fewer than swar.BlockSize bytes
+//     remain in the buffer from p, and p is outside the kept block. No byte
+//     in [pos, p) matches a pattern; the caller examines the bytes from p on
+//     itself.
+//
+// It examines whole 64-byte blocks, so it may read up to 63 bytes past limit,
+// but never past the end of the buffer. It requires 0 <= pos; limit may
+// exceed len(buf).
+func (s *Skipper) SkipToCandidate(pos, limit int) (int, SkippedTo) {
+	for pos < limit {
+		if pos < s.blockStart || pos >= s.blockEnd {
+			if pos > len(s.buf)-swar.BlockSize {
+				return pos, Tail
+			}
+			s.maskBlock(pos)
+		}
+		if candidates := s.mask >> (uint(pos-s.blockStart) & (swar.BlockSize - 1)); candidates != 0 {
+			c := pos + swar.TrailingZeros(candidates)
+			if c < limit {
+				return c, CandidateFound
+			}
+			return limit, CandidateNotFound
+		}
+		pos = min(s.blockEnd, limit)
+	}
+	return pos, CandidateNotFound
+}
+
+// SkipToStop skips from pos every byte that skip marks skippable and returns
+// the position of the first byte in [pos, to-1) that skip does not skip, or
+// to-1 when there is none: it never moves past to-1, the last byte before to
+// being left to the caller (DuckDB's "pos ends on a stop or on the byte before
+// to"). When pos >= to-1 it returns pos unchanged.
+//
+// Contract: the result equals that of the byte loop
+//
+//	for pos < to-1 && skip[buf[pos]] {
+//		pos++
+//	}
+//
+// provided every byte that skip does NOT skip matches one of the Skipper's
+// stop patterns. The patterns may match more bytes than that (a quote that an
+// unquoted field skips, or the bytes besides '\n' and '\r' that
+// swar.Either('\n', '\r') matches): such candidates are checked against skip
+// and passed over. If the contract is broken, SkipToStop may skip a byte that
+// skip does not skip.
+//
+// It requires 0 <= pos and to <= len(buf); it reads no byte outside buf.
+func (s *Skipper) SkipToStop(skip *[256]bool, pos, to int) int {
+	// Fast path, small enough to inline into the caller's loop: pos is in
+	// the kept block and the first candidate is a stop before to-1. This is
+	// the first iteration of skipToStop's loop, which handles everything
+	// else.
+	if off := uint(pos - s.blockStart); off < uint(s.blockEnd-s.blockStart) {
+		if candidates := s.mask >> (off & (swar.BlockSize - 1)); candidates != 0 {
+			c := pos + swar.TrailingZeros(candidates)
+			if c < to-1 && uint(c) < uint(len(s.buf)) && !skip[s.buf[c]] {
+				return c
+			}
+		}
+	}
+	return s.skipToStop(skip, pos, to)
+}
+
+// skipToStop is SkipToStop without the fast path.
+func (s *Skipper) skipToStop(skip *[256]bool, pos, to int) int {
+	limit := to - 1
+	for pos < limit {
+		off := uint(pos - s.blockStart)
+		if off >= uint(s.blockEnd-s.blockStart) {
+			if pos > len(s.buf)-swar.BlockSize {
+				// Tail: byte by byte, with the slice bounds checked once.
+				for _, c := range s.buf[pos:limit] {
+					if !skip[c] {
+						return pos
+					}
+					pos++
+				}
+				return pos
+			}
+			s.maskBlock(pos)
+			off = 0
+		}
+		candidates := s.mask >> (off & (swar.BlockSize - 1))
+		if candidates == 0 {
+			pos = min(s.blockEnd, limit)
+			continue
+		}
+		c := pos + swar.TrailingZeros(candidates)
+		if c >= limit {
+			return limit
+		}
+		if !skip[s.buf[c]] {
+			return c
+		}
+		// A candidate skip skips after all, such as a quote in an unquoted
+		// field.
+		pos = c + 1
+	}
+	return pos
+}

@@ -1,0 +1,417 @@
+package statemachine
+
+import (
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/csvscan/csvscan/dialect"
+)
+
+// testDialects covers every option that shapes the table.
+func testDialects() []dialect.Dialect {
+	q, bs, hash := dialect.Some('"'), dialect.Some('\\'), dialect.Some('#')
+	base := []dialect.Dialect{
+		dialect.RFC4180,
+		dialect.TSV,
+		{Delimiter: ";", Quote: dialect.Some('\''), Escape: dialect.Some('\'')},
+		{Delimiter: ",", Quote: q, Escape: bs},
+		{Delimiter: ",", Quote: q},
+		{Delimiter: ",", Quote: q, Escape: q, Comment: hash},
+		{Delimiter: ",", Quote: q, Escape: bs, Comment: hash},
+		{Delimiter: "||", Quote: q, Escape: q},
+		{Delimiter: "aab", Quote: q, Escape: q},
+		{Delimiter: "abab", Quote: q, Escape: q, Comment: hash},
+		{Delimiter: "🦆", Quote: q, Escape: bs},
+		{Delimiter: " ", Quote: q, Escape: q},
+		{Delimiter: "\t", Quote: q, Escape: q},
+		{Delimiter: "\x00", Quote: q, Escape: q},
+	}
+	var all []dialect.Dialect
+	for _, d := range base {
+		for _, nl := range []dialect.Newline{dialect.NewlineAuto, dialect.NewlineLF, dialect.NewlineCRLF, dialect.NewlineCR} {
+			for _, lenient := range []bool{false, true} {
+				d.Newline, d.Lenient = nl, lenient
+				all = append(all, d)
+			}
+		}
+	}
+	return all
+}
+
+func TestStateNames(t *testing.T) {
+	if NumStates != 19 || Standard != 0 || MaybeQuoted != 18 {
+		t.Fatal("the states must keep DuckDB's numbering")
+	}
+	want := map[State]string{Standard: "STANDARD", Quoted: "QUOTED", NotSet: "NOT_SET", MaybeQuoted: "MAYBE_QUOTED", 19: "State(19)"}
+	for s, name := range want {
+		if s.String() != name {
+			t.Errorf("%d.String() = %q, want %q", s, s.String(), name)
+		}
+	}
+}
+
+// TestTableEqualsReference checks the built table against the switch for
+// every dialect, state and byte.
+func TestTableEqualsReference(t *testing.T) {
+	for _, d := range testDialects() {
+		tab, err := Build(d)
+		if err != nil {
+			t.Fatalf("%v: %v", d, err)
+		}
+		for s := State(0); s < NumStates; s++ {
+			for b := 0; b < 256; b++ {
+				if got, want := tab.Next(s, byte(b)), Reference(d, s, byte(b)); got != want {
+					t.Fatalf("%v: Next(%v, %q) = %v, Reference says %v", d, s, byte(b), got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestTableEqualsDuckDBStyleBuild builds the table a second, independent way,
+// as DuckDB does (fill each state's default, then overwrite the special
+// bytes), and requires the same table.
+func TestTableEqualsDuckDBStyleBuild(t *testing.T) {
+	for _, d := range testDialects() {
+		tab, err := Build(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := duckdbStyle(d)
+		for s := State(0); s < NumStates; s++ {
+			for b := 0; b < 256; b++ {
+				if got := tab.Next(s, byte(b)); got != want[b][s] {
+					t.Fatalf("%v: Next(%v, %q) = %v, the DuckDB-style build says %v", d, s, byte(b), got, want[b][s])
+				}
+			}
+		}
+	}
+}
+
+// duckdbStyle is the overwrite-style build, with csvscan's documented
+// differences from DuckDB (see reference.go) written in.
+func duckdbStyle(d dialect.Dialect) [256][NumStates]State {
+	var t [256][NumStates]State
+	strict := !d.Lenient
+	q, hasQ := d.Quote.Byte()
+	e, hasE := d.Escape.Byte()
+	c, hasC := d.Comment.Byte()
+	delim := d.Delimiter
+	d0 := delim[0]
+	quoteIsEscape := hasQ && hasE && q == e
+	escNotQuote := hasE && !quoteIsEscape
+	unqEsc := !strict && escNotQuote
+	carryOn := d.Newline == dialect.NewlineCRLF || d.Newline == dialect.NewlineAuto
+	cr := RecordSeparator
+	if carryOn {
+		cr = CarriageReturn
+	}
+	start := Delimiter
+	if len(delim) > 1 {
+		start = DelimiterFirstByte
+	}
+	fill := func(s, to State) {
+		for b := range t {
+			t[b][s] = to
+		}
+	}
+	for s := State(0); s < NumStates; s++ {
+		switch s {
+		case MaybeQuoted, Quoted, QuotedNewLine, Escape:
+			fill(s, Quoted)
+		case Unquoted:
+			if strict {
+				fill(s, Invalid)
+			} else {
+				fill(s, Unquoted)
+			}
+		case Comment:
+			fill(s, Comment)
+		default:
+			fill(s, Standard)
+		}
+	}
+	// Standard, Invalid, StandardNewline; the partial delimiter states
+	// start from the same row and the KMP steps go on top.
+	for _, s := range []State{Standard, Invalid, StandardNewline, DelimiterFirstByte, DelimiterSecondByte, DelimiterThirdByte} {
+		t[d0][s] = start
+		t['\r'][s] = cr
+		switch {
+		case !carryOn:
+			t['\n'][s] = RecordSeparator
+		case s == StandardNewline:
+			t['\n'][s] = Standard
+		case strict && d.Newline == dialect.NewlineCRLF:
+			t['\n'][s] = Invalid
+		default:
+			t['\n'][s] = RecordSeparator
+		}
+		if hasC {
+			t[c][s] = Comment
+		}
+		if unqEsc {
+			t[e][s] = UnquotedEscape
+		}
+	}
+	// KMP progress of a multi-byte delimiter.
+	partial := []State{DelimiterFirstByte, DelimiterSecondByte, DelimiterThirdByte}
+	for k := 1; k < len(delim); k++ {
+		for b := 0; b < 256; b++ {
+			seen := delim[:k] + string([]byte{byte(b)})
+			for m := min(len(delim), len(seen)); m >= 1; m-- {
+				if seen[len(seen)-m:] == delim[:m] {
+					if m == len(delim) {
+						t[b][partial[k-1]] = Delimiter
+					} else {
+						t[b][partial[k-1]] = partial[m-1]
+					}
+					break
+				}
+			}
+		}
+	}
+	// The states where a value starts.
+	for _, s := range []State{Delimiter, RecordSeparator, NotSet, CarriageReturn, EmptySpace} {
+		if hasQ {
+			t[q][s] = Quoted
+		}
+		if d0 != ' ' {
+			t[' '][s] = EmptySpace
+		}
+		t[d0][s] = start
+		t['\n'][s] = RecordSeparator
+		t['\r'][s] = cr
+		if s == CarriageReturn {
+			t['\r'][s] = CarriageReturn
+		}
+		if hasC {
+			t[c][s] = Comment
+		}
+		if unqEsc {
+			t[e][s] = UnquotedEscape
+		}
+	}
+	// Quoted and QuotedNewLine.
+	if hasQ {
+		t[q][Quoted], t[q][QuotedNewLine] = Unquoted, Unquoted
+	}
+	t['\n'][Quoted], t['\r'][Quoted] = QuotedNewLine, QuotedNewLine
+	if escNotQuote {
+		t[e][Quoted], t[e][QuotedNewLine] = Escape, Escape
+	}
+	// Unquoted.
+	t['\n'][Unquoted] = RecordSeparator
+	t['\r'][Unquoted] = cr
+	t[d0][Unquoted] = start
+	if hasQ {
+		switch {
+		case quoteIsEscape:
+			t[q][Unquoted] = Quoted
+		case !strict && !hasE:
+			t[q][Unquoted] = MaybeQuoted
+		case !strict:
+			t[q][Unquoted] = Quoted
+		}
+	}
+	if hasC {
+		t[c][Unquoted] = Comment
+	}
+	if d0 != ' ' {
+		t[' '][Unquoted] = Unquoted
+	}
+	// Comment.
+	t['\n'][Comment] = RecordSeparator
+	t['\r'][Comment] = cr
+	// UnquotedEscape and EscapedReturn.
+	if unqEsc {
+		if carryOn {
+			t['\r'][UnquotedEscape] = EscapedReturn
+		}
+		t[d0][EscapedReturn] = start
+		t['\r'][EscapedReturn] = cr
+		if hasC {
+			t[c][EscapedReturn] = Comment
+		}
+		t[e][EscapedReturn] = UnquotedEscape
+	}
+	// MaybeQuoted.
+	if hasQ {
+		t[q][MaybeQuoted] = MaybeQuoted
+	}
+	t['\n'][MaybeQuoted] = RecordSeparator
+	t['\r'][MaybeQuoted] = cr
+	t[d0][MaybeQuoted] = start
+	return t
+}
+
+// TestSkipTables checks the derived skip tables against DuckDB's explicit
+// lists, and that skipping a byte never skips a state change.
+func TestSkipTables(t *testing.T) {
+	for _, d := range testDialects() {
+		tab, _ := Build(d)
+		q, hasQ := d.Quote.Byte()
+		e, hasE := d.Escape.Byte()
+		c, hasC := d.Comment.Byte()
+		for b := 0; b < 256; b++ {
+			x := byte(b)
+			stdStop := x == d.Delimiter[0] || x == '\n' || x == '\r' || (hasC && x == c) ||
+				(d.Lenient && hasE && !(hasQ && e == q) && x == e)
+			quoStop := (hasQ && x == q) || (hasE && x == e) || x == '\n' || x == '\r'
+			comStop := x == '\n' || x == '\r'
+			if tab.SkipStandard()[b] == stdStop || tab.SkipQuoted()[b] == quoStop || tab.SkipComment()[b] == comStop {
+				t.Fatalf("%v: byte %q: skip standard/quoted/comment = %v/%v/%v", d, x,
+					tab.SkipStandard()[b], tab.SkipQuoted()[b], tab.SkipComment()[b])
+			}
+			for _, s := range []State{Standard, Quoted, Comment} {
+				if tab.Skip(s)[b] && tab.Next(s, x) != s {
+					t.Fatalf("%v: %v skips %q, which leads to %v", d, s, x, tab.Next(s, x))
+				}
+			}
+		}
+	}
+}
+
+// TestStopPatternsCoverSkipTables: every byte a skip table stops at matches a
+// stop pattern, or the skipper would jump over it.
+func TestStopPatternsCoverSkipTables(t *testing.T) {
+	for _, d := range testDialects() {
+		tab, _ := Build(d)
+		p := tab.StopPatterns()
+		if p.Len() < 2 || p.Len() > 5 {
+			t.Fatalf("%v: %d stop patterns", d, p.Len())
+		}
+		for b := 0; b < 256; b++ {
+			for _, s := range []State{Standard, Quoted, Comment} {
+				if tab.Skip(s)[b] {
+					continue
+				}
+				matched := false
+				for i := 0; i < p.Len(); i++ {
+					matched = matched || p.At(i).Matches(byte(b))
+				}
+				if !matched {
+					t.Fatalf("%v: %v stops at %q but no stop pattern matches it", d, s, byte(b))
+				}
+			}
+		}
+	}
+}
+
+func TestBuildRejectsInvalid(t *testing.T) {
+	if _, err := Build(dialect.Dialect{}); err == nil {
+		t.Fatal("Build accepted an empty delimiter")
+	}
+	if _, err := For(dialect.Dialect{Delimiter: "\n"}); err == nil {
+		t.Fatal("For accepted a newline delimiter")
+	}
+}
+
+func TestCacheReturnsSameTable(t *testing.T) {
+	c, err := NewCache(1 << 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	d := dialect.RFC4180
+	t1, err := c.Table(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Wait()
+	t2, _ := c.Table(d)
+	if t1 != t2 {
+		t.Fatal("second lookup built a new table instead of hitting the cache")
+	}
+}
+
+// TestCacheCollision stores a table under another dialect's hash, as a hash
+// collision would, and checks the cache still returns the right table.
+func TestCacheCollision(t *testing.T) {
+	c, err := NewCache(1 << 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	wrong, _ := Build(dialect.TSV)
+	d := dialect.RFC4180
+	c.c.Set(d.Hash(), wrong, tableCost)
+	c.Wait()
+	if got, ok := c.c.Get(d.Hash()); !ok || got != wrong {
+		t.Fatal("test setup: the planted table is not in the cache")
+	}
+	tab, err := c.Table(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tab.Dialect() != d {
+		t.Fatalf("got the table of %v for %v", tab.Dialect(), d)
+	}
+}
+
+// TestCacheDroppedSet: a cache too small to hold anything still answers.
+func TestCacheDroppedSet(t *testing.T) {
+	c, err := NewCache(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	for _, d := range testDialects()[:20] {
+		tab, err := c.Table(d)
+		if err != nil || tab.Dialect() != d {
+			t.Fatalf("%v: got %v, %v", d, tab, err)
+		}
+		c.Wait()
+	}
+}
+
+func TestCacheBounded(t *testing.T) {
+	c, err := NewCache(10 * tableCost)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	for _, d := range testDialects() {
+		if _, err := c.Table(d); err != nil {
+			t.Fatal(err)
+		}
+		c.Wait()
+	}
+	if used := c.c.MaxCost() - c.c.RemainingCost(); used > 10*tableCost {
+		t.Fatalf("cache holds %d bytes, over its bound %d", used, 10*tableCost)
+	}
+}
+
+func TestForConcurrent(t *testing.T) {
+	ds := testDialects()
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			for i := 0; i < 200; i++ {
+				d := ds[(i*7+g)%len(ds)]
+				tab, err := For(d)
+				if err != nil || tab.Dialect() != d {
+					errs <- fmt.Errorf("%v: %v %v", d, tab, err)
+					return
+				}
+			}
+		}(g)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+}
+
+func BenchmarkBuild(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Build(dialect.RFC4180); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
