@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -28,6 +29,9 @@ type Scanner struct {
 	skip struct{ standard, quoted, comment *[256]bool }
 	sk   *skipper.Skipper
 	dlen int // delimiter length in bytes
+
+	quoteStop   byte // the byte that ends a quoted run, when quoteStopOK
+	quoteStopOK bool
 
 	r       io.Reader // nil when scanning a byte slice
 	buf     []byte    // buf[:n] holds input; buf[0] is at offset base
@@ -91,6 +95,7 @@ func newScanner(opts Options) (*Scanner, error) {
 	s := &Scanner{opts: opts, tab: t, next: t.Transitions(), dlen: len(opts.Dialect.Delimiter)}
 	s.skip.standard, s.skip.quoted, s.skip.comment = t.SkipStandard(), t.SkipQuoted(), t.SkipComment()
 	s.sk = skipper.New(t.StopPatterns())
+	s.quoteStop, s.quoteStopOK = t.QuotedStop()
 	s.prev, s.cur = sm.NotSet, sm.NotSet
 	s.comment = -1
 	if opts.FieldsPerRow > 0 {
@@ -259,6 +264,18 @@ func (s *Scanner) run() runResult {
 			default: // `"` opens a quoted value
 				s.quoted = true
 				s.qopen = pos
+			}
+			if s.quoteStopOK {
+				// One byte ends the run: find it with the vector unit.
+				// Line ends inside are skipped too, which is exact because
+				// Quoted and QuotedNewLine act as one state (see
+				// statemachine.Table.QuotedStop).
+				if i := bytes.IndexByte(buf[pos+1:limit], s.quoteStop); i >= 0 {
+					pos += 1 + i
+				} else {
+					pos = limit
+				}
+				continue
 			}
 			pos = s.sk.SkipToStop(s.skip.quoted, pos+1, limit)
 			continue

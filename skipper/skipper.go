@@ -95,13 +95,17 @@ func (s *Skipper) maskBlock(pos int) {
 // exceed len(buf).
 func (s *Skipper) SkipToCandidate(pos, limit int) (int, SkippedTo) {
 	for pos < limit {
-		if pos < s.blockStart || pos >= s.blockEnd {
+		// One unsigned comparison tests blockStart <= pos < blockEnd, and
+		// is false when no block is kept (blockEnd == blockStart).
+		off := uint(pos - s.blockStart)
+		if off >= uint(s.blockEnd-s.blockStart) {
 			if pos > len(s.buf)-swar.BlockSize {
 				return pos, Tail
 			}
 			s.maskBlock(pos)
+			off = 0
 		}
-		if candidates := s.mask >> (uint(pos-s.blockStart) & (swar.BlockSize - 1)); candidates != 0 {
+		if candidates := s.mask >> (off & (swar.BlockSize - 1)); candidates != 0 {
 			c := pos + swar.TrailingZeros(candidates)
 			if c < limit {
 				return c, CandidateFound
@@ -134,23 +138,6 @@ func (s *Skipper) SkipToCandidate(pos, limit int) (int, SkippedTo) {
 //
 // It requires 0 <= pos and to <= len(buf); it reads no byte outside buf.
 func (s *Skipper) SkipToStop(skip *[256]bool, pos, to int) int {
-	// Fast path, small enough to inline into the caller's loop: pos is in
-	// the kept block and the first candidate is a stop before to-1. This is
-	// the first iteration of skipToStop's loop, which handles everything
-	// else.
-	if off := uint(pos - s.blockStart); off < uint(s.blockEnd-s.blockStart) {
-		if candidates := s.mask >> (off & (swar.BlockSize - 1)); candidates != 0 {
-			c := pos + swar.TrailingZeros(candidates)
-			if c < to-1 && uint(c) < uint(len(s.buf)) && !skip[s.buf[c]] {
-				return c
-			}
-		}
-	}
-	return s.skipToStop(skip, pos, to)
-}
-
-// skipToStop is SkipToStop without the fast path.
-func (s *Skipper) skipToStop(skip *[256]bool, pos, to int) int {
 	limit := to - 1
 	for pos < limit {
 		off := uint(pos - s.blockStart)

@@ -415,3 +415,46 @@ func BenchmarkBuild(b *testing.B) {
 		}
 	}
 }
+
+func TestQuotedStop(t *testing.T) {
+	bs := dialect.Dialect{Delimiter: ",", Quote: dialect.Some('"'), Escape: dialect.Some('\\')}
+	noEsc := dialect.Dialect{Delimiter: ",", Quote: dialect.Some('\'')}
+	for _, tt := range []struct {
+		d    dialect.Dialect
+		stop byte
+		ok   bool
+	}{
+		{dialect.RFC4180, '"', true},
+		{noEsc, '\'', true},
+		{bs, 0, false}, // the escape ends a run too
+		{dialect.TSV, 0, false},
+	} {
+		tab, err := Build(tt.d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b, ok := tab.QuotedStop(); ok != tt.ok || b != tt.stop {
+			t.Errorf("%v: QuotedStop() = %q, %v; want %q, %v", tt.d, b, ok, tt.stop, tt.ok)
+		}
+	}
+	// Where it is defined, Quoted and QuotedNewLine must agree on every
+	// byte once QuotedNewLine is read as Quoted.
+	for _, d := range testDialects() {
+		tab, _ := Build(d)
+		if _, ok := tab.QuotedStop(); !ok {
+			continue
+		}
+		for b := 0; b < 256; b++ {
+			q, nl := tab.Next(Quoted, byte(b)), tab.Next(QuotedNewLine, byte(b))
+			if q == QuotedNewLine {
+				q = Quoted
+			}
+			if nl == QuotedNewLine {
+				nl = Quoted
+			}
+			if q != nl {
+				t.Fatalf("%v: byte %q: QUOTED -> %v but QUOTED_NEW_LINE -> %v", d, byte(b), q, nl)
+			}
+		}
+	}
+}

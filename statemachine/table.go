@@ -21,6 +21,9 @@ type Table struct {
 	skipComment  [256]bool
 
 	stop swar.Patterns
+
+	quotedStop   byte // the one byte that ends a quoted run, when quotedStopOK
+	quotedStopOK bool
 }
 
 // Build validates d and builds its table by asking Reference about every
@@ -44,6 +47,7 @@ func Build(d dialect.Dialect) (*Table, error) {
 		t.skipQuoted[b] = t.next[b][Quoted] == Quoted
 		t.skipComment[b] = t.next[b][Comment] == Comment
 	}
+	t.quotedStop, t.quotedStopOK = t.findQuotedStop()
 	stop, err := stopPatterns(d)
 	if err != nil {
 		return nil, err
@@ -74,6 +78,44 @@ func stopPatterns(d dialect.Dialect) (swar.Patterns, error) {
 	}
 	return p, nil
 }
+
+// findQuotedStop looks for the single byte that ends a run inside a quoted
+// value. Quoted and QuotedNewLine differ only in which of the two a line-end
+// byte leads to; if, folding QuotedNewLine into Quoted, both states go to the
+// same place on every byte, the pair acts as one state for reading, and a run
+// ends at the first byte that leaves the pair. When that is one byte (the
+// quote, when the escape is the quote or absent), a quoted run can be
+// skipped with one bytes.IndexByte, which uses the CPU's vector unit.
+func (t *Table) findQuotedStop() (byte, bool) {
+	fold := func(s State) State {
+		if s == QuotedNewLine {
+			return Quoted
+		}
+		return s
+	}
+	var stops []byte
+	for b := 0; b < 256; b++ {
+		q, nl := fold(t.next[b][Quoted]), fold(t.next[b][QuotedNewLine])
+		if q != nl {
+			return 0, false
+		}
+		if q != Quoted {
+			stops = append(stops, byte(b))
+		}
+	}
+	if len(stops) != 1 {
+		return 0, false
+	}
+	return stops[0], true
+}
+
+// QuotedStop returns the one byte that ends a run of a quoted value, and
+// whether there is exactly one. It exists when the escape is the quote or
+// absent: inside quotes only the quote then changes anything a reader
+// observes, because Quoted and QuotedNewLine (which only marks a line end
+// inside quotes) act as one state. The scanner then skips a quoted run with
+// bytes.IndexByte instead of the SWAR skipper.
+func (t *Table) QuotedStop() (byte, bool) { return t.quotedStop, t.quotedStopOK }
 
 // Dialect returns the dialect the table was built for.
 func (t *Table) Dialect() dialect.Dialect { return t.dialect }

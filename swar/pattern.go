@@ -96,7 +96,8 @@ type Patterns struct {
 // 0x80) and at most one of them is not a Byte pattern, which is the shape of
 // a CSV dialect's stop patterns with an ASCII delimiter, quote, escape and
 // comment (one Either for the newline pair). Other sets take a general path,
-// about 15% to 30% slower.
+// whose throughput on the development machine is 13% (2 patterns) to 31% (5
+// patterns) lower.
 func NewPatterns(ps ...BytePattern) (Patterns, error) {
 	if len(ps) < MinPatterns || len(ps) > MaxPatterns {
 		return Patterns{}, fmt.Errorf("%w: got %d, want %d to %d", ErrPatternCount, len(ps), MinPatterns, MaxPatterns)
