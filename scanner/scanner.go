@@ -226,11 +226,12 @@ func (s *Scanner) run() runResult {
 			s.vs = pos + 1
 
 		case sm.RecordSeparator, sm.CarriageReturn:
+			p := sm.Pair{Prev: prev, Cur: cur}
 			switch {
-			case cur == sm.RecordSeparator && prev == sm.CarriageReturn: // the LF of a CRLF
+			case p.CRLF(): // the LF of a CRLF
 				s.lineEnd(pos)
 				limit = s.limit()
-			case prev == sm.RecordSeparator || prev == sm.CarriageReturn || prev == sm.NotSet: // an empty line
+			case p.EmptyLine(): // `\n\n`
 				s.rowBegin = s.rowStart
 				s.lineEnd(pos)
 				limit = s.limit()
@@ -257,11 +258,10 @@ func (s *Scanner) run() runResult {
 			}
 
 		case sm.Quoted:
-			switch prev {
-			case sm.Unquoted: // `""` inside quotes
+			switch p := (sm.Pair{Prev: prev, Cur: cur}); {
+			case p.Escaped(): // `""` inside quotes
 				s.escaped = true
-			case sm.Quoted, sm.QuotedNewLine, sm.Escape, sm.MaybeQuoted:
-			default: // `"` opens a quoted value
+			case p.OpensQuote(): // `,"` opens a quoted value
 				s.quoted = true
 				s.qopen = pos
 			}
@@ -281,7 +281,7 @@ func (s *Scanner) run() runResult {
 			continue
 
 		case sm.Unquoted:
-			if prev == sm.Quoted || prev == sm.QuotedNewLine {
+			if (sm.Pair{Prev: prev, Cur: cur}).ClosesQuote() { // `"` may close the value
 				s.qclose = pos
 			}
 

@@ -73,9 +73,10 @@ func patternKind(ord *[MaxPatterns]BytePattern, n int) uint8 {
 // set when byte i matches any of the patterns. It never misses a match, but it
 // may also set the bit of a byte that matches none, when that byte sits above
 // (at a higher index than) a matching byte in the same 8-byte word; see
-// MaybeZeroBytes. Consequently the lowest set bit of each byte of the mask,
-// and in particular the lowest set bit of the whole mask, is always a true
-// match. Callers verify the bytes they act on, or use AnyMask.
+// MaybeZeroBytes. Consequently the lowest set bit of each group of eight bits
+// (one word of the block), and in particular the lowest set bit of the whole
+// mask, is always a true match. Callers verify the bytes they act on, or use
+// AnyMask.
 //
 // block must hold at least BlockSize bytes: MaybeAnyMask panics when
 // len(block) < BlockSize, and reads only block[:BlockSize]. It also panics

@@ -29,8 +29,8 @@ func Byte(b byte) BytePattern {
 // differ in their three low bits (0x0A^0x0D = 0x07), so the mask is 0xF8, the
 // value 0x08, and the pattern matches the eight bytes 0x08 to 0x0F: backspace,
 // tab, '\n', vertical tab, form feed, '\r', 0x0E and 0x0F. Tab is among them,
-// so in tab-separated text every tab is a candidate, which the caller's skip
-// table then sorts out.
+// so in comma-separated text every tab is a candidate, which the caller's skip
+// table then passes over.
 func Either(a, b byte) BytePattern {
 	mask := ^(a ^ b)
 	return BytePattern{Value: Broadcast(a & mask), Mask: Broadcast(mask)}

@@ -34,10 +34,11 @@ func Broadcast(b byte) uint64 {
 
 // MaybeZeroBytes returns a word whose byte i has its high bit set when byte i
 // of w is zero. It may also flag bytes above (more significant than) a zero
-// byte, when the borrow of the subtraction runs into them: byte 0x01 right
-// above a zero byte is flagged too. It never misses a zero byte, so its result
-// is a superset of ZeroBytes(w), and it equals ZeroBytes(w) when w has no zero
-// byte. Callers that need exactness verify the flagged bytes.
+// byte, when the borrow of the subtraction runs into them: a 0x01 byte right
+// above a zero byte, or above a run of 0x01 bytes that starts at a zero byte,
+// is flagged too, and no other byte is. It never misses a zero byte, so its
+// result is a superset of ZeroBytes(w), and it equals ZeroBytes(w) when w has
+// no zero byte. Callers that need exactness verify the flagged bytes.
 //
 // It costs three operations (four without an AND NOT instruction), against
 // five for ZeroBytes.
@@ -58,12 +59,12 @@ func ZeroBytes(w uint64) uint64 {
 // significant, as binary.LittleEndian loads it). Bits other than the high bits
 // are ignored.
 //
-// After the shift by 7 the flags sit at bits 8i. The multiplier has bits 7j+7
-// for j = 0..7, so the product has a one at 8i+7j+7 for every flagged byte i
-// and every j. Those 64 positions are all distinct (8i+7j = 8i'+7j' forces
-// i = i' for j, j' in 0..7), so no carries arise, and the position 56+i is
-// reached exactly by the pair j = 7-i: the top byte of the product holds byte
-// i's flag in its bit i.
+// After the shift by 7 the flags sit at bits 8i. The multiplier
+// 0x0102040810204080 has bits 7j+7 for j = 0..7, so the product has a one at
+// 8i+7j+7 for every flagged byte i and every j. Those 64 positions are all
+// distinct (8i+7j = 8i'+7j' forces i = i' for j, j' in 0..7), so no carries
+// arise, and the position 56+i is reached exactly by the pair j = 7-i: the top
+// byte of the product holds byte i's flag in its bit i.
 func PackFlags(flags uint64) uint64 {
 	return ((flags >> 7 & LSB) * 0x0102040810204080) >> 56
 }

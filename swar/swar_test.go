@@ -527,30 +527,35 @@ func TestMasks(t *testing.T) {
 		general := p
 		general.kind = generalKind(p.n)
 		for _, block := range blocksFor(r, &p) {
-			checkMasks(t, &p, block)
-			checkMasks(t, &general, block)
+			if err := checkMasks(&p, block); err != nil {
+				t.Fatal(err)
+			}
+			if err := checkMasks(&general, block); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 }
 
 // checkMasks checks MaybeAnyMask and AnyMask of p on block against the naive
-// mask and the reference MaybeAnyMask.
-func checkMasks(t *testing.T, p *Patterns, block []byte) {
-	t.Helper()
+// mask and the reference MaybeAnyMask. It returns an error rather than taking
+// a *testing.T, as t.Helper would dominate the fuzz target's time.
+func checkMasks(p *Patterns, block []byte) error {
 	want := naiveMask(p, block)
 	if got := p.AnyMask(block); got != want {
-		t.Fatalf("%v (kind %d) AnyMask(% x) = %#016x, want %#016x", p, p.kind, block, got, want)
+		return fmt.Errorf("%v (kind %d) AnyMask(% x) = %#016x, want %#016x", p, p.kind, block, got, want)
 	}
 	maybe := p.MaybeAnyMask(block)
 	if ref := refMaybeAnyMask(p, block); maybe != ref {
-		t.Fatalf("%v (kind %d) MaybeAnyMask(% x) = %#016x, reference %#016x", p, p.kind, block, maybe, ref)
+		return fmt.Errorf("%v (kind %d) MaybeAnyMask(% x) = %#016x, reference %#016x", p, p.kind, block, maybe, ref)
 	}
 	if err := checkMaybeFlags(maybe, want, 8); err != nil {
-		t.Fatalf("%v (kind %d) MaybeAnyMask(% x) = %#016x, exact %#016x: %v", p, p.kind, block, maybe, want, err)
+		return fmt.Errorf("%v (kind %d) MaybeAnyMask(% x) = %#016x, exact %#016x: %v", p, p.kind, block, maybe, want, err)
 	}
 	if maybe != 0 && bits.TrailingZeros64(maybe) != bits.TrailingZeros64(want) {
-		t.Fatalf("%v MaybeAnyMask(% x): lowest bit %d is not a match", p, block, bits.TrailingZeros64(maybe))
+		return fmt.Errorf("%v MaybeAnyMask(% x): lowest bit %d is not a match", p, block, bits.TrailingZeros64(maybe))
 	}
+	return nil
 }
 
 // TestMaskReadsOnlyBlock checks that bytes after the first 64 do not change
@@ -659,8 +664,12 @@ func FuzzMaybeAnyMask(f *testing.F) {
 					block[i] = 0
 				}
 			}
-			checkMasks(t, &p, block)
-			checkMasks(t, &general, block)
+			if err := checkMasks(&p, block); err != nil {
+				t.Fatal(err)
+			}
+			if err := checkMasks(&general, block); err != nil {
+				t.Fatal(err)
+			}
 		}
 	})
 }
