@@ -141,3 +141,23 @@ func open(name string, stdin io.Reader) (io.ReadCloser, error) {
 	}
 	return os.Open(name)
 }
+
+// readCommand parses the flags of a command that reads one FILE and opens
+// it. The caller closes the file.
+func readCommand(name string, args []string, stdin io.Reader, stderr io.Writer, extra func(*flag.FlagSet)) (scanner.Options, io.ReadCloser, error) {
+	fs := newFlagSet(name, "FILE", stderr)
+	rf := addReadFlags(fs)
+	if extra != nil {
+		extra(fs)
+	}
+	file, err := parse(fs, args, true)
+	if err != nil {
+		return scanner.Options{}, nil, err
+	}
+	opts, err := rf.options()
+	if err != nil {
+		return opts, nil, err
+	}
+	f, err := open(file, stdin)
+	return opts, f, err
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -12,17 +13,14 @@ import (
 )
 
 func cmdScan(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("scan", "FILE", stderr)
-	rf := addReadFlags(fs)
-	format := fs.String("format", "json", "output: json (one array of strings per row), csv (RFC 4180) or table")
-	name, err := parse(fs, args, true)
+	var format *string
+	opts, f, err := readCommand("scan", args, stdin, stderr, func(fs *flag.FlagSet) {
+		format = fs.String("format", "json", "output: json (one array of strings per row), csv (RFC 4180) or table")
+	})
 	if err != nil {
 		return err
 	}
-	opts, err := rf.options()
-	if err != nil {
-		return err
-	}
+	defer f.Close()
 	var w rowWriter
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
@@ -37,11 +35,6 @@ func cmdScan(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	default:
 		return fmt.Errorf("%w: --format must be json, csv or table, got %q", errUsage, *format)
 	}
-	f, err := open(name, stdin)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
 	s, err := scanner.New(f, opts)
 	if err != nil {
 		return err
@@ -167,17 +160,7 @@ func (t *tableWriter) row(row [][]byte) {
 func (t *tableWriter) close() error { return t.tw.Flush() }
 
 func cmdCount(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("count", "FILE", stderr)
-	rf := addReadFlags(fs)
-	name, err := parse(fs, args, true)
-	if err != nil {
-		return err
-	}
-	opts, err := rf.options()
-	if err != nil {
-		return err
-	}
-	f, err := open(name, stdin)
+	opts, f, err := readCommand("count", args, stdin, stderr, nil)
 	if err != nil {
 		return err
 	}

@@ -131,17 +131,7 @@ func cmdTable(args []string, stdout, stderr io.Writer) error {
 const maxTraceBytes = 64 << 10
 
 func cmdTrace(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("trace", "FILE", stderr)
-	rf := addReadFlags(fs)
-	name, err := parse(fs, args, true)
-	if err != nil {
-		return err
-	}
-	opts, err := rf.options()
-	if err != nil {
-		return err
-	}
-	f, err := open(name, stdin)
+	opts, f, err := readCommand("trace", args, stdin, stderr, nil)
 	if err != nil {
 		return err
 	}
