@@ -24,9 +24,14 @@ type Options struct {
 	// longer row is an ErrLineTooLong error, so memory stays bounded. Zero
 	// means DefaultMaxLineSize.
 	MaxLineSize int
-	// BufferSize is the size of each read from an io.Reader. Zero means
-	// DefaultBufferSize. It never changes the result, only the speed.
+	// BufferSize is the size of each read from an io.Reader in a sequential
+	// scan (zero: DefaultBufferSize), and the size of the buffers of a
+	// parallel one (zero: DefaultParallelBufferSize). It never changes the
+	// result, only the speed and the memory used.
 	BufferSize int
+	// Threads is the number of goroutines of a parallel scan; zero means
+	// runtime.GOMAXPROCS(0). A sequential Scanner ignores it.
+	Threads int
 }
 
 func (o Options) withDefaults() Options {

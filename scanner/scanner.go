@@ -53,6 +53,8 @@ type Scanner struct {
 	comment   int // where a comment opened on this line, or -1
 	rowBegin  int // where the row that just ended began
 
+	seg segment // the parallel worker's settings; zero in a sequential scan
+
 	spans   []span
 	scratch []byte
 	row     [][]byte
@@ -176,12 +178,26 @@ func (s *Scanner) start() bool {
 func (s *Scanner) readRow() bool {
 	s.spans = s.spans[:0]
 	s.scratch = s.scratch[:0]
+	s.seg.emptyRow = false
+	s.record()
+	if s.pastStop() {
+		s.err = io.EOF
+		return false
+	}
 	for {
-		switch s.run() {
+		r := s.run()
+		s.record()
+		switch r {
 		case rowDone:
 			return s.finishRow(s.pos - 1)
+		case again:
+		case stopped:
+			s.err = io.EOF
+			return false
 		case needInput:
-			if s.pos-s.rowStart > s.opts.MaxLineSize {
+			if s.seg.seeking {
+				s.rowStart = s.pos // nothing before pos is needed yet
+			} else if s.pos-s.rowStart > s.opts.MaxLineSize {
 				s.fail(ErrLineTooLong, s.rowStart+s.opts.MaxLineSize,
 					fmt.Sprintf("a row of at most %d bytes (set the maximum line size)", s.opts.MaxLineSize))
 				return false
@@ -198,15 +214,25 @@ func (s *Scanner) readRow() bool {
 type runResult uint8
 
 const (
-	needInput runResult = iota // the buffer is used up (or the line is over the maximum)
+	needInput runResult = iota // the buffer is used up
 	rowDone                    // a row ended at s.pos-1
 	failed                     // s.err is set
+	again                      // stopped at the offset whose state is recorded: go on
+	stopped                    // the next row starts at or after the segment's stop offset
 )
 
 // run is the table-driven loop: one transition per byte, the skipper over
 // runs of bytes that cannot change the state, and the bookkeeping of values
 // and rows on the states that mean something.
 func (s *Scanner) run() runResult {
+	if s.seg.seeking {
+		if r := s.seek(); r != rowDone {
+			return r
+		}
+		if s.pastStop() {
+			return stopped
+		}
+	}
 	buf := s.buf[:s.n]
 	next := s.next
 	prev, cur := s.prev, s.cur
@@ -231,14 +257,25 @@ func (s *Scanner) run() runResult {
 			case p.CRLF(): // the LF of a CRLF
 				s.lineEnd(pos)
 				limit = s.limit()
+				if s.pastStop() {
+					s.prev, s.cur, s.pos = prev, cur, pos+1
+					return stopped
+				}
 			case p.EmptyLine(): // `\n\n`
 				s.rowBegin = s.rowStart
 				s.lineEnd(pos)
 				limit = s.limit()
-				if s.rows > 0 && s.width == 1 {
+				if s.seg.on || (s.rows > 0 && s.width == 1) {
+					// A row of one empty value; a worker reports every
+					// empty line and the merge decides.
+					s.seg.emptyRow = true
 					s.spans = append(s.spans, span{})
 					s.prev, s.cur, s.pos = prev, cur, pos+1
 					return rowDone
+				}
+				if s.pastStop() {
+					s.prev, s.cur, s.pos = prev, cur, pos+1
+					return stopped
 				}
 			case s.comment >= 0: // a line ending in a comment
 				keep := s.endComment()
@@ -248,6 +285,10 @@ func (s *Scanner) run() runResult {
 				if keep {
 					s.prev, s.cur, s.pos = prev, cur, pos+1
 					return rowDone
+				}
+				if s.pastStop() {
+					s.prev, s.cur, s.pos = prev, cur, pos+1
+					return stopped
 				}
 			default: // `\n` ends a value and the row
 				s.endValue(pos)
@@ -308,10 +349,13 @@ func (s *Scanner) run() runResult {
 	}
 	s.prev, s.cur, s.pos = prev, cur, pos
 	if pos < len(buf) {
-		// Stopped by the maximum line size, not by the end of the buffer.
-		s.fail(ErrLineTooLong, s.rowStart+s.opts.MaxLineSize,
-			fmt.Sprintf("a row of at most %d bytes (set the maximum line size)", s.opts.MaxLineSize))
-		return failed
+		if pos-s.rowStart > s.opts.MaxLineSize {
+			// Stopped by the maximum line size.
+			s.fail(ErrLineTooLong, s.rowStart+s.opts.MaxLineSize,
+				fmt.Sprintf("a row of at most %d bytes (set the maximum line size)", s.opts.MaxLineSize))
+			return failed
+		}
+		return again // stopped where a worker records the state
 	}
 	return needInput
 }
@@ -321,9 +365,9 @@ func (s *Scanner) run() runResult {
 func (s *Scanner) limit() int {
 	l := s.rowStart + s.opts.MaxLineSize + 1
 	if l > s.n || l < 0 {
-		return s.n
+		l = s.n
 	}
-	return l
+	return s.seg.recordLimit(s, l)
 }
 
 // lineEnd moves the start of the line and of the value past the line end at
@@ -415,6 +459,9 @@ func (s *Scanner) atEOF() bool {
 		return false
 	}
 	switch {
+	case s.seg.seeking:
+		s.err = io.EOF // the segment holds no row start
+		return false
 	case s.cur.InQuotes():
 		s.failAt(ErrUnterminatedQuote, s.qopen, len(s.spans)+1, "a closing quote before the end of input")
 		return false
@@ -440,6 +487,13 @@ func (s *Scanner) atEOF() bool {
 // offset of the row's line end (or of the end of input).
 func (s *Scanner) finishRow(end int) bool {
 	count := len(s.spans)
+	s.seg.rowStart, s.seg.rowEnd = s.base+int64(s.rowBegin), s.base+int64(end)
+	if s.seg.on {
+		// A worker's rows are raw: the merge in file order applies the
+		// header, the row width and the field count.
+		s.rows++
+		return true
+	}
 	if s.width == 0 {
 		s.width = count
 	}
@@ -482,33 +536,51 @@ func (s *Scanner) failAt(kind error, at, field int, msg string) {
 	}
 }
 
+// shift moves every buffer offset d bytes down, after the bytes before d
+// were dropped from the buffer.
+func (s *Scanner) shift(d int) {
+	s.n -= d
+	s.base += int64(d)
+	s.pos -= d
+	s.rowStart -= d
+	s.vs -= d
+	s.qopen -= d
+	s.qclose -= d
+	if s.comment >= 0 {
+		s.comment -= d
+	}
+	for i := range s.spans {
+		if !s.spans[i].scratch {
+			s.spans[i].start -= d
+			s.spans[i].end -= d
+		}
+	}
+}
+
 // fill moves the current line to the front of the buffer and reads more
 // input after it. It returns false when no byte was added: at the end of
 // input, or on a read error (kept in readErr until the bytes before it are
 // read).
 func (s *Scanner) fill() bool {
+	if s.seg.borrowed {
+		// The buffer is someone else's (a pinned input buffer): move the
+		// current line to memory of our own and read on from seg.more.
+		if s.seg.more == nil {
+			s.eof = true
+			return false
+		}
+		own := make([]byte, max(s.opts.BufferSize, 2*(s.n-s.rowStart)))
+		copy(own, s.buf[s.rowStart:s.n])
+		s.shift(s.rowStart)
+		s.buf, s.r, s.seg.borrowed = own, s.seg.more, false
+	}
 	if s.r == nil {
 		s.eof = true
 		return false
 	}
 	if d := s.rowStart; d > 0 {
 		copy(s.buf, s.buf[d:s.n])
-		s.n -= d
-		s.base += int64(d)
-		s.pos -= d
-		s.rowStart = 0
-		s.vs -= d
-		s.qopen -= d
-		s.qclose -= d
-		if s.comment >= 0 {
-			s.comment -= d
-		}
-		for i := range s.spans {
-			if !s.spans[i].scratch {
-				s.spans[i].start -= d
-				s.spans[i].end -= d
-			}
-		}
+		s.shift(d)
 	}
 	if s.n == len(s.buf) {
 		// One line fills the buffer: grow it, up to what the longest

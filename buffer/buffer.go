@@ -1,0 +1,322 @@
+package buffer
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+)
+
+// DefaultSize is DuckDB's default buffer size: 32 MiB.
+const DefaultSize = 32 << 20
+
+// Buffer is one fixed-size piece of the input, pinned by whoever holds it.
+type Buffer struct {
+	index  int
+	offset int64
+	data   []byte
+	last   bool
+	pins   int
+}
+
+// Index returns the buffer's number, from 0.
+func (b *Buffer) Index() int { return b.index }
+
+// Offset returns the input offset of the buffer's first byte.
+func (b *Buffer) Offset() int64 { return b.offset }
+
+// Bytes returns the buffer's bytes: all of them but in the last buffer,
+// which may be shorter. The slice is valid until the buffer is released.
+func (b *Buffer) Bytes() []byte { return b.data }
+
+// Last reports whether this is the last buffer of the input.
+func (b *Buffer) Last() bool { return b.last }
+
+// Stats counts what a Manager did, for tests and memory reports.
+type Stats struct {
+	Loads        int // buffers read from the source
+	Resident     int // buffers in memory now
+	PeakResident int // most buffers in memory at once
+}
+
+// Manager hands out the buffers of one input. It is safe for concurrent use.
+type Manager struct {
+	size int
+
+	ra    io.ReaderAt // known ranges, or nil
+	total int64       // input size, with ra
+	r     io.Reader   // sequential source, or nil
+
+	mu       sync.Mutex
+	cond     *sync.Cond
+	resident map[int]*Buffer
+	free     [][]byte
+	loading  map[int]bool
+	next     int   // sequential: the next buffer to read
+	count    int   // sequential: number of buffers, once the end was seen (-1 before)
+	retired  int64 // buffers ending at or before this offset are no longer needed
+	err      error // sequential: a read error, sticky
+	stats    Stats
+}
+
+// FromReaderAt returns a Manager over size bytes of r, in buffers of
+// bufferSize bytes (DefaultSize when bufferSize <= 0).
+func FromReaderAt(r io.ReaderAt, size int64, bufferSize int) *Manager {
+	m := newManager(bufferSize)
+	m.ra, m.total = r, size
+	return m
+}
+
+// FromReader returns a Manager that reads r once, in order, in buffers of
+// bufferSize bytes (DefaultSize when bufferSize <= 0).
+func FromReader(r io.Reader, bufferSize int) *Manager {
+	m := newManager(bufferSize)
+	m.r = r
+	m.count = -1
+	return m
+}
+
+func newManager(bufferSize int) *Manager {
+	if bufferSize <= 0 {
+		bufferSize = DefaultSize
+	}
+	m := &Manager{size: bufferSize, resident: map[int]*Buffer{}, loading: map[int]bool{}}
+	m.cond = sync.NewCond(&m.mu)
+	return m
+}
+
+// Size returns the size of every buffer but the last.
+func (m *Manager) Size() int { return m.size }
+
+// KnownRanges reports whether the layout of all buffers is known without
+// reading: true for an io.ReaderAt with a size.
+func (m *Manager) KnownRanges() bool { return m.ra != nil }
+
+// KnownCount returns the number of buffers when the ranges are known.
+func (m *Manager) KnownCount() int {
+	if m.total == 0 {
+		return 0
+	}
+	return int((m.total + int64(m.size) - 1) / int64(m.size))
+}
+
+// KnownLen returns the length of buffer i when the ranges are known.
+func (m *Manager) KnownLen(i int) int {
+	start := int64(i) * int64(m.size)
+	return int(min(int64(m.size), m.total-start))
+}
+
+// ErrRetired is returned by Pin for a buffer of a sequential source that
+// was retired: it was dropped and the source cannot be read again.
+var ErrRetired = errors.New("buffer: the buffer was retired and a sequential source cannot be read again")
+
+// Pin returns buffer i, reading it if it is not in memory, and keeps it in
+// memory until Release. It returns io.EOF when i is past the last buffer.
+func (m *Manager) Pin(i int) (*Buffer, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for {
+		if b, ok := m.resident[i]; ok {
+			b.pins++
+			return b, nil
+		}
+		if m.ra != nil {
+			if i < 0 || i >= m.KnownCount() {
+				return nil, io.EOF
+			}
+			if m.loading[i] {
+				m.cond.Wait()
+				continue
+			}
+			return m.loadAt(i)
+		}
+		// Sequential: read buffers in order up to i.
+		if m.count >= 0 && i >= m.count {
+			return nil, io.EOF
+		}
+		if i < m.next {
+			return nil, ErrRetired
+		}
+		if m.err != nil {
+			return nil, m.err
+		}
+		if len(m.loading) > 0 {
+			m.cond.Wait()
+			continue
+		}
+		if err := m.loadNext(); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// loadAt reads buffer i of a ReaderAt; m.mu is held and released around the
+// read.
+func (m *Manager) loadAt(i int) (*Buffer, error) {
+	m.loading[i] = true
+	data := m.take()[:m.KnownLen(i)]
+	off := int64(i) * int64(m.size)
+	m.mu.Unlock()
+	n, err := m.ra.ReadAt(data, off)
+	m.mu.Lock()
+	delete(m.loading, i)
+	m.cond.Broadcast()
+	if n == len(data) {
+		err = nil
+	}
+	if err != nil {
+		m.free = append(m.free, data[:0])
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		return nil, fmt.Errorf("buffer: reading buffer %d at offset %d: %w", i, off, err)
+	}
+	b := &Buffer{index: i, offset: off, data: data, last: i == m.KnownCount()-1, pins: 1}
+	m.add(b)
+	return b, nil
+}
+
+// loadNext reads the next buffer of a sequential source (m.mu held and
+// released around the read). The buffer stays resident, unpinned, until it
+// is retired.
+func (m *Manager) loadNext() error {
+	i := m.next
+	m.loading[i] = true
+	data := m.take()
+	m.mu.Unlock()
+	n, err := io.ReadFull(m.r, data)
+	m.mu.Lock()
+	delete(m.loading, i)
+	m.cond.Broadcast()
+	switch err {
+	case nil:
+	case io.EOF, io.ErrUnexpectedEOF:
+		if n == 0 {
+			m.count = i
+			m.free = append(m.free, data[:0])
+			return nil
+		}
+		m.count = i + 1
+	default:
+		m.err = fmt.Errorf("buffer: reading buffer %d: %w", i, err)
+		m.free = append(m.free, data[:0])
+		return m.err
+	}
+	m.add(&Buffer{index: i, offset: int64(i) * int64(m.size), data: data[:n], last: m.count == i+1})
+	m.next = i + 1
+	return nil
+}
+
+// take returns an empty buffer of full size, reused when one is free.
+func (m *Manager) take() []byte {
+	if n := len(m.free); n > 0 {
+		b := m.free[n-1]
+		m.free = m.free[:n-1]
+		return b[:m.size]
+	}
+	return make([]byte, m.size)
+}
+
+func (m *Manager) add(b *Buffer) {
+	m.resident[b.index] = b
+	m.stats.Loads++
+	m.stats.Resident = len(m.resident)
+	m.stats.PeakResident = max(m.stats.PeakResident, m.stats.Resident)
+}
+
+// Release unpins b. The buffer leaves memory once it is unpinned and
+// retired.
+func (m *Manager) Release(b *Buffer) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if b.pins <= 0 {
+		panic("buffer: Release of a buffer that is not pinned")
+	}
+	b.pins--
+	m.drop(b)
+}
+
+// Retire says no reader will need bytes before offset again: the buffers
+// that end at or before it leave memory once unpinned. A sequential source
+// keeps every buffer it read until it is retired, since it cannot read it
+// again.
+func (m *Manager) Retire(offset int64) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if offset <= m.retired {
+		return
+	}
+	m.retired = offset
+	for _, b := range m.resident {
+		m.drop(b)
+	}
+}
+
+func (m *Manager) drop(b *Buffer) {
+	if b.pins > 0 || b.offset+int64(len(b.data)) > m.retired {
+		return
+	}
+	delete(m.resident, b.index)
+	m.free = append(m.free, b.data[:0])
+	m.stats.Resident = len(m.resident)
+	if len(m.free) > 4 {
+		m.free = m.free[:4] // keep a few for reuse, let the rest go
+	}
+}
+
+// Stats returns the counts so far.
+func (m *Manager) Stats() Stats {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.stats
+}
+
+// Reader reads the input from an offset to its end, across buffers, pinning
+// one buffer at a time. It is not safe for concurrent use; Close releases
+// its pin.
+type Reader struct {
+	m   *Manager
+	b   *Buffer
+	idx int
+	pos int
+}
+
+// NewReader returns a Reader positioned at offset.
+func (m *Manager) NewReader(offset int64) *Reader {
+	return &Reader{m: m, idx: int(offset / int64(m.size)), pos: int(offset % int64(m.size))}
+}
+
+// Read copies the next bytes of the input into p.
+func (r *Reader) Read(p []byte) (int, error) {
+	for {
+		if r.b == nil {
+			b, err := r.m.Pin(r.idx)
+			if err != nil {
+				return 0, err
+			}
+			r.b = b
+		}
+		if r.pos < len(r.b.data) {
+			n := copy(p, r.b.data[r.pos:])
+			r.pos += n
+			return n, nil
+		}
+		last := r.b.last || len(r.b.data) < r.m.size
+		r.m.Release(r.b)
+		r.b = nil
+		if last {
+			return 0, io.EOF
+		}
+		r.idx++
+		r.pos = 0
+	}
+}
+
+// Close releases the buffer the Reader holds.
+func (r *Reader) Close() error {
+	if r.b != nil {
+		r.m.Release(r.b)
+		r.b = nil
+	}
+	return nil
+}

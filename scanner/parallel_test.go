@@ -1,0 +1,202 @@
+package scanner
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/csvscan/csvscan/dialect"
+	"github.com/csvscan/csvscan/internal/gen"
+	"github.com/google/go-cmp/cmp"
+)
+
+func collectParallel(p *Parallel) result {
+	var res result
+	for p.Scan() {
+		row := make([]string, len(p.Row()))
+		for i, v := range p.Row() {
+			row[i] = string(v)
+		}
+		res.Rows = append(res.Rows, row)
+	}
+	res.Header = p.Header()
+	res.Err = p.Err()
+	return res
+}
+
+// parallelWays scans input in parallel over a ReaderAt and over a plain
+// reader, and compares both with the sequential scan.
+func checkParallel(t *testing.T, input []byte, opts Options, threads, bufSize int) {
+	t.Helper()
+	want := scanBytes(t, input, opts)
+	popts := opts
+	popts.Threads = threads
+	popts.BufferSize = bufSize
+	for _, how := range []string{"readerat", "reader"} {
+		var p *Parallel
+		var err error
+		if how == "readerat" {
+			p, err = ScanReaderAt(context.Background(), bytes.NewReader(input), int64(len(input)), popts)
+		} else {
+			p, err = ScanReader(context.Background(), &chunkReader{data: input, size: 5}, popts)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := collectParallel(p)
+		if d := cmp.Diff(want, got, cmp.Comparer(sameError)); d != "" {
+			t.Fatalf("%s, %d threads, buffer %d, input %q, %v: parallel differs from sequential (-sequential +parallel):\n%s",
+				how, threads, bufSize, input, opts.Dialect, d)
+		}
+	}
+}
+
+func TestParallelTableCases(t *testing.T) {
+	for _, tt := range scanTests {
+		t.Run(tt.Name, func(t *testing.T) {
+			for _, size := range []int{1, 2, 3, 7, 64, 1 << 20} {
+				for _, threads := range []int{1, 2, 4} {
+					opts := tt.Opts
+					checkParallel(t, []byte(tt.Input), opts, threads, size)
+				}
+			}
+		})
+	}
+}
+
+// adversarial inputs: quoted fields holding line ends, delimiters and text
+// that looks like whole rows, runs of "" across boundaries, CRLF and
+// multi-byte delimiters split by boundaries, a byte order mark.
+func adversarial() []struct {
+	in   string
+	opts Options
+} {
+	q := `"a,b` + "\n" + `c,d` + "\n" + `""e""",f` + "\n"
+	return []struct {
+		in   string
+		opts Options
+	}{
+		{"\xEF\xBB\xBFid,text\n1," + q + "2,\"x\"\n", Options{FieldsPerRow: -1}},
+		{"h1,h2\r\n" + `"1,2` + "\r\n" + `3,4",5` + "\r\n6,7\r\n", Options{Header: true}},
+		{`"""""""""""""""",x` + "\n" + `"",""` + "\n" + `"""",""""` + "\n", Options{}},
+		{"a||b||c\n\"d||e\n||\"||f||g\n", Options{Dialect: pipe2}},
+		{"1,\"" + string(bytes.Repeat([]byte("x,\ny\"\"\n"), 40)) + "\"\n2,z\n", Options{}},
+		{"# c \"\n1,2\n#\"\n3,4\n", Options{Dialect: hash}},
+		{"a\\,b,\"c\\\"\n\"\r\nd,e\n", Options{Dialect: lenient(bslash)}},
+		{"a\n\nb\n\n\nc\n", Options{}},
+		{"x,y\n1,\"never closed\n2,3\n", Options{}},
+		{"x,y\n1,2,3\n", Options{}},
+	}
+}
+
+func TestParallelAdversarial(t *testing.T) {
+	for i, c := range adversarial() {
+		for _, size := range []int{1, 2, 3, 4, 5, 7, 8, 13, 16, 64, 1 << 20} {
+			for _, threads := range []int{1, 2, 3, 8} {
+				for _, maxLine := range []int{0, 8, 40} {
+					opts := c.opts
+					opts.MaxLineSize = maxLine
+					t.Run(fmt.Sprintf("%d/size=%d/threads=%d/maxline=%d", i, size, threads, maxLine), func(t *testing.T) {
+						checkParallel(t, []byte(c.in), opts, threads, size)
+					})
+				}
+			}
+		}
+	}
+}
+
+func TestParallelRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	delims := []string{",", ";", "||", "aab", "\t"}
+	n := 1500
+	if testing.Short() {
+		n = 200
+	}
+	for i := 0; i < n; i++ {
+		d, ok := fuzzDialect(rng.Uint32(), delims[rng.IntN(len(delims))])
+		if !ok {
+			continue
+		}
+		opts := Options{Dialect: d, FieldsPerRow: -1 + rng.IntN(3), Header: rng.IntN(4) == 0, MaxLineSize: 4 + rng.IntN(60)}
+		input := randomInput(rng, rng.IntN(300))
+		checkParallel(t, input, opts, 1+rng.IntN(4), 1+rng.IntN(70))
+	}
+}
+
+func TestParallelFixtures(t *testing.T) {
+	for _, sh := range gen.Shapes() {
+		data := gen.Bytes(sh, 300<<10, 5)
+		for _, size := range []int{4 << 10, 64 << 10, 1 << 20} {
+			checkParallel(t, data, Options{Header: true, MaxLineSize: 2048}, 2, size)
+		}
+	}
+}
+
+func TestParallelErrorStopsWorkers(t *testing.T) {
+	before := runtime.NumGoroutine()
+	var in bytes.Buffer
+	for i := 0; i < 20000; i++ {
+		fmt.Fprintf(&in, "%d,abc\n", i)
+	}
+	in.WriteString("\"broken\n")
+	for i := 0; i < 20000; i++ {
+		fmt.Fprintf(&in, "%d,def\n", i)
+	}
+	p, err := ScanReaderAt(context.Background(), bytes.NewReader(in.Bytes()), int64(in.Len()), Options{Threads: 4, BufferSize: 4096, MaxLineSize: 1 << 20, FieldsPerRow: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := collectParallel(p)
+	if !errors.Is(res.Err, ErrUnterminatedQuote) || len(res.Rows) != 20000 {
+		t.Fatalf("got %d rows, err %v", len(res.Rows), res.Err)
+	}
+	waitGoroutines(t, before)
+}
+
+func TestParallelCancel(t *testing.T) {
+	before := runtime.NumGoroutine()
+	data := gen.Bytes(gen.Shape{NoteLen: 16}, 4<<20, 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	p, err := ScanReaderAt(ctx, bytes.NewReader(data), int64(len(data)), Options{Threads: 4, BufferSize: 64 << 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for p.Scan() {
+		if n++; n == 1000 {
+			cancel()
+		}
+	}
+	if !errors.Is(p.Err(), context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", p.Err())
+	}
+	waitGoroutines(t, before)
+
+	// Close without reading to the end.
+	p, _ = ScanReaderAt(context.Background(), bytes.NewReader(data), int64(len(data)), Options{Threads: 4, BufferSize: 64 << 10})
+	p.Scan()
+	p.Close()
+	waitGoroutines(t, before)
+}
+
+// waitGoroutines fails when goroutines started by the test are still alive.
+func waitGoroutines(t *testing.T, before int) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for runtime.NumGoroutine() > before {
+		if time.Now().After(deadline) {
+			buf := make([]byte, 1<<16)
+			n := runtime.Stack(buf, true)
+			t.Fatalf("%d goroutines left (was %d):\n%s", runtime.NumGoroutine(), before, buf[:n])
+		}
+		runtime.Gosched()
+	}
+}
+
+var _ = dialect.RFC4180

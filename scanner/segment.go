@@ -1,0 +1,231 @@
+package scanner
+
+import (
+	"bytes"
+	"io"
+
+	sm "github.com/csvscan/csvscan/statemachine"
+)
+
+// segment holds what a parallel worker's scanner needs beyond a sequential
+// one: where its rows may start, where to stop, and which state to record
+// for the boundary after it.
+type segment struct {
+	on       bool  // raw rows for a worker: no header, width or field count
+	seeking  bool  // still looking for the first row start
+	stopAt   int64 // read no row that starts at or after this offset (-1: none)
+	recordAt int64 // record the state after the byte before this offset (-1: none)
+	recorded sm.State
+	haveRec  bool
+
+	borrowed bool      // buf is a pinned input buffer: copy before writing
+	more     io.Reader // the input after a borrowed buf
+
+	firstRow         int64 // input offset of the first row start found, or -1
+	emptyRow         bool  // the row just read is an empty line
+	rowStart, rowEnd int64 // input offsets of the row just read and of its line end
+}
+
+// pastStop reports whether the next row would start at or after the stop
+// offset, so that it belongs to the next boundary.
+func (s *Scanner) pastStop() bool {
+	return s.seg.on && s.seg.stopAt >= 0 && !s.seg.seeking && s.base+int64(s.rowStart) >= s.seg.stopAt
+}
+
+// record remembers the state when the scan is exactly at seg.recordAt.
+func (s *Scanner) record() {
+	if s.seg.on && s.seg.recordAt >= 0 && s.base+int64(s.pos) == s.seg.recordAt {
+		s.seg.recorded, s.seg.haveRec = s.cur, true
+		s.seg.recordAt = -1
+	}
+}
+
+// recordLimit lowers a loop limit to the offset whose state is recorded, so
+// the loop stops there and record sees it.
+func (g *segment) recordLimit(s *Scanner, limit int) int {
+	if !g.on || g.recordAt < 0 {
+		return limit
+	}
+	if r := g.recordAt - s.base; r > int64(s.pos) && r < int64(limit) {
+		return int(r)
+	}
+	return limit
+}
+
+// seek runs the table from the current state without reading values, up to
+// the first line end: the segment's first row starts right after it. It
+// returns rowDone when it found one.
+func (s *Scanner) seek() runResult {
+	buf := s.buf[:s.n]
+	next := s.next
+	prev, cur := s.prev, s.cur
+	pos := s.pos
+	limit := s.seg.recordLimit(s, len(buf))
+	// A line end at or after the stop offset starts no row of this segment.
+	stop := len(buf)
+	if s.seg.stopAt >= 0 && s.seg.stopAt-s.base < int64(len(buf)) {
+		stop = int(max(s.seg.stopAt-s.base, 0))
+		limit = min(limit, stop)
+	}
+	for pos < limit {
+		prev = cur
+		cur = next[buf[pos]][cur]
+		pos++
+		switch cur {
+		case sm.RecordSeparator, sm.CarriageReturn:
+			s.prev, s.cur, s.pos = prev, cur, pos
+			s.seg.seeking = false
+			s.seg.firstRow = s.base + int64(pos)
+			s.rowStart, s.vs, s.comment = pos, pos, -1
+			s.quoted, s.escaped = false, false
+			return rowDone
+		case sm.Standard:
+			pos = s.sk.SkipToStop(s.skip.standard, pos, limit)
+		case sm.Quoted:
+			if s.quoteStopOK {
+				if i := bytes.IndexByte(buf[pos:limit], s.quoteStop); i >= 0 {
+					pos += i
+				} else {
+					pos = limit
+				}
+			} else {
+				pos = s.sk.SkipToStop(s.skip.quoted, pos, limit)
+			}
+		case sm.Comment:
+			pos = s.sk.SkipToStop(s.skip.comment, pos, limit)
+		}
+	}
+	s.prev, s.cur, s.pos = prev, cur, pos
+	if pos >= stop && stop < len(buf) || s.seg.stopAt >= 0 && s.base+int64(pos) >= s.seg.stopAt {
+		s.record()
+		return stopped
+	}
+	if pos < len(buf) {
+		return again
+	}
+	return needInput
+}
+
+// lineEndState reports whether a row starts right after a byte that left
+// the machine in state st.
+func lineEndState(st sm.State) bool {
+	return st == sm.RecordSeparator || st == sm.CarriageReturn || st == sm.NotSet
+}
+
+// newSegment returns the scanner of one worker. It reads buf[start:] (which
+// it borrows: buf[0] is at input offset base), then more; it starts after a
+// byte that left the machine in state cur; it reads the rows that start
+// before stopAt (after skipping to the first row start, unless cur ends a
+// line); and it records the state after the byte before recordAt (-1 for
+// none).
+func newSegment(opts Options, buf []byte, base int64, start int, more io.Reader, cur sm.State, stopAt, recordAt int64) (*Scanner, error) {
+	s, err := newScanner(opts)
+	if err != nil {
+		return nil, err
+	}
+	s.buf, s.n, s.base = buf, len(buf), base
+	s.pos, s.rowStart, s.vs = start, start, start
+	s.seg = segment{on: true, stopAt: stopAt, recordAt: recordAt, borrowed: true, more: more}
+	s.seg.seeking = !lineEndState(cur)
+	s.seg.firstRow = -1
+	if !s.seg.seeking {
+		s.seg.firstRow = base + int64(start)
+	}
+	s.prev, s.cur = cur, cur
+	s.eof = more == nil
+	s.started = true
+	s.sk.Reset(s.buf[:s.n])
+	if base+int64(start) == 0 && cur == sm.NotSet {
+		s.start() // a byte order mark
+	}
+	return s, nil
+}
+
+// hypotheses runs the machine side by side from every state the byte before
+// a boundary can have left it in, merging the runs that reach the same
+// state. A run that reaches INVALID is dropped: had the input really been
+// in that state, the scan would stop with an error there, which the worker
+// that owns the row reports. Once one state is left, the state is known
+// exactly whatever the boundary started in.
+type hypotheses struct {
+	live  []sm.State         // the distinct current states
+	group [sm.NumStates]int8 // start state -> index in live, -1 when dropped
+	tmp   [sm.NumStates]int8
+	buf   [sm.NumStates]sm.State
+}
+
+func newHypotheses() *hypotheses {
+	h := &hypotheses{}
+	h.live = h.buf[:0]
+	for st := sm.State(0); st < sm.NumStates; st++ {
+		h.group[st] = -1
+		// NOT_SET is only the state before the first byte, no transition
+		// enters STANDARD_NEWLINE, and after INVALID the scan has stopped.
+		if st == sm.NotSet || st == sm.StandardNewline || st == sm.Invalid {
+			continue
+		}
+		h.group[st] = int8(len(h.live))
+		h.live = append(h.live, st)
+	}
+	return h
+}
+
+// run feeds data to every live run. It stops early, returning how many
+// bytes it read, once one run is left.
+func (h *hypotheses) run(next *[256][sm.NumStates]sm.State, data []byte) int {
+	for i, b := range data {
+		changed := false
+		for j, st := range h.live {
+			n := next[b][st]
+			if n != st {
+				h.live[j] = n
+				changed = true
+			}
+		}
+		if changed {
+			h.merge()
+			if len(h.live) <= 1 {
+				return i + 1
+			}
+		}
+	}
+	return len(data)
+}
+
+// merge drops INVALID runs and merges runs in the same state.
+func (h *hypotheses) merge() {
+	out := h.live[:0]
+	for j, st := range h.live {
+		h.tmp[j] = -1
+		if st == sm.Invalid {
+			continue
+		}
+		k := 0
+		for k < len(out) && out[k] != st {
+			k++
+		}
+		if k == len(out) {
+			out = append(out, st)
+		}
+		h.tmp[j] = int8(k)
+	}
+	h.live = out
+	for st := range h.group {
+		if g := h.group[st]; g >= 0 {
+			h.group[st] = h.tmp[g]
+		}
+	}
+}
+
+// function returns the state each start state has led to; INVALID for the
+// dropped ones.
+func (h *hypotheses) function() [sm.NumStates]sm.State {
+	var f [sm.NumStates]sm.State
+	for st := range f {
+		f[st] = sm.Invalid
+		if g := h.group[st]; g >= 0 {
+			f[st] = h.live[g]
+		}
+	}
+	return f
+}
