@@ -6,11 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"runtime"
+	"strconv"
 	"testing"
 	"time"
 
-	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/internal/gen"
 	"github.com/google/go-cmp/cmp"
 )
@@ -199,4 +200,64 @@ func waitGoroutines(t *testing.T, before int) {
 	}
 }
 
-var _ = dialect.RFC4180
+// FuzzParallel compares the parallel scan with the sequential one over random
+// inputs, dialects, buffer sizes and goroutine counts.
+func FuzzParallel(f *testing.F) {
+	for _, c := range adversarial() {
+		f.Add([]byte(c.in), uint32(0), ",", uint8(3), uint8(2))
+	}
+	f.Add([]byte("a||b\n\"c||\nd\"||e\n"), uint32(9), "||", uint8(2), uint8(3))
+	f.Fuzz(func(t *testing.T, input []byte, sel uint32, delim string, size, threads uint8) {
+		d, ok := fuzzDialect(sel, delim)
+		if !ok {
+			return
+		}
+		opts := Options{Dialect: d, FieldsPerRow: int(sel>>8%3) - 1, Header: sel>>10%2 == 1, MaxLineSize: 1 + int(sel>>12%128)}
+		checkParallel(t, input, opts, 1+int(threads%8), 1+int(size%80))
+	})
+}
+
+// BenchmarkParallel reads every field of a 256-byte-note file with 1 and 2
+// goroutines (and the sequential scanner beside them); CSVSCAN_BENCH_MB sets
+// the size (default 64).
+func BenchmarkParallel(b *testing.B) {
+	size := int64(64 << 20)
+	if v := os.Getenv("CSVSCAN_BENCH_MB"); v != "" {
+		if mb, err := strconv.Atoi(v); err == nil {
+			size = int64(mb) << 20
+		}
+	}
+	for _, sh := range []gen.Shape{{NoteLen: 256}, {NoteLen: 256, Quoted: true}} {
+		data := gen.Bytes(sh, size, 1)
+		b.Run(sh.String()+"/sequential", func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := scanAll(bytes.NewReader(data)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		for _, threads := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/threads=%d", sh, threads), func(b *testing.B) {
+				b.SetBytes(int64(len(data)))
+				b.ReportAllocs()
+				for b.Loop() {
+					p, err := ScanReaderAt(context.Background(), bytes.NewReader(data), int64(len(data)), Options{Header: true, Threads: threads})
+					if err != nil {
+						b.Fatal(err)
+					}
+					n := 0
+					for p.Scan() {
+						for _, v := range p.Row() {
+							n += len(v)
+						}
+					}
+					if p.Err() != nil || n == 0 {
+						b.Fatal(p.Err())
+					}
+				}
+			})
+		}
+	}
+}

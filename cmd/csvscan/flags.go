@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 
 	"github.com/csvscan/csvscan/dialect"
@@ -84,12 +86,16 @@ type readFlags struct {
 	*dialectFlags
 	header      bool
 	maxLineSize int
+	threads     int
+	bufferSize  int
 }
 
 func addReadFlags(fs *flag.FlagSet) *readFlags {
 	f := &readFlags{dialectFlags: addDialectFlags(fs)}
 	fs.BoolVar(&f.header, "header", false, "the first row is a header")
 	fs.IntVar(&f.maxLineSize, "max-line-size", scanner.DefaultMaxLineSize, "longest row in bytes")
+	fs.IntVar(&f.threads, "threads", 0, "goroutines reading the file; 1 reads sequentially (default: the number of CPUs)")
+	fs.IntVar(&f.bufferSize, "buffer-size", 0, "buffer size in bytes (default: 32 MiB in parallel, 256 KiB sequentially)")
 	return f
 }
 
@@ -101,7 +107,14 @@ func (f *readFlags) options() (scanner.Options, error) {
 	if f.maxLineSize <= 0 {
 		return scanner.Options{}, fmt.Errorf("%w: --max-line-size must be positive", errUsage)
 	}
-	return scanner.Options{Dialect: d, Header: f.header, MaxLineSize: f.maxLineSize}, nil
+	if f.threads < 0 || f.bufferSize < 0 {
+		return scanner.Options{}, fmt.Errorf("%w: --threads and --buffer-size must not be negative", errUsage)
+	}
+	threads := f.threads
+	if threads == 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	return scanner.Options{Dialect: d, Header: f.header, MaxLineSize: f.maxLineSize, Threads: threads, BufferSize: f.bufferSize}, nil
 }
 
 func newFlagSet(name, args string, stderr io.Writer) *flag.FlagSet {
@@ -142,9 +155,68 @@ func open(name string, stdin io.Reader) (io.ReadCloser, error) {
 	return os.Open(name)
 }
 
+// rows is what scan and count read from: a sequential Scanner or a
+// Parallel one.
+type rows interface {
+	Scan() bool
+	Row() [][]byte
+	Header() []string
+	Err() error
+}
+
+// openRows opens FILE (- for standard input) and starts reading it: in
+// parallel over the file's known ranges, or over standard input read in
+// order, or sequentially with one thread. The returned func releases
+// everything.
+func openRows(name string, stdin io.Reader, opts scanner.Options) (rows, func(), error) {
+	f, err := open(name, stdin)
+	if err != nil {
+		return nil, nil, err
+	}
+	if opts.Threads == 1 {
+		s, err := scanner.New(f, opts)
+		if err != nil {
+			f.Close()
+			return nil, nil, err
+		}
+		return s, func() { f.Close() }, nil
+	}
+	var p *scanner.Parallel
+	if file, ok := f.(*os.File); ok {
+		st, err := file.Stat()
+		if err == nil && st.Mode().IsRegular() {
+			p, err = scanner.ScanReaderAt(context.Background(), file, st.Size(), opts)
+		} else {
+			p, err = scanner.ScanReader(context.Background(), file, opts)
+		}
+		if err != nil {
+			f.Close()
+			return nil, nil, err
+		}
+	} else {
+		p, err = scanner.ScanReader(context.Background(), f, opts)
+		if err != nil {
+			f.Close()
+			return nil, nil, err
+		}
+	}
+	return p, func() { p.Close(); f.Close() }, nil
+}
+
 // readCommand parses the flags of a command that reads one FILE and opens
 // it. The caller closes the file.
 func readCommand(name string, args []string, stdin io.Reader, stderr io.Writer, extra func(*flag.FlagSet)) (scanner.Options, io.ReadCloser, error) {
+	opts, file, err := readFlagsOnly(name, args, stderr, extra)
+	if err != nil {
+		return opts, nil, err
+	}
+	f, err := open(file, stdin)
+	return opts, f, err
+}
+
+// readFlagsOnly parses the flags of a command that reads one FILE and
+// returns the options and the file name.
+func readFlagsOnly(name string, args []string, stderr io.Writer, extra func(*flag.FlagSet)) (scanner.Options, string, error) {
 	fs := newFlagSet(name, "FILE", stderr)
 	rf := addReadFlags(fs)
 	if extra != nil {
@@ -152,12 +224,8 @@ func readCommand(name string, args []string, stdin io.Reader, stderr io.Writer, 
 	}
 	file, err := parse(fs, args, true)
 	if err != nil {
-		return scanner.Options{}, nil, err
+		return scanner.Options{}, "", err
 	}
 	opts, err := rf.options()
-	if err != nil {
-		return opts, nil, err
-	}
-	f, err := open(file, stdin)
-	return opts, f, err
+	return opts, file, err
 }

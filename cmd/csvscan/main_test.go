@@ -3,12 +3,14 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/csvscan/csvscan/internal/corpus"
+	"github.com/csvscan/csvscan/internal/gen"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -182,5 +184,50 @@ func TestFileArgument(t *testing.T) {
 	}
 	if code, _, _ := runCLI(t, "", "count", filepath.Join(os.TempDir(), "does-not-exist.csv")); code != 1 {
 		t.Fatalf("missing file: status %d, want 1", code)
+	}
+}
+
+// TestThreadsMatchSequential: scan --threads 2 --buffer-size B prints what
+// --threads 1 prints, for the fixture shapes and adversarial inputs, for B
+// from 1 byte to 32 MiB.
+func TestThreadsMatchSequential(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for _, sh := range gen.Shapes() {
+		for _, size := range []int64{3 << 10, 64 << 10} {
+			path := filepath.Join(dir, fmt.Sprintf("%s-%d.csv", strings.ReplaceAll(sh.String(), "/", "-"), size))
+			if err := os.WriteFile(path, gen.Bytes(sh, size, 3), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			files = append(files, path)
+		}
+	}
+	adversarial := []string{
+		"\xEF\xBB\xBFid,text\n1,\"a,b\nc,d\n\"\"e\"\"\",f\n2,\"x\"\n",
+		"h1,h2\r\n\"1,2\r\n3,4\",5\r\n6,7\r\n",
+		"\"\"\"\"\"\"\"\"\"\"\"\",x\n\"\",\"\"\n",
+		"x,y\n1,\"never closed\n2,3\n",
+	}
+	for i, in := range adversarial {
+		path := filepath.Join(dir, fmt.Sprintf("adversarial-%d.csv", i))
+		if err := os.WriteFile(path, []byte(in), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, path)
+	}
+	for _, path := range files {
+		wantCode, want, wantErr := runCLI(t, "", "scan", "--threads", "1", "--header", "--format", "csv", path)
+		for _, size := range []string{"1", "2", "3", "7", "64", "4096", "1048576", "33554432"} {
+			if size == "1" || size == "2" || size == "3" {
+				if st, _ := os.Stat(path); st.Size() > 1<<12 {
+					continue // a boundary a byte: kept to the small inputs
+				}
+			}
+			code, got, gotErr := runCLI(t, "", "scan", "--threads", "2", "--buffer-size", size, "--header", "--format", "csv", path)
+			if code != wantCode || got != want || gotErr != wantErr {
+				t.Fatalf("%s, --buffer-size %s: status %d (want %d), stderr %q (want %q), output equal: %v",
+					filepath.Base(path), size, code, wantCode, gotErr, wantErr, got == want)
+			}
+		}
 	}
 }

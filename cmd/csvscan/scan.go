@@ -8,19 +8,16 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
-
-	"github.com/csvscan/csvscan/scanner"
 )
 
 func cmdScan(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var format *string
-	opts, f, err := readCommand("scan", args, stdin, stderr, func(fs *flag.FlagSet) {
+	opts, name, err := readFlagsOnly("scan", args, stderr, func(fs *flag.FlagSet) {
 		format = fs.String("format", "json", "output: json (one array of strings per row), csv (RFC 4180) or table")
 	})
 	if err != nil {
 		return err
 	}
-	defer f.Close()
 	var w rowWriter
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
@@ -35,10 +32,11 @@ func cmdScan(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	default:
 		return fmt.Errorf("%w: --format must be json, csv or table, got %q", errUsage, *format)
 	}
-	s, err := scanner.New(f, opts)
+	s, done, err := openRows(name, stdin, opts)
 	if err != nil {
 		return err
 	}
+	defer done()
 	wroteHeader := false
 	for s.Scan() {
 		if !wroteHeader && s.Header() != nil {
@@ -160,15 +158,15 @@ func (t *tableWriter) row(row [][]byte) {
 func (t *tableWriter) close() error { return t.tw.Flush() }
 
 func cmdCount(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	opts, f, err := readCommand("count", args, stdin, stderr, nil)
+	opts, name, err := readFlagsOnly("count", args, stderr, nil)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	s, err := scanner.New(f, opts)
+	s, done, err := openRows(name, stdin, opts)
 	if err != nil {
 		return err
 	}
+	defer done()
 	n := 0
 	for s.Scan() {
 		n++
