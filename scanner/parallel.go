@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/csvscan/csvscan/buffer"
 	"github.com/csvscan/csvscan/iterator"
+	"github.com/csvscan/csvscan/skipper"
 	sm "github.com/csvscan/csvscan/statemachine"
 )
 
@@ -51,21 +53,27 @@ type batch struct {
 // The input is cut into boundaries (package iterator) over fixed-size
 // buffers (package buffer). The worker that takes a boundary produces the
 // rows that start in it, reading past its end to finish the last one. To
-// know where rows start it needs the machine's state at the boundary's first
-// byte, which depends on everything before it. It finds it exactly:
+// know where rows start it needs the machine's state before the boundary's
+// first byte, which depends on everything before it. It finds it exactly,
+// in three steps:
 //
-//   - It runs the machine from every possible state side by side (merging
-//     runs that meet, dropping runs that hit INVALID) until one state is
-//     left, usually within a row. From there on the state is exact, and the
-//     worker scans its rows at full speed. It also records the state at the
-//     boundary's end: the boundary's transition function is then that one
-//     state, whatever it started in.
-//   - If the runs never meet inside the boundary, the transition function
-//     (start state → end state) is what the side-by-side run computed.
-//   - The start state of boundary k+1 is f_k(start state of k), composed in
-//     file order as the functions arrive. With it, the worker reads the rows
-//     before the point where its runs met (or, if they never met, the whole
-//     boundary).
+//  1. It runs the machine from every state the byte before could have left
+//     it in, side by side, over the boundary's first bytes, merging runs
+//     that reach the same state and dropping runs that reach INVALID (had
+//     the input really been in that state, the scan stops with an error
+//     there, which the worker owning that row reports). In most files one
+//     run is left within a row: from there the state is exact. In a file
+//     without quotes, "inside quotes" never dies; then two runs are left.
+//  2. It scans the rest of the boundary at full speed from the run that is
+//     outside quotes, recording the state at the boundary's end; for the
+//     other runs it only computes their end states (inside quotes that is
+//     one bytes.IndexByte per quote). This gives the boundary's transition
+//     function f_k: start state → end state.
+//  3. Start states are composed in file order, s_{k+1} = f_k(s_k), as the
+//     functions arrive. With s_k known, the worker reads the few rows
+//     before the point where the runs met, and keeps its full-speed rows
+//     if s_k led to the run it scanned; if not (a quoted value spanning the
+//     boundary, say), it reads the boundary again from s_k.
 //
 // Rows reach the caller through a window of at most Threads+2 boundaries, so
 // memory stays bounded by the buffers those boundaries pin.
@@ -74,6 +82,7 @@ type batch struct {
 // has already released everything.
 type Parallel struct {
 	opts    Options
+	tab     *sm.Table
 	threads int
 	m       *buffer.Manager
 	g       *iterator.Global
@@ -108,7 +117,8 @@ type Parallel struct {
 // opts (0: runtime.GOMAXPROCS(0)) goroutines start at once.
 func NewParallel(ctx context.Context, m *buffer.Manager, opts Options) (*Parallel, error) {
 	opts = opts.withDefaults()
-	if _, err := sm.For(opts.Dialect); err != nil {
+	tab, err := sm.For(opts.Dialect)
+	if err != nil {
 		return nil, err
 	}
 	threads := opts.Threads
@@ -117,7 +127,7 @@ func NewParallel(ctx context.Context, m *buffer.Manager, opts Options) (*Paralle
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	p := &Parallel{
-		opts: opts, threads: threads, m: m, ctx: ctx, cancel: cancel,
+		opts: opts, tab: tab, threads: threads, m: m, ctx: ctx, cancel: cancel,
 		g:        iterator.NewGlobal(m, iterator.BytesPerThread(m.Size(), opts.MaxLineSize)),
 		results:  map[int]*batch{},
 		funcs:    map[int]*[sm.NumStates]sm.State{},
@@ -308,47 +318,122 @@ func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 		return out
 	}
 
+	// Run every start state side by side over the first bytes.
 	h := newHypotheses()
-	used := h.run(p.next(), data[b.Start:b.End])
-	if len(h.live) == 1 {
-		// The runs met: from here the state is exact.
-		meet := b.Start + used
-		var bulk batch
-		bulk.pin = pin
-		rec, bulkErr, first := p.segmentFirst(&bulk, data, base, after, meet, h.live[0], end, end)
-		p.publishFunc(k, constant(rec))
-		s, ok := p.startState(k)
-		if !ok {
-			out.err = p.ctx.Err()
-			return out
-		}
-		if first < 0 {
-			first = end
-		}
-		if _, err := p.segment(out, data, base, after, b.Start, s, first, -1); err != nil {
-			out.err = err
-			return out
-		}
-		out.append(&bulk)
-		out.err = bulkErr
-		return out
+	meet := b.Start + h.run(p.tab.Transitions(), data[b.Start:min(b.End, b.Start+meetWindow)])
+	if len(h.live) == 0 {
+		// Every start state leads to an error here: the true one will too,
+		// and the scan from it reports where.
+		p.publishFunc(k, constant(sm.Invalid))
+		return p.scanFrom(out, b, data, base, after)
 	}
-	f := h.function()
+	// Scan the rest at full speed from the most likely state: one outside
+	// quotes (most bytes of most files are). When the runs met, it is the
+	// only one and the scan is exact.
+	main := h.live[0]
+	for _, st := range h.live {
+		if !st.InQuotes() {
+			main = st
+			break
+		}
+	}
+	var bulk batch
+	bulk.pin = pin
+	rec, bulkErr, first := p.segmentFirst(&bulk, data, base, after, meet, main, end, end)
+	// The transition function: the bulk scan gives the end state of the
+	// main run; a quick run without rows gives the others'.
+	var f [sm.NumStates]sm.State
+	ends := make([]sm.State, len(h.live))
+	for i, st := range h.live {
+		if st == main {
+			ends[i] = rec
+		} else {
+			ends[i] = p.endState(st, data[meet:b.End])
+		}
+	}
+	for st := range f {
+		f[st] = sm.Invalid
+		if g := h.group[st]; g >= 0 {
+			f[st] = ends[g]
+		}
+	}
 	p.publishFunc(k, &f)
 	s, ok := p.startState(k)
 	if !ok {
 		out.err = p.ctx.Err()
 		return out
 	}
-	if _, err := p.segment(out, data, base, after, b.Start, s, end, -1); err != nil {
+	if g := h.group[s]; g < 0 || h.live[g] != main {
+		// The boundary did not start where the bulk scan assumed (a rare
+		// file, such as one whose quoted values span boundaries): read it
+		// all again from the true state.
+		return p.scanFrom(out, b, data, base, after)
+	}
+	if first < 0 {
+		first = end
+	}
+	if _, err := p.segment(out, data, base, after, b.Start, s, first, -1); err != nil {
+		out.err = err
+		return out
+	}
+	out.append(&bulk)
+	out.err = bulkErr
+	return out
+}
+
+// meetWindow bounds the side-by-side run at a boundary's start: the runs
+// of an ordinary file meet within a row or two. (A variable so that tests
+// can make it tiny.)
+var meetWindow = 32 << 10
+
+// scanFrom reads boundary b's rows from its first byte once its true start
+// state is known.
+func (p *Parallel) scanFrom(out *batch, b iterator.Boundary, data []byte, base, after int64) *batch {
+	s, ok := p.startState(b.Index)
+	if !ok {
+		out.err = p.ctx.Err()
+		return out
+	}
+	if _, err := p.segment(out, data, base, after, b.Start, s, b.EndOffset(), -1); err != nil {
 		out.err = err
 	}
 	return out
 }
 
-func (p *Parallel) next() *[256][sm.NumStates]sm.State {
-	t, _ := sm.For(p.opts.Dialect)
-	return t.Transitions()
+// endState runs the machine from st over data without reading values,
+// skipping what the skip tables allow, and returns the state after the last
+// byte (INVALID when the run hits INVALID). Inside quotes, QUOTED and
+// QUOTED_NEW_LINE may come out folded into QUOTED when the table says they
+// read alike (Table.QuotedStop); that changes no row.
+func (p *Parallel) endState(st sm.State, data []byte) sm.State {
+	next := p.tab.Transitions()
+	sk := skipper.New(p.tab.StopPatterns())
+	sk.Reset(data)
+	quote, quoteOK := p.tab.QuotedStop()
+	pos := 0
+	for pos < len(data) {
+		st = next[data[pos]][st]
+		pos++
+		switch st {
+		case sm.Invalid:
+			return sm.Invalid
+		case sm.Standard:
+			pos = sk.SkipToStop(p.tab.SkipStandard(), pos, len(data))
+		case sm.Quoted:
+			if quoteOK {
+				if i := bytes.IndexByte(data[pos:], quote); i >= 0 {
+					pos += i
+				} else {
+					return sm.Quoted
+				}
+			} else {
+				pos = sk.SkipToStop(p.tab.SkipQuoted(), pos, len(data))
+			}
+		case sm.Comment:
+			pos = sk.SkipToStop(p.tab.SkipComment(), pos, len(data))
+		}
+	}
+	return st
 }
 
 // segment scans rows into out and returns the state recorded at recordAt

@@ -213,6 +213,10 @@ func FuzzParallel(f *testing.F) {
 			return
 		}
 		opts := Options{Dialect: d, FieldsPerRow: int(sel>>8%3) - 1, Header: sel>>10%2 == 1, MaxLineSize: 1 + int(sel>>12%128)}
+		defer func(w int) { meetWindow = w }(meetWindow)
+		if sel>>19%2 == 1 {
+			meetWindow = 1 + int(sel>>20%32) // take the paths where the runs have not met
+		}
 		checkParallel(t, input, opts, 1+int(threads%8), 1+int(size%80))
 	})
 }
@@ -258,6 +262,33 @@ func BenchmarkParallel(b *testing.B) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// TestParallelTinyWindow makes the side-by-side runs stop after a few bytes,
+// so boundaries take the paths where the runs have not met: the full-speed
+// scan from a guessed state, kept or thrown away once the true start state
+// is known.
+func TestParallelTinyWindow(t *testing.T) {
+	defer func(w int) { meetWindow = w }(meetWindow)
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, w := range []int{1, 3, 8} {
+		meetWindow = w
+		for _, c := range adversarial() {
+			for _, size := range []int{2, 5, 16, 64} {
+				opts := c.opts
+				opts.MaxLineSize = 16
+				checkParallel(t, []byte(c.in), opts, 2, size)
+			}
+		}
+		for i := 0; i < 300; i++ {
+			d, ok := fuzzDialect(rng.Uint32(), ",")
+			if !ok {
+				continue
+			}
+			opts := Options{Dialect: d, FieldsPerRow: -1, MaxLineSize: 4 + rng.IntN(40)}
+			checkParallel(t, randomInput(rng, rng.IntN(300)), opts, 1+rng.IntN(3), 1+rng.IntN(64))
 		}
 	}
 }
