@@ -55,6 +55,9 @@ type Scanner struct {
 
 	seg segment // the parallel worker's settings; zero in a sequential scan
 
+	trackStarts bool    // record where each value starts (FieldOffsets)
+	starts      []int64 // input offsets of the current row's values
+
 	spans   []span
 	scratch []byte
 	row     [][]byte
@@ -118,6 +121,21 @@ func (s *Scanner) Header() []string { return s.header }
 // call to Scan; copy what you keep.
 func (s *Scanner) Row() [][]byte { return s.row }
 
+// TrackFieldOffsets makes the scanner record where each value of a row
+// starts, for FieldOffsets. It costs a little per value; call it before the
+// first Scan.
+func (s *Scanner) TrackFieldOffsets() { s.trackStarts = true }
+
+// FieldOffsets returns, after TrackFieldOffsets, the input offset where each
+// value of the current row starts: its first byte, or the first byte after
+// the delimiter for a value with leading spaces or an opening quote. It is
+// valid until the next Scan. An empty line read as a one-value row has no
+// offsets.
+func (s *Scanner) FieldOffsets() []int64 { return s.starts }
+
+// RowOffset returns the input offset where the current row starts.
+func (s *Scanner) RowOffset() int64 { return s.seg.rowStart }
+
 // RowNumber returns the 1-based number of the row Row returns (the header,
 // when there is one, is row 1).
 func (s *Scanner) RowNumber() int { return s.rows }
@@ -177,6 +195,7 @@ func (s *Scanner) start() bool {
 // needed. It returns false at the end of input or on an error.
 func (s *Scanner) readRow() bool {
 	s.spans = s.spans[:0]
+	s.starts = s.starts[:0]
 	s.scratch = s.scratch[:0]
 	s.seg.emptyRow = false
 	s.record()
@@ -380,6 +399,9 @@ func (s *Scanner) lineEnd(pos int) {
 
 // endValue ends the current value at e (exclusive) and records its span.
 func (s *Scanner) endValue(e int) {
+	if s.trackStarts {
+		s.starts = append(s.starts, s.base+int64(s.vs))
+	}
 	if !s.quoted {
 		if !s.escaped {
 			s.spans = append(s.spans, span{start: s.vs, end: e})

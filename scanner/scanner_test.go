@@ -289,3 +289,25 @@ func TestMemoryBounded(t *testing.T) {
 		t.Fatalf("buffer grew to %d bytes for a 1 KB maximum line", len(s.buf))
 	}
 }
+
+func TestFieldOffsets(t *testing.T) {
+	in := "a,\"b\"\"c\",  d\n\xEF,ee\r\nf,g"
+	s, err := New(&chunkReader{data: []byte(in), size: 3}, Options{BufferSize: 4, FieldsPerRow: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.TrackFieldOffsets()
+	var got [][]int64
+	var rowAt []int64
+	for s.Scan() {
+		got = append(got, append([]int64(nil), s.FieldOffsets()...))
+		rowAt = append(rowAt, s.RowOffset())
+	}
+	want := [][]int64{{0, 2, 9}, {13, 15}, {19, 21}}
+	if d := cmp.Diff(want, got); d != "" || s.Err() != nil {
+		t.Fatalf("%v (-want +got):\n%s", s.Err(), d)
+	}
+	if d := cmp.Diff([]int64{0, 13, 19}, rowAt); d != "" {
+		t.Fatalf("row offsets (-want +got):\n%s", d)
+	}
+}
