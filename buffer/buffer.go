@@ -57,6 +57,8 @@ type Manager struct {
 	retired  int64 // buffers ending at or before this offset are no longer needed
 	err      error // sequential: a read error, sticky
 	stats    Stats
+
+	noPrefetch bool
 }
 
 // FromReaderAt returns a Manager over size bytes of r, in buffers of
@@ -84,6 +86,10 @@ func newManager(bufferSize int) *Manager {
 	m.cond = sync.NewCond(&m.mu)
 	return m
 }
+
+// NoPrefetch turns off reading the next buffer in the background when a
+// buffer of known ranges is first pinned (on by default).
+func (m *Manager) NoPrefetch() { m.noPrefetch = true }
 
 // Size returns the size of every buffer but the last.
 func (m *Manager) Size() int { return m.size }
@@ -128,7 +134,12 @@ func (m *Manager) Pin(i int) (*Buffer, error) {
 				m.cond.Wait()
 				continue
 			}
-			return m.loadAt(i)
+			m.loading[i] = true
+			b, err := m.loadAt(i, 1)
+			if err == nil && !m.noPrefetch {
+				m.prefetch(i + 1)
+			}
+			return b, err
 		}
 		// Sequential: read buffers in order up to i.
 		if m.count >= 0 && i >= m.count {
@@ -150,11 +161,27 @@ func (m *Manager) Pin(i int) (*Buffer, error) {
 	}
 }
 
-// loadAt reads buffer i of a ReaderAt; m.mu is held and released around the
-// read.
-func (m *Manager) loadAt(i int) (*Buffer, error) {
+// prefetch starts reading buffer i in the background, so that it is in
+// memory when a reader gets there: reading overlaps scanning. m.mu is held.
+func (m *Manager) prefetch(i int) {
+	if i >= m.KnownCount() || m.loading[i] || m.resident[i] != nil {
+		return
+	}
+	if off := int64(i) * int64(m.size); off < m.retired {
+		return
+	}
 	m.loading[i] = true
-	data := m.take()[:m.KnownLen(i)]
+	go func() {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		m.loadAt(i, 0) // an error is read again, and reported, by Pin
+	}()
+}
+
+// loadAt reads buffer i of a ReaderAt with m.loading[i] set; m.mu is held
+// and released around the read. The buffer starts with pins pins.
+func (m *Manager) loadAt(i, pins int) (*Buffer, error) {
+	data := m.take(m.KnownLen(i))
 	off := int64(i) * int64(m.size)
 	m.mu.Unlock()
 	n, err := m.ra.ReadAt(data, off)
@@ -171,8 +198,9 @@ func (m *Manager) loadAt(i int) (*Buffer, error) {
 		}
 		return nil, fmt.Errorf("buffer: reading buffer %d at offset %d: %w", i, off, err)
 	}
-	b := &Buffer{index: i, offset: off, data: data, last: i == m.KnownCount()-1, pins: 1}
+	b := &Buffer{index: i, offset: off, data: data, last: i == m.KnownCount()-1, pins: pins}
 	m.add(b)
+	m.drop(b) // an unpinned prefetch behind the retired offset is not kept
 	return b, nil
 }
 
@@ -182,7 +210,7 @@ func (m *Manager) loadAt(i int) (*Buffer, error) {
 func (m *Manager) loadNext() error {
 	i := m.next
 	m.loading[i] = true
-	data := m.take()
+	data := m.take(m.size)
 	m.mu.Unlock()
 	n, err := io.ReadFull(m.r, data)
 	m.mu.Lock()
@@ -207,14 +235,17 @@ func (m *Manager) loadNext() error {
 	return nil
 }
 
-// take returns an empty buffer of full size, reused when one is free.
-func (m *Manager) take() []byte {
-	if n := len(m.free); n > 0 {
-		b := m.free[n-1]
-		m.free = m.free[:n-1]
-		return b[:m.size]
+// take returns a buffer of n bytes (at most the buffer size), reusing a
+// free one when there is one.
+func (m *Manager) take(n int) []byte {
+	for len(m.free) > 0 {
+		b := m.free[len(m.free)-1]
+		m.free = m.free[:len(m.free)-1]
+		if cap(b) >= n {
+			return b[:n]
+		}
 	}
-	return make([]byte, m.size)
+	return make([]byte, n)
 }
 
 func (m *Manager) add(b *Buffer) {

@@ -42,7 +42,8 @@ type batch struct {
 	fields []fieldRef
 	rows   []rowMeta
 	err    error
-	end    int64 // input offset just past the boundary
+	end    int64  // input offset just past the boundary
+	more   *batch // the rows that follow, read separately (same pin)
 }
 
 // Parallel reads one input with several goroutines and returns its rows in
@@ -95,6 +96,7 @@ type Parallel struct {
 	handed   int // boundaries handed to workers
 	ended    bool
 	results  map[int]*batch
+	spare    []*batch // delivered batches, for reuse
 	funcs    map[int]*[sm.NumStates]sm.State
 	starts   map[int]sm.State
 	deliver  int // the boundary the merge reads next
@@ -289,7 +291,7 @@ func constant(s sm.State) *[sm.NumStates]sm.State {
 // scanBoundary produces the rows that start in boundary b.
 func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 	k := b.Index
-	out := &batch{end: b.EndOffset()}
+	out := p.newBatch(b.EndOffset())
 	pin, err := p.m.Pin(b.BufferIndex)
 	if err != nil {
 		p.publishFunc(k, constant(sm.Invalid))
@@ -337,9 +339,8 @@ func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 			break
 		}
 	}
-	var bulk batch
-	bulk.pin = pin
-	rec, bulkErr, first := p.segmentFirst(&bulk, data, base, after, meet, main, end, end)
+	bulk := p.newBatch(end)
+	rec, bulkErr, first := p.segmentFirst(bulk, data, base, after, meet, main, end, end)
 	// The transition function: the bulk scan gives the end state of the
 	// main run; a quick run without rows gives the others'.
 	var f [sm.NumStates]sm.State
@@ -367,6 +368,7 @@ func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 		// The boundary did not start where the bulk scan assumed (a rare
 		// file, such as one whose quoted values span boundaries): read it
 		// all again from the true state.
+		p.recycle(bulk)
 		return p.scanFrom(out, b, data, base, after)
 	}
 	if first < 0 {
@@ -374,11 +376,35 @@ func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 	}
 	if _, err := p.segment(out, data, base, after, b.Start, s, first, -1); err != nil {
 		out.err = err
+		p.recycle(bulk)
 		return out
 	}
-	out.append(&bulk)
-	out.err = bulkErr
+	bulk.err = bulkErr
+	out.more = bulk // out holds the pin
 	return out
+}
+
+// newBatch returns an empty batch, reusing the memory of a delivered one.
+func (p *Parallel) newBatch(end int64) *batch {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if n := len(p.spare); n > 0 {
+		b := p.spare[n-1]
+		p.spare = p.spare[:n-1]
+		b.end = end
+		return b
+	}
+	return &batch{end: end}
+}
+
+// recycle keeps b's memory for a later boundary. b must hold no pin.
+func (p *Parallel) recycle(b *batch) {
+	*b = batch{arena: b.arena[:0], fields: b.fields[:0], rows: b.rows[:0]}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.spare) < 2*p.window {
+		p.spare = append(p.spare, b)
+	}
 }
 
 // meetWindow bounds the side-by-side run at a boundary's start: the runs
@@ -491,24 +517,6 @@ func (b *batch) add(s *Scanner) {
 	b.rows = append(b.rows, rowMeta{fields: uint32(len(b.fields)), empty: s.seg.emptyRow, start: s.seg.rowStart, end: s.seg.rowEnd})
 }
 
-// append moves the rows of o after b's.
-func (b *batch) append(o *batch) {
-	shift := uint32(len(b.arena))
-	fshift := uint32(len(b.fields))
-	b.arena = append(b.arena, o.arena...)
-	for _, f := range o.fields {
-		if f.arena {
-			f.start += shift
-			f.end += shift
-		}
-		b.fields = append(b.fields, f)
-	}
-	for _, r := range o.rows {
-		r.fields += fshift
-		b.rows = append(b.rows, r)
-	}
-}
-
 // Scan reads the next data row. It returns false at the end of input or on
 // an error; Err tells which.
 func (p *Parallel) Scan() bool {
@@ -531,6 +539,16 @@ func (p *Parallel) Scan() bool {
 				p.err = err
 				p.Close()
 				return false
+			}
+			if next := p.cur.more; next != nil {
+				// The boundary's rows go on in a second part.
+				if next.pin == nil {
+					next.pin = p.cur.pin
+				}
+				p.cur.pin = nil
+				p.recycle(p.cur)
+				p.cur, p.ri, p.fi = next, 0, 0
+				continue
 			}
 			p.finishBatch()
 		}
@@ -606,6 +624,7 @@ func (p *Parallel) finishBatch() {
 		p.m.Release(b.pin)
 	}
 	p.m.Retire(b.end)
+	p.recycle(b)
 	p.mu.Lock()
 	p.deliver++
 	p.cond.Broadcast()
