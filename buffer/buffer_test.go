@@ -1,0 +1,175 @@
+package buffer
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"sync"
+	"testing"
+	"testing/iotest"
+)
+
+func input(n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte('a' + i%26)
+	}
+	return b
+}
+
+// managers returns a known-ranges and a sequential Manager over data.
+func managers(data []byte, size int) map[string]*Manager {
+	return map[string]*Manager{
+		"readerat":   FromReaderAt(bytes.NewReader(data), int64(len(data)), size),
+		"sequential": FromReader(iotest.HalfReader(bytes.NewReader(data)), size),
+	}
+}
+
+func TestPinLayout(t *testing.T) {
+	for _, n := range []int{0, 1, 9, 10, 11, 95} {
+		data := input(n)
+		for name, m := range managers(data, 10) {
+			var got []byte
+			for i := 0; ; i++ {
+				b, err := m.Pin(i)
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatalf("%s, %d bytes: Pin(%d): %v", name, n, i, err)
+				}
+				if b.Index() != i || b.Offset() != int64(i*10) || len(b.Bytes()) > 10 {
+					t.Fatalf("%s: buffer %d at %d with %d bytes", name, b.Index(), b.Offset(), len(b.Bytes()))
+				}
+				got = append(got, b.Bytes()...)
+				m.Release(b)
+			}
+			if !bytes.Equal(got, data) {
+				t.Fatalf("%s, %d bytes: buffers hold %q", name, n, got)
+			}
+		}
+	}
+}
+
+func TestKnownRanges(t *testing.T) {
+	m := FromReaderAt(bytes.NewReader(input(25)), 25, 10)
+	if !m.KnownRanges() || m.KnownCount() != 3 || m.KnownLen(0) != 10 || m.KnownLen(2) != 5 {
+		t.Fatalf("known ranges: %v %d %d %d", m.KnownRanges(), m.KnownCount(), m.KnownLen(0), m.KnownLen(2))
+	}
+	if s := m.Stats(); s.Loads != 0 {
+		t.Fatalf("the layout needed %d loads", s.Loads)
+	}
+	if FromReader(bytes.NewReader(nil), 10).KnownRanges() {
+		t.Fatal("a sequential source has no known ranges")
+	}
+}
+
+func TestSequentialRetire(t *testing.T) {
+	m := FromReader(bytes.NewReader(input(50)), 10)
+	b, err := m.Pin(2) // reads buffers 0, 1 and 2, keeps them
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Release(b)
+	if s := m.Stats(); s.Resident != 3 {
+		t.Fatalf("resident %d, want 3 (a sequential source cannot read them again)", s.Resident)
+	}
+	b0, err := m.Pin(0)
+	if err != nil {
+		t.Fatalf("buffer 0 not kept: %v", err)
+	}
+	m.Retire(20)
+	if s := m.Stats(); s.Resident != 2 {
+		t.Fatalf("after Retire(20) with buffer 0 pinned: resident %d, want 2", s.Resident)
+	}
+	m.Release(b0)
+	if s := m.Stats(); s.Resident != 1 {
+		t.Fatalf("resident %d, want 1", s.Resident)
+	}
+	if _, err := m.Pin(1); !errors.Is(err, ErrRetired) {
+		t.Fatalf("Pin of a retired buffer: %v", err)
+	}
+}
+
+func TestReader(t *testing.T) {
+	data := input(97)
+	for name, m := range managers(data, 10) {
+		for _, off := range []int64{0, 5, 10, 96, 97} {
+			r := m.NewReader(off)
+			got, err := io.ReadAll(iotest.OneByteReader(r))
+			r.Close()
+			if err != nil || !bytes.Equal(got, data[off:]) {
+				t.Fatalf("%s from %d: %q, %v", name, off, got, err)
+			}
+		}
+	}
+}
+
+func TestReadError(t *testing.T) {
+	boom := errors.New("boom")
+	m := FromReader(iotest.TimeoutReader(bytes.NewReader(input(30))), 10)
+	if _, err := m.Pin(0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.Pin(1); !errors.Is(err, iotest.ErrTimeout) {
+		t.Fatalf("got %v", err)
+	}
+	ra := FromReaderAt(readerAtFunc(func(p []byte, off int64) (int, error) { return 0, boom }), 30, 10)
+	if _, err := ra.Pin(1); !errors.Is(err, boom) {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// TestConcurrentPins pins and releases from many goroutines with prefetching
+// on, under the race detector in CI.
+func TestConcurrentPins(t *testing.T) {
+	data := input(1000)
+	m := FromReaderAt(bytes.NewReader(data), int64(len(data)), 7)
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			for i := 0; i < m.KnownCount(); i++ {
+				b, err := m.Pin((i + g*13) % m.KnownCount())
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if !bytes.Equal(b.Bytes(), data[b.Offset():b.Offset()+int64(len(b.Bytes()))]) {
+					t.Error("wrong bytes")
+				}
+				m.Release(b)
+			}
+		}(g)
+	}
+	wg.Wait()
+}
+
+// TestMemoryBounded: a reader walking a large input with retiring behind it
+// keeps only a few buffers in memory.
+func TestMemoryBounded(t *testing.T) {
+	data := input(10000)
+	for name, m := range managers(data, 100) {
+		r := m.NewReader(0)
+		buf := make([]byte, 37)
+		var off int64
+		for {
+			n, err := r.Read(buf)
+			off += int64(n)
+			m.Retire(off - 150)
+			if err == io.EOF {
+				break
+			}
+		}
+		r.Close()
+		if s := m.Stats(); s.PeakResident > 4 {
+			t.Fatalf("%s: %d buffers in memory at once", name, s.PeakResident)
+		}
+	}
+}
+
+// readerAtFunc adapts a function to io.ReaderAt.
+type readerAtFunc func(p []byte, off int64) (int, error)
+
+func (f readerAtFunc) ReadAt(p []byte, off int64) (int, error) { return f(p, off) }
