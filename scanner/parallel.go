@@ -91,18 +91,20 @@ type Parallel struct {
 	cancel  context.CancelFunc
 	wg      sync.WaitGroup
 
-	mu       sync.Mutex
-	cond     *sync.Cond
-	handed   int // boundaries handed to workers
-	ended    bool
-	results  map[int]*batch
-	spare    []*batch // delivered batches, for reuse
-	funcs    map[int]*[sm.NumStates]sm.State
-	starts   map[int]sm.State
-	deliver  int // the boundary the merge reads next
-	window   int
-	failedAt int   // the first boundary whose batch ends in an error
-	bom      int64 // length of the byte order mark at the start: 0 or 3
+	mu      sync.Mutex
+	cond    *sync.Cond
+	handed  int // boundaries handed to workers
+	ended   bool
+	results map[int]*batch
+	spare   []*batch // delivered batches, for reuse
+
+	rowsHint, fieldsHint int // the most rows and values a batch part held
+	funcs                map[int]*[sm.NumStates]sm.State
+	starts               map[int]sm.State
+	deliver              int // the boundary the merge reads next
+	window               int
+	failedAt             int   // the first boundary whose batch ends in an error
+	bom                  int64 // length of the byte order mark at the start: 0 or 3
 
 	// The merge, on the caller's goroutine.
 	cur    *batch
@@ -238,11 +240,12 @@ func (p *Parallel) handedIndex() int {
 func (p *Parallel) publishFunc(k int, f *[sm.NumStates]sm.State) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.funcs[k] = f
+	own := *f // the caller may go on changing its copy
+	p.funcs[k] = &own
 	for {
 		s, ok := p.starts[k]
 		f, okf := p.funcs[k]
-		if !ok || !okf {
+		if !ok || !okf || f[s] == unknownState {
 			break
 		}
 		if _, done := p.starts[k+1]; done {
@@ -276,9 +279,17 @@ func (p *Parallel) publishBatch(k int, b *batch) {
 	if b.err != nil && k < p.failedAt {
 		p.failedAt = k
 	}
+	for part := b; part != nil; part = part.more {
+		p.rowsHint = max(p.rowsHint, len(part.rows))
+		p.fieldsHint = max(p.fieldsHint, len(part.fields))
+	}
 	p.results[k] = b
 	p.cond.Broadcast()
 }
+
+// unknownState marks an entry of a transition function that is not worked
+// out yet.
+const unknownState = sm.State(sm.NumStates)
 
 func constant(s sm.State) *[sm.NumStates]sm.State {
 	var f [sm.NumStates]sm.State
@@ -342,20 +353,17 @@ func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 	bulk := p.newBatch(end)
 	rec, bulkErr, first := p.segmentFirst(bulk, data, base, after, meet, main, end, end)
 	// The transition function: the bulk scan gives the end state of the
-	// main run; a quick run without rows gives the others'.
+	// main run. The other runs' end states are worked out only if the
+	// boundary turns out to start in one of them (rare): until then their
+	// entries are unknown, and the chain of start states waits on them.
 	var f [sm.NumStates]sm.State
-	ends := make([]sm.State, len(h.live))
-	for i, st := range h.live {
-		if st == main {
-			ends[i] = rec
-		} else {
-			ends[i] = p.endState(st, data[meet:b.End])
-		}
-	}
 	for st := range f {
 		f[st] = sm.Invalid
 		if g := h.group[st]; g >= 0 {
-			f[st] = ends[g]
+			f[st] = unknownState
+			if h.live[g] == main {
+				f[st] = rec
+			}
 		}
 	}
 	p.publishFunc(k, &f)
@@ -366,8 +374,17 @@ func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 	}
 	if g := h.group[s]; g < 0 || h.live[g] != main {
 		// The boundary did not start where the bulk scan assumed (a rare
-		// file, such as one whose quoted values span boundaries): read it
-		// all again from the true state.
+		// file, such as one whose quoted values span boundaries): complete
+		// the function for the true start, and read the boundary again.
+		if g >= 0 {
+			end := p.endState(h.live[g], data[meet:b.End])
+			for st := range f {
+				if h.group[st] == g {
+					f[st] = end
+				}
+			}
+			p.publishFunc(k, &f)
+		}
 		p.recycle(bulk)
 		return p.scanFrom(out, b, data, base, after)
 	}
@@ -394,7 +411,8 @@ func (p *Parallel) newBatch(end int64) *batch {
 		b.end = end
 		return b
 	}
-	return &batch{end: end}
+	// Size a new batch like the largest so far, so that it rarely grows.
+	return &batch{end: end, rows: make([]rowMeta, 0, p.rowsHint), fields: make([]fieldRef, 0, p.fieldsHint)}
 }
 
 // recycle keeps b's memory for a later boundary. b must hold no pin.

@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 )
 
 const usage = `usage: csvscan <command> [flags] [FILE]
@@ -44,6 +45,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return 2
+	}
+	// CSVSCAN_CPUPROFILE=file writes a CPU profile of the command, for
+	// go tool pprof.
+	if path := os.Getenv("CSVSCAN_CPUPROFILE"); path != "" {
+		if f, err := os.Create(path); err == nil {
+			if pprof.StartCPUProfile(f) == nil {
+				defer func() { pprof.StopCPUProfile(); f.Close() }()
+			}
+		}
 	}
 	var err error
 	switch args[0] {
