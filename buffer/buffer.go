@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"sync"
 )
 
@@ -17,6 +18,7 @@ type Buffer struct {
 	data   []byte
 	last   bool
 	pins   int
+	mapped bool // data is mapped file pages: unmap, do not reuse
 }
 
 // Index returns the buffer's number, from 0.
@@ -45,6 +47,7 @@ type Manager struct {
 
 	ra    io.ReaderAt // known ranges, or nil
 	total int64       // input size, with ra
+	file  *os.File    // buffers are mapped pages of this file, or nil
 	r     io.Reader   // sequential source, or nil
 
 	mu       sync.Mutex
@@ -68,6 +71,26 @@ func FromReaderAt(r io.ReaderAt, size int64, bufferSize int) *Manager {
 	m.ra, m.total = r, size
 	return m
 }
+
+// FromFile returns a Manager over the regular file f. Where the system
+// allows it and bufferSize is a multiple of the page size, buffers are the
+// file's pages mapped into memory (no copy, no allocation: the page cache
+// is read in place); otherwise it reads like FromReaderAt. The file must not
+// shrink while it is read: a mapped page past the new end faults.
+func FromFile(f *os.File, bufferSize int) (*Manager, error) {
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	m := FromReaderAt(f, st.Size(), bufferSize)
+	if canMap && st.Mode().IsRegular() && m.size%os.Getpagesize() == 0 {
+		m.file = f
+	}
+	return m, nil
+}
+
+// Mapped reports whether buffers are mapped file pages.
+func (m *Manager) Mapped() bool { return m.file != nil }
 
 // FromReader returns a Manager that reads r once, in order, in buffers of
 // bufferSize bytes (DefaultSize when bufferSize <= 0).
@@ -181,8 +204,22 @@ func (m *Manager) prefetch(i int) {
 // loadAt reads buffer i of a ReaderAt with m.loading[i] set; m.mu is held
 // and released around the read. The buffer starts with pins pins.
 func (m *Manager) loadAt(i, pins int) (*Buffer, error) {
-	data := m.take(m.KnownLen(i))
 	off := int64(i) * int64(m.size)
+	if m.file != nil {
+		m.mu.Unlock()
+		data, err := mapRange(m.file, off, m.KnownLen(i))
+		m.mu.Lock()
+		delete(m.loading, i)
+		m.cond.Broadcast()
+		if err != nil {
+			return nil, fmt.Errorf("buffer: mapping buffer %d at offset %d: %w", i, off, err)
+		}
+		b := &Buffer{index: i, offset: off, data: data, last: i == m.KnownCount()-1, pins: pins, mapped: true}
+		m.add(b)
+		m.drop(b)
+		return b, nil
+	}
+	data := m.take(m.KnownLen(i))
 	m.mu.Unlock()
 	n, err := m.ra.ReadAt(data, off)
 	m.mu.Lock()
@@ -288,10 +325,14 @@ func (m *Manager) drop(b *Buffer) {
 		return
 	}
 	delete(m.resident, b.index)
-	m.free = append(m.free, b.data[:0])
 	m.stats.Resident = len(m.resident)
-	if len(m.free) > 4 {
-		m.free = m.free[:4] // keep a few for reuse, let the rest go
+	if b.mapped {
+		unmap(b.data)
+		b.data = nil
+		return
+	}
+	if len(m.free) < 2 {
+		m.free = append(m.free, b.data[:0]) // keep a couple for reuse
 	}
 }
 

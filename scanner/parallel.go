@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"runtime"
 	"sync"
 
@@ -176,6 +177,16 @@ func NewParallel(ctx context.Context, m *buffer.Manager, opts Options) (*Paralle
 // opts.BufferSize (0: DefaultParallelBufferSize).
 func ScanReaderAt(ctx context.Context, r io.ReaderAt, size int64, opts Options) (*Parallel, error) {
 	return NewParallel(ctx, buffer.FromReaderAt(r, size, parallelBufferSize(opts)), opts)
+}
+
+// ScanFile is NewParallel over the regular file f, whose pages are read in
+// place (memory-mapped) where the system allows it; see buffer.FromFile.
+func ScanFile(ctx context.Context, f *os.File, opts Options) (*Parallel, error) {
+	m, err := buffer.FromFile(f, parallelBufferSize(opts))
+	if err != nil {
+		return nil, err
+	}
+	return NewParallel(ctx, m, opts)
 }
 
 // ScanReader is NewParallel over a sequential reader (a pipe, standard
@@ -706,5 +717,6 @@ func (p *Parallel) Close() error {
 		}
 		delete(p.results, k)
 	}
+	p.m.Retire(math.MaxInt64) // no reader is left: let every buffer go
 	return nil
 }

@@ -1,12 +1,14 @@
 package scanner
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"testing"
@@ -290,5 +292,64 @@ func TestParallelTinyWindow(t *testing.T) {
 			opts := Options{Dialect: d, FieldsPerRow: -1, MaxLineSize: 4 + rng.IntN(40)}
 			checkParallel(t, randomInput(rng, rng.IntN(300)), opts, 1+rng.IntN(3), 1+rng.IntN(64))
 		}
+	}
+}
+
+// BenchmarkParallelFile reads a generated file of 256-byte notes from disk
+// (the page cache): sequentially, and in parallel with 1 and 2 goroutines.
+// CSVSCAN_BENCH_MB sets the size (default 64); the file goes to a temporary
+// directory and is removed afterwards.
+func BenchmarkParallelFile(b *testing.B) {
+	size := int64(64 << 20)
+	if v := os.Getenv("CSVSCAN_BENCH_MB"); v != "" {
+		if mb, err := strconv.Atoi(v); err == nil {
+			size = int64(mb) << 20
+		}
+	}
+	path := filepath.Join(b.TempDir(), "u256.csv")
+	f, err := os.Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	if err := gen.Write(w, gen.Shape{NoteLen: 256}, size, 1); err != nil {
+		b.Fatal(err)
+	}
+	w.Flush()
+	f.Close()
+	st, _ := os.Stat(path)
+	b.Run("sequential", func(b *testing.B) {
+		b.SetBytes(st.Size())
+		b.ReportAllocs()
+		for b.Loop() {
+			f, _ := os.Open(path)
+			if _, err := scanAll(f); err != nil {
+				b.Fatal(err)
+			}
+			f.Close()
+		}
+	})
+	for _, threads := range []int{1, 2} {
+		b.Run(fmt.Sprintf("threads=%d", threads), func(b *testing.B) {
+			b.SetBytes(st.Size())
+			b.ReportAllocs()
+			for b.Loop() {
+				f, _ := os.Open(path)
+				p, err := ScanFile(context.Background(), f, Options{Header: true, Threads: threads})
+				if err != nil {
+					b.Fatal(err)
+				}
+				n := 0
+				for p.Scan() {
+					for _, v := range p.Row() {
+						n += len(v)
+					}
+				}
+				if p.Err() != nil || n == 0 {
+					b.Fatal(p.Err())
+				}
+				f.Close()
+			}
+		})
 	}
 }

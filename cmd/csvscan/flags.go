@@ -185,7 +185,7 @@ func openRows(name string, stdin io.Reader, opts scanner.Options) (rows, func(),
 	if file, ok := f.(*os.File); ok {
 		st, err := file.Stat()
 		if err == nil && st.Mode().IsRegular() {
-			p, err = scanner.ScanReaderAt(context.Background(), file, st.Size(), opts)
+			p, err = scanner.ScanFile(context.Background(), file, opts)
 		} else {
 			p, err = scanner.ScanReader(context.Background(), file, opts)
 		}
