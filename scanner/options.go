@@ -5,6 +5,9 @@ import "github.com/csvscan/csvscan/dialect"
 // DefaultMaxLineSize is DuckDB's default maximum_line_size, in bytes.
 const DefaultMaxLineSize = 2_000_000
 
+// MaxMaxLineSize is the largest MaxLineSize: 1 GiB.
+const MaxMaxLineSize = 1 << 30
+
 // DefaultBufferSize is how much the scanner asks an io.Reader for at a time.
 const DefaultBufferSize = 256 << 10
 
@@ -22,7 +25,7 @@ type Options struct {
 	FieldsPerRow int
 	// MaxLineSize bounds a row's length in bytes (line end excluded); a
 	// longer row is an ErrLineTooLong error, so memory stays bounded. Zero
-	// means DefaultMaxLineSize.
+	// means DefaultMaxLineSize; at most MaxMaxLineSize.
 	MaxLineSize int
 	// BufferSize is the size of each read from an io.Reader in a sequential
 	// scan (zero: DefaultBufferSize), and the size of the buffers of a
@@ -41,6 +44,7 @@ func (o Options) withDefaults() Options {
 	if o.MaxLineSize <= 0 {
 		o.MaxLineSize = DefaultMaxLineSize
 	}
+	o.MaxLineSize = min(o.MaxLineSize, MaxMaxLineSize)
 	if o.BufferSize <= 0 {
 		o.BufferSize = DefaultBufferSize
 	}

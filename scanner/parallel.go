@@ -24,15 +24,19 @@ const DefaultParallelBufferSize = buffer.DefaultSize
 // fieldRef is one value of a worker's row: bytes [start, end) of the
 // boundary's pinned buffer, or of the batch's arena.
 type fieldRef struct {
-	start, end uint32
-	arena      bool
+	start uint32
+	end   uint32 // arenaBit set: the value is in the arena
 }
 
-// rowMeta describes one row of a batch.
+// arenaBit marks a fieldRef whose bytes are in the batch's arena. Buffers
+// are below 2 GiB, so the bit is free.
+const arenaBit = 1 << 31
+
+// rowMeta describes one row of a batch in 16 bytes.
 type rowMeta struct {
 	fields     uint32 // index in batch.fields just past the row's values
+	start, end uint32 // offsets of the row and of its line end, from batch.base
 	empty      bool   // an empty line, a row only in a one-column file
-	start, end int64  // input offsets of the row and of its line end
 }
 
 // batch is the output of one boundary: its rows, and the error that ended
@@ -43,6 +47,7 @@ type batch struct {
 	fields []fieldRef
 	rows   []rowMeta
 	err    error
+	base   int64  // input offset of the boundary: rowMeta offsets count from it
 	end    int64  // input offset just past the boundary
 	more   *batch // the rows that follow, read separately (same pin)
 }
@@ -111,11 +116,15 @@ type Parallel struct {
 	cur    *batch
 	ri, fi int
 	row    [][]byte
-	header []string
-	width  int
-	rows   int
-	err    error
-	closed bool
+	// The current row is values [rowFrom, rowTo) of cur; row holds them
+	// once Row was called.
+	rowFrom, rowTo int
+	rowBuilt       bool
+	header         []string
+	width          int
+	rows           int
+	err            error
+	closed         bool
 }
 
 // NewParallel returns a parallel scan of the input m holds. Threads in
@@ -137,7 +146,7 @@ func NewParallel(ctx context.Context, m *buffer.Manager, opts Options) (*Paralle
 		results:  map[int]*batch{},
 		funcs:    map[int]*[sm.NumStates]sm.State{},
 		starts:   map[int]sm.State{0: sm.NotSet},
-		window:   threads + 2,
+		window:   2*threads + 2,
 		failedAt: math.MaxInt,
 	}
 	if opts.FieldsPerRow > 0 {
@@ -313,7 +322,7 @@ func constant(s sm.State) *[sm.NumStates]sm.State {
 // scanBoundary produces the rows that start in boundary b.
 func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 	k := b.Index
-	out := p.newBatch(b.EndOffset())
+	out := p.newBatch(b.Offset(), b.EndOffset())
 	pin, err := p.m.Pin(b.BufferIndex)
 	if err != nil {
 		p.publishFunc(k, constant(sm.Invalid))
@@ -361,7 +370,7 @@ func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 			break
 		}
 	}
-	bulk := p.newBatch(end)
+	bulk := p.newBatch(b.Offset(), end)
 	rec, bulkErr, first := p.segmentFirst(bulk, data, base, after, meet, main, end, end)
 	// The transition function: the bulk scan gives the end state of the
 	// main run. The other runs' end states are worked out only if the
@@ -412,18 +421,25 @@ func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 	return out
 }
 
-// newBatch returns an empty batch, reusing the memory of a delivered one.
-func (p *Parallel) newBatch(end int64) *batch {
+// newBatch returns an empty batch for the boundary [base, end), reusing the
+// memory of a delivered one.
+func (p *Parallel) newBatch(base, end int64) *batch {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if n := len(p.spare); n > 0 {
 		b := p.spare[n-1]
 		p.spare = p.spare[:n-1]
-		b.end = end
+		b.base, b.end = base, end
 		return b
 	}
-	// Size a new batch like the largest so far, so that it rarely grows.
-	return &batch{end: end, rows: make([]rowMeta, 0, p.rowsHint), fields: make([]fieldRef, 0, p.fieldsHint)}
+	// Size a new batch like the largest so far (or for rows of about 128
+	// bytes at first), so that it rarely grows.
+	rows, fields := p.rowsHint, p.fieldsHint
+	if rows == 0 {
+		rows = int(min(end-base, 1<<30)/128) + 16
+		fields = 4 * rows
+	}
+	return &batch{base: base, end: end, rows: make([]rowMeta, 0, rows), fields: make([]fieldRef, 0, fields)}
 }
 
 // recycle keeps b's memory for a later boundary. b must hold no pin.
@@ -439,7 +455,7 @@ func (p *Parallel) recycle(b *batch) {
 // meetWindow bounds the side-by-side run at a boundary's start: the runs
 // of an ordinary file meet within a row or two. (A variable so that tests
 // can make it tiny.)
-var meetWindow = 32 << 10
+var meetWindow = 4 << 10
 
 // scanFrom reads boundary b's rows from its first byte once its true start
 // state is known.
@@ -533,6 +549,7 @@ func (b *batch) add(s *Scanner) {
 		switch {
 		case !sp.scratch && s.seg.borrowed:
 			b.fields = append(b.fields, fieldRef{start: uint32(sp.start), end: uint32(sp.end)})
+			continue
 		default:
 			src := s.buf
 			if sp.scratch {
@@ -540,10 +557,11 @@ func (b *batch) add(s *Scanner) {
 			}
 			start := len(b.arena)
 			b.arena = append(b.arena, src[sp.start:sp.end]...)
-			b.fields = append(b.fields, fieldRef{start: uint32(start), end: uint32(len(b.arena)), arena: true})
+			b.fields = append(b.fields, fieldRef{start: uint32(start), end: uint32(len(b.arena)) | arenaBit})
 		}
 	}
-	b.rows = append(b.rows, rowMeta{fields: uint32(len(b.fields)), empty: s.seg.emptyRow, start: s.seg.rowStart, end: s.seg.rowEnd})
+	b.rows = append(b.rows, rowMeta{fields: uint32(len(b.fields)), empty: s.seg.emptyRow,
+		start: uint32(s.seg.rowStart - b.base), end: uint32(s.seg.rowEnd - b.base)})
 }
 
 // Scan reads the next data row. It returns false at the end of input or on
@@ -614,30 +632,16 @@ func (p *Parallel) nextRow() bool {
 		if count > p.width {
 			field = p.width + 1
 		}
-		p.err = &ParseError{Kind: ErrFieldCount, Row: p.rows + 1, Field: field, Offset: meta.end, RowOffset: meta.start,
+		p.err = &ParseError{Kind: ErrFieldCount, Row: p.rows + 1, Field: field, Offset: b.base + int64(meta.end), RowOffset: b.base + int64(meta.start),
 			Msg: fmt.Sprintf("expected %d fields, found %d", p.width, count)}
 		p.Close()
 		return false
 	}
 	p.rows++
-	if cap(p.row) < count {
-		p.row = make([][]byte, count)
-	}
-	p.row = p.row[:count]
-	var data []byte
-	if b.pin != nil {
-		data = b.pin.Bytes()
-	}
-	for i, f := range b.fields[from:meta.fields] {
-		if f.arena {
-			p.row[i] = b.arena[f.start:f.end:f.end]
-		} else {
-			p.row[i] = data[f.start:f.end:f.end]
-		}
-	}
+	p.rowFrom, p.rowTo, p.rowBuilt = from, int(meta.fields), false
 	if p.rows == 1 && p.opts.Header {
 		p.header = make([]string, count)
-		for i, v := range p.row {
+		for i, v := range p.Row() {
 			p.header[i] = string(v)
 		}
 		return false
@@ -682,7 +686,32 @@ func (p *Parallel) wait() (*batch, bool) {
 
 // Row returns the values of the row read by the last successful Scan,
 // valid until the next call to Scan.
-func (p *Parallel) Row() [][]byte { return p.row }
+func (p *Parallel) Row() [][]byte {
+	if p.rowBuilt || p.cur == nil || p.rowTo > len(p.cur.fields) {
+		return p.row
+	}
+	// Made on demand: a caller that only counts rows never pays for it.
+	b := p.cur
+	count := p.rowTo - p.rowFrom
+	if cap(p.row) < count {
+		p.row = make([][]byte, count)
+	}
+	p.row = p.row[:count]
+	var data []byte
+	if b.pin != nil {
+		data = b.pin.Bytes()
+	}
+	for i, f := range b.fields[p.rowFrom:p.rowTo] {
+		if f.end&arenaBit != 0 {
+			end := f.end &^ arenaBit
+			p.row[i] = b.arena[f.start:end:end]
+		} else {
+			p.row[i] = data[f.start:f.end:f.end]
+		}
+	}
+	p.rowBuilt = true
+	return p.row
+}
 
 // Header returns the header row when Options.Header is set.
 func (p *Parallel) Header() []string { return p.header }

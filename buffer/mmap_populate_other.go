@@ -1,5 +1,0 @@
-//go:build unix && !linux
-
-package buffer
-
-const mapPopulate = 0
