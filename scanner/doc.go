@@ -32,6 +32,11 @@
 // against ErrUnterminatedQuote, ErrUnquotedValue, ErrInvalidState,
 // ErrLineTooLong and ErrFieldCount.
 //
+// Parallel reads one input with several goroutines (ScanFile, ScanReaderAt,
+// ScanReader) and returns exactly the rows, header and error of a
+// sequential scan, in file order; docs/parallel.md explains how boundaries
+// get exact start states.
+//
 // Basic use:
 //
 //	s, err := scanner.New(file, scanner.Options{Header: true})

@@ -1,6 +1,7 @@
 package scanner_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -55,4 +56,24 @@ func ExampleParseError() {
 	// Output:
 	// 2 2 6 true
 	// csvscan: row 2, field 2, byte 6: unterminated quote: expected a closing quote before the end of input
+}
+
+func ExampleScanReaderAt() {
+	in := "id,note\n1,\"a, b\"\n2,\"two\nlines\"\n3,plain\n"
+	// Tiny buffers, so that three goroutines share this small input.
+	p, err := scanner.ScanReaderAt(context.Background(), strings.NewReader(in), int64(len(in)),
+		scanner.Options{Header: true, Threads: 3, BufferSize: 8, MaxLineSize: 16})
+	if err != nil {
+		panic(err)
+	}
+	defer p.Close()
+	for p.Scan() {
+		fmt.Printf("%q\n", p.Row())
+	}
+	fmt.Println(p.Header(), p.Err())
+	// Output:
+	// ["1" "a, b"]
+	// ["2" "two\nlines"]
+	// ["3" "plain"]
+	// [id note] <nil>
 }
