@@ -105,12 +105,14 @@ type Parallel struct {
 	spare   []*batch // delivered batches, for reuse
 
 	rowsHint, fieldsHint int // the most rows and values a batch part held
-	funcs                map[int]*[sm.NumStates]sm.State
-	starts               map[int]sm.State
-	deliver              int // the boundary the merge reads next
-	window               int
-	failedAt             int   // the first boundary whose batch ends in an error
-	bom                  int64 // length of the byte order mark at the start: 0 or 3
+
+	stats    ParallelStats // under mu
+	funcs    map[int]*[sm.NumStates]sm.State
+	starts   map[int]sm.State
+	deliver  int // the boundary the merge reads next
+	window   int
+	failedAt int   // the first boundary whose batch ends in an error
+	bom      int64 // length of the byte order mark at the start: 0 or 3
 
 	// The merge, on the caller's goroutine.
 	cur    *batch
@@ -307,6 +309,30 @@ func (p *Parallel) publishBatch(k int, b *batch) {
 	p.cond.Broadcast()
 }
 
+// ParallelStats counts how the boundaries of a parallel scan found their
+// start states, to measure what exactness costs.
+type ParallelStats struct {
+	Boundaries   int   // boundaries scanned
+	Met          int   // boundaries whose side-by-side runs met: exact at once
+	Kept         int   // boundaries whose full-speed scan from a guessed run was kept
+	Rescanned    int   // boundaries read again because the guess was wrong
+	SideBySide   int64 // bytes read by the side-by-side runs
+	PrefixRescan int64 // bytes read again before the point where the runs met
+}
+
+// Stats returns the counts so far.
+func (p *Parallel) Stats() ParallelStats {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.stats
+}
+
+func (p *Parallel) count(f func(*ParallelStats)) {
+	p.mu.Lock()
+	f(&p.stats)
+	p.mu.Unlock()
+}
+
 // unknownState marks an entry of a transition function that is not worked
 // out yet.
 const unknownState = sm.State(sm.NumStates)
@@ -354,6 +380,14 @@ func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 	// Run every start state side by side over the first bytes.
 	h := newHypotheses()
 	meet := b.Start + h.run(p.tab.Transitions(), data[b.Start:min(b.End, b.Start+meetWindow)])
+	met := len(h.live) == 1
+	p.count(func(st *ParallelStats) {
+		st.Boundaries++
+		st.SideBySide += int64(meet - b.Start)
+		if met {
+			st.Met++
+		}
+	})
 	if len(h.live) == 0 {
 		// Every start state leads to an error here: the true one will too,
 		// and the scan from it reports where.
@@ -406,11 +440,18 @@ func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 			p.publishFunc(k, &f)
 		}
 		p.recycle(bulk)
+		p.count(func(st *ParallelStats) { st.Rescanned++ })
 		return p.scanFrom(out, b, data, base, after)
 	}
 	if first < 0 {
 		first = end
 	}
+	p.count(func(st *ParallelStats) {
+		if !met {
+			st.Kept++
+		}
+		st.PrefixRescan += first - b.Offset()
+	})
 	if _, err := p.segment(out, data, base, after, b.Start, s, first, -1); err != nil {
 		out.err = err
 		p.recycle(bulk)

@@ -353,3 +353,28 @@ func BenchmarkParallelFile(b *testing.B) {
 		})
 	}
 }
+
+// TestParallelStats reports, for each fixture shape, how boundaries found
+// their start states (go test -run ParallelStats -v), and checks that
+// ordinary files never need a second read.
+func TestParallelStats(t *testing.T) {
+	for _, sh := range gen.Shapes() {
+		data := gen.Bytes(sh, 4<<20, 2)
+		p, err := ScanReaderAt(context.Background(), bytes.NewReader(data), int64(len(data)),
+			Options{Header: true, Threads: 2, BufferSize: 1 << 20, MaxLineSize: 64 << 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for p.Scan() {
+		}
+		if p.Err() != nil {
+			t.Fatal(p.Err())
+		}
+		st := p.Stats()
+		t.Logf("%-18s %+v (side-by-side %.3f%% of the bytes, read again %.3f%%)", sh, st,
+			100*float64(st.SideBySide)/float64(len(data)), 100*float64(st.PrefixRescan)/float64(len(data)))
+		if st.Rescanned != 0 {
+			t.Errorf("%v: %d boundaries read twice", sh, st.Rescanned)
+		}
+	}
+}
