@@ -231,3 +231,14 @@ func TestThreadsMatchSequential(t *testing.T) {
 		}
 	}
 }
+
+func TestFormatNull(t *testing.T) {
+	code, out, errOut := runCLI(t, "a,b\n\"c\"\"\",d\n", "scan", "--format", "null", "-")
+	if code != 0 || out != "" || errOut != "" {
+		t.Fatalf("status %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, _, errOut = runCLI(t, "a,\"b\n", "scan", "--format", "null", "-")
+	if code != 1 || !strings.Contains(errOut, "unterminated quote") {
+		t.Fatalf("a parse error must still fail: status %d, %q", code, errOut)
+	}
+}
