@@ -1,0 +1,211 @@
+package cast
+
+import (
+	"bytes"
+	"math"
+	"regexp"
+	"strconv"
+	"testing"
+	"time"
+)
+
+// The differential fuzz targets compare with the standard library on the
+// inputs where both define the same answer, and check invariants on all
+// inputs: no panic, Sniff accepts no more than Scan and agrees with it, and
+// rendered values read back to themselves.
+
+var (
+	// plainInt is what strconv.ParseInt(s, 10, 64) and DuckDB agree on:
+	// an optional sign and decimal digits, with spaces around.
+	plainInt = regexp.MustCompile(`^[ \t\n\v\f\r]*[+-]?[0-9]+[ \t\n\v\f\r]*$`)
+	// plainFloat is a decimal float both strconv.ParseFloat and DuckDB
+	// read: digits with an optional point and exponent.
+	plainFloat = regexp.MustCompile(`^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$`)
+	// isoDate is the layout time.Parse("2006-01-02") reads.
+	isoDate = regexp.MustCompile(`^[0-9]{4}-[0-9]{2}-[0-9]{2}$`)
+)
+
+func FuzzInt64(f *testing.F) {
+	for _, s := range []string{"0", "-0", "+5", "42", " 7 ", "9223372036854775807", "9223372036854775808",
+		"-9223372036854775808", "-9223372036854775809", "007", "1_000", "1.5", "-2.5", ".5", "1e3", "15e-1",
+		"5e-3", "0x1F", "0b11", "1e", "1e1.", "1.25e1", "-1.5e1", "99999999999999999999e-2"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		v, ok := Int64(b)
+		sv, sok := Sniff.Int64(b)
+		if sok && (!ok || sv != v) {
+			t.Fatalf("Sniff.Int64(%q) = %d but Int64 = %d, %v", b, sv, v, ok)
+		}
+		if plainInt.Match(b) {
+			trimmed := string(bytes.TrimSpace(b))
+			want, err := strconv.ParseInt(trimmed, 10, 64)
+			if (err == nil) != ok || (ok && v != want) {
+				t.Fatalf("Int64(%q) = %d, %v; strconv.ParseInt gives %d, %v", b, v, ok, want, err)
+			}
+		}
+		if ok {
+			if back, ok := Int64([]byte(FormatInt64(v))); !ok || back != v {
+				t.Fatalf("Int64(FormatInt64(%d)) = %d, %v", v, back, ok)
+			}
+		}
+	})
+}
+
+func FuzzFloat64(f *testing.F) {
+	for _, s := range []string{"0", "-0", "1.5", "+1.5", "-.5", "5.", "1e3", "1e-400", "1e400", "inf",
+		"-Infinity", "nan", "nan(x)", "1_000.5", "01.5", "1,5", " 2 ", "0.1", "1.7976931348623157e308",
+		"4.9e-324", "123456789012345678901234567890", "1e"} {
+		f.Add([]byte(s), false)
+		f.Add([]byte(s), true)
+	}
+	f.Fuzz(func(t *testing.T, b []byte, decimalComma bool) {
+		c := Caster{DecimalComma: decimalComma}
+		s := Caster{Strict: true, DecimalComma: decimalComma}
+		v, ok := c.Float64(b)
+		sv, sok := s.Float64(b)
+		if sok && (!ok || !sameFloat(sv, v)) {
+			t.Fatalf("strict Float64(%q) = %v but lenient = %v, %v", b, sv, v, ok)
+		}
+		if !decimalComma && plainFloat.Match(b) {
+			want, err := strconv.ParseFloat(string(b), 64)
+			if err != nil && !isRangeError(err) {
+				t.Fatalf("strconv.ParseFloat(%q): %v", b, err)
+			}
+			if !ok || !sameFloat(v, want) {
+				t.Fatalf("Float64(%q) = %v, %v; strconv.ParseFloat gives %v", b, v, ok, want)
+			}
+		}
+		if ok {
+			text := FormatFloat64(v)
+			back, ok := Float64([]byte(text))
+			if !ok || !sameFloat(back, v) {
+				t.Fatalf("Float64(%q) = %v, %v; want %v (from %q)", text, back, ok, v, b)
+			}
+		}
+	})
+}
+
+// renderable reports whether the rendering of ts reads back: not for the
+// few finite timestamps within a day of the int64 limits, whose midnight
+// does not fit in 64 bits (DuckDB cannot read those back either).
+func renderable(ts Timestamp) bool {
+	_, fits := fromDateTime(ts.Date(), 0)
+	return fits || !ts.IsFinite()
+}
+
+func isRangeError(err error) bool {
+	ne, ok := err.(*strconv.NumError)
+	return ok && ne.Err == strconv.ErrRange
+}
+
+func FuzzDate(f *testing.F) {
+	for _, s := range []string{"2024-02-29", "2023-02-29", "1900-02-29", "2000-02-29", "0000-01-01",
+		"9999-12-31", "2024-13-01", "2024-01-00", "2024/1/2", "2024-01-01 (BC)", "infinity", "epoch",
+		"2024-01-01 12:00:00", "5881580-07-10", "-1-01-01"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		d, ok := ParseDate(b)
+		sd, sok := Sniff.Date(b)
+		if sok && (!ok || sd != d) {
+			t.Fatalf("Sniff.Date(%q) = %v but ParseDate = %v, %v", b, sd, d, ok)
+		}
+		if isoDate.Match(b) {
+			tm, err := time.Parse("2006-01-02", string(b))
+			if (err == nil) != ok {
+				t.Fatalf("ParseDate(%q) = %v, %v; time.Parse: %v", b, d, ok, err)
+			}
+			if ok {
+				want := Date(floorDiv(tm.Unix(), 86400))
+				if d != want {
+					t.Fatalf("ParseDate(%q) = %d, time.Parse gives day %d", b, d, want)
+				}
+			}
+		}
+		if ok {
+			text := d.String()
+			if back, ok := ParseDate([]byte(text)); !ok || back != d {
+				t.Fatalf("ParseDate(%q) = %v, %v; want %d (from %q)", text, back, ok, d, b)
+			}
+		}
+	})
+}
+
+// FuzzTemporal casts arbitrary bytes to TIME and TIMESTAMP (no panics,
+// Sniff within Scan, values in range) and reads back the rendering of
+// arbitrary DATE, TIME and TIMESTAMP values.
+func FuzzTemporal(f *testing.F) {
+	for _, s := range []string{"12:34:56", "24:00:00", "12:", "2024-02-29T12:34:56Z", "2024-02-29 12:00+02:30",
+		"2024-02-29 12:00:00 UTC", "12:34:56.1234567", "infinity"} {
+		f.Add([]byte(s), int64(len(s))*1e12)
+	}
+	f.Add([]byte(""), int64(math.MinInt64))
+	f.Add([]byte(""), int64(math.MaxInt64))
+	f.Fuzz(func(t *testing.T, b []byte, n int64) {
+		tm, ok := ParseTime(b)
+		if ok && (tm < 0 || tm > MicrosPerDay) {
+			t.Fatalf("ParseTime(%q) = %d, outside a day", b, tm)
+		}
+		if st, sok := Sniff.Time(b); sok && (!ok || st != tm) {
+			t.Fatalf("Sniff.Time(%q) = %v but ParseTime = %v, %v", b, st, tm, ok)
+		}
+		ts, ok := ParseTimestamp(b)
+		if sts, sok := Sniff.Timestamp(b); sok && (!ok || sts != ts) {
+			t.Fatalf("Sniff.Timestamp(%q) = %v but ParseTimestamp = %v, %v", b, sts, ts, ok)
+		}
+		if ok && renderable(ts) {
+			if back, ok := ParseTimestamp([]byte(ts.String())); !ok || back != ts {
+				t.Fatalf("ParseTimestamp(%q) = %v, %v; want %d (from %q)", ts.String(), back, ok, ts, b)
+			}
+		}
+
+		// Renderings of values made from n.
+		d := Date(int32(n))
+		if d >= DateMin && d <= DateMax || !d.IsFinite() {
+			if back, ok := ParseDate([]byte(d.String())); !ok || back != d {
+				t.Fatalf("ParseDate(%q) = %v, %v; want %d", d.String(), back, ok, d)
+			}
+		}
+		tm = Time(n % (MicrosPerDay + 1))
+		if tm < 0 {
+			tm = -tm
+		}
+		if back, ok := ParseTime([]byte(tm.String())); !ok || back != tm {
+			t.Fatalf("ParseTime(%q) = %v, %v; want %d", tm.String(), back, ok, tm)
+		}
+		ts = Timestamp(n)
+		if renderable(ts) {
+			if back, ok := ParseTimestamp([]byte(ts.String())); !ok || back != ts {
+				t.Fatalf("ParseTimestamp(%q) = %v, %v; want %d", ts.String(), back, ok, ts)
+			}
+		}
+	})
+}
+
+// FuzzFormat parses arbitrary formats and inputs: no panics, and a value a
+// format reads renders and reads back through the default cast.
+func FuzzFormat(f *testing.F) {
+	for _, c := range [][2]string{{"%d/%m/%Y", "29/02/2024"}, {"%m-%d-%Y %I:%M:%S %p", "01-01-2000 12:12:00 AM"},
+		{"%G-W%V-%u", "2024-W09-4"}, {"%Y-%U-%w", "2023-00-0"}, {"%Y-%j", "2023-366"}, {"%c%z", "2024-02-29 01:02:03+99"},
+		{"%a %A %b %B %Z", "mon monday jan january UTC"}, {"%y%-m%-d%H%n", "2411123456789"}} {
+		f.Add(c[0], []byte(c[1]))
+	}
+	f.Fuzz(func(t *testing.T, format string, b []byte) {
+		fm, err := ParseFormat(format)
+		if err != nil {
+			return
+		}
+		if d, ok := fm.Date(b); ok {
+			if back, ok := ParseDate([]byte(d.String())); !ok || back != d {
+				t.Fatalf("%q.Date(%q) = %d; ParseDate(%q) = %v, %v", format, b, d, d.String(), back, ok)
+			}
+		}
+		if ts, ok := fm.Timestamp(b); ok && renderable(ts) {
+			if back, ok := ParseTimestamp([]byte(ts.String())); !ok || back != ts {
+				t.Fatalf("%q.Timestamp(%q) = %d; ParseTimestamp(%q) = %v, %v", format, b, ts, ts.String(), back, ok)
+			}
+		}
+		fm.Matches(b)
+	})
+}
