@@ -135,6 +135,7 @@ type Error struct {
 	Msg   string
 }
 
+// Error returns the message: "dialect: " and the field at fault, then why.
 func (e *Error) Error() string { return "dialect: " + e.Field + ": " + e.Msg }
 
 // Unwrap returns ErrInvalid so that errors.Is(err, dialect.ErrInvalid) holds.

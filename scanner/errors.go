@@ -43,6 +43,9 @@ type ParseError struct {
 	Msg       string // what was expected, in words
 }
 
+// Error returns the message, with row, field and byte offset first:
+//
+//	csvscan: row 2, field 2, byte 6: unterminated quote: expected a closing quote before the end of input
 func (e *ParseError) Error() string {
 	return fmt.Sprintf("csvscan: row %d, field %d, byte %d: %v: %s", e.Row, e.Field, e.Offset, e.Kind, e.Msg)
 }

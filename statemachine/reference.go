@@ -9,7 +9,7 @@ package statemachine
 //     so Dialect.Hash (the cache key) and Dialect.Validate (contradictions).
 //   - A new state must be added at the end (the numbering is DuckDB's and
 //     NumStates sizes the table), given a name in stateNames, a case here,
-//     a meaning in the scanner's loop (scanner/scan.go), in the reference
+//     a meaning in the scanner's loop (run in scanner/scanner.go), in the reference
 //     reader (internal/reference), and a row in the DuckDB-style builder of
 //     reference_test.go.
 //   - The skip tables and stop patterns are derived from the table in

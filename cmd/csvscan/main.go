@@ -7,7 +7,10 @@
 //
 // FILE may be - for standard input. Dialect flags: --delim, --quote,
 // --escape, --comment (an empty value means none), --newline
-// auto|lf|crlf|cr, --strict. Reading flags: --header, --max-line-size.
+// auto|lf|crlf|cr, --strict. Reading flags: --header, --max-line-size,
+// --threads (1 reads sequentially; default: all CPUs), --buffer-size.
+// scan prints --format json, csv, table, or null (reads every value and
+// prints nothing, for timings).
 //
 // A parse error prints its row, field and byte offset to standard error and
 // exits with status 1; bad flags exit with status 2.
