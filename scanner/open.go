@@ -1,0 +1,114 @@
+package scanner
+
+import (
+	"context"
+	"iter"
+	"os"
+)
+
+// File is the parallel scan of a file that Open opened: a Parallel that
+// also closes the file, when Scan returns false, when a range loop over All
+// or Chunks ends, or on Close.
+type File struct {
+	p        *Parallel
+	f        *os.File
+	fileErr  error // the error of closing the file
+	fileShut bool
+}
+
+// Open opens the file at path and reads it in parallel with opts: a regular
+// file over its known ranges (its pages read in place where the system
+// allows it, see ScanFile), anything else (a named pipe, a device) as a
+// sequential stream (see ScanReader). The defaults are those of Parallel:
+// runtime.GOMAXPROCS(0) goroutines and DefaultParallelBufferSize buffers.
+//
+// The dialect is opts.Dialect (zero: RFC 4180) and nothing is detected
+// yet: set opts.Header when the first row names the columns. (A sniffer
+// will fill in the dialect and the header in a later version.)
+//
+// The file is closed when the scan ends: when Scan returns false, when a
+// range loop over All or Chunks ends, or when Close is called; call Close
+// when stopping early without such a loop.
+func Open(path string, opts Options) (*File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	var p *Parallel
+	if st.Mode().IsRegular() {
+		p, err = ScanFile(context.Background(), f, opts)
+	} else {
+		p, err = ScanReader(context.Background(), f, opts)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &File{p: p, f: f}, nil
+}
+
+// Scan reads the next data row, like Parallel.Scan. When it returns false
+// the scan is over and the file is closed; Err tells why it ended.
+func (f *File) Scan() bool {
+	if f.p.Scan() {
+		return true
+	}
+	f.shut()
+	return false
+}
+
+// Row returns the values of the row read by the last successful Scan,
+// valid until the next call to Scan.
+func (f *File) Row() [][]byte { return f.p.Row() }
+
+// Header returns the header row when Options.Header is set.
+func (f *File) Header() []string { return f.p.Header() }
+
+// RowNumber returns the 1-based number of the row Row returns.
+func (f *File) RowNumber() int { return f.p.RowNumber() }
+
+// Err returns the error that stopped the scan, or nil at the end of input.
+func (f *File) Err() error { return f.p.Err() }
+
+// Close stops the scan (see Parallel.Close) and closes the file. It returns
+// the error of closing the file, and is safe to call more than once.
+func (f *File) Close() error {
+	f.p.Close()
+	return f.shut()
+}
+
+// shut closes the file once the scan is closed.
+func (f *File) shut() error {
+	if !f.fileShut {
+		f.fileShut = true
+		f.p.Close()
+		f.fileErr = f.f.Close()
+	}
+	return f.fileErr
+}
+
+// All returns an iterator over the data rows, like Parallel.All; the file
+// is closed when the loop ends.
+func (f *File) All() iter.Seq2[[][]byte, error] {
+	seq := f.p.All()
+	return func(yield func([][]byte, error) bool) {
+		defer f.shut()
+		seq(yield)
+	}
+}
+
+// Chunks returns an iterator over the data rows in chunks of n rows owned
+// by the caller, like Parallel.Chunks; the file is closed when the loop
+// ends.
+func (f *File) Chunks(n int) iter.Seq2[[][][]byte, error] {
+	seq := f.p.Chunks(n)
+	return func(yield func([][][]byte, error) bool) {
+		defer f.shut()
+		seq(yield)
+	}
+}

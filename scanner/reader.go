@@ -1,0 +1,961 @@
+package scanner
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"io"
+	"math"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/csvscan/csvscan/dialect"
+)
+
+// Reader reads records from CSV input with the API and the results of
+// encoding/csv.Reader, so that a program switches by replacing
+// csv.NewReader(r) with scanner.NewReader(r) (and *csv.Reader with
+// *scanner.Reader). It has encoding/csv's fields and methods; its records,
+// FieldPos and InputOffset are encoding/csv's; its parse errors are
+// *csv.ParseError values with encoding/csv's lines, columns and Err, so
+// errors.As(err, &csvParseError) and errors.Is(err, csv.ErrFieldCount)
+// work unchanged, and their text is encoding/csv's.
+//
+// Where csvscan's own rules (docs/reading-rules.md) and encoding/csv's
+// differ, the Reader follows encoding/csv: a quote in an unquoted field is
+// csv.ErrBareQuote unless LazyQuotes is set; spaces before an opening
+// quote or after a closing one make the field unquoted or an error; a
+// CRLF inside a quoted field reads as LF; comments start only at the
+// beginning of a line; every empty line is skipped, also in a one-column
+// file; there is no maximum line size; after a parse error, the next Read
+// goes on with the next line.
+//
+// A Scanner reads the rows. A row the Scanner reads exactly as encoding/csv
+// would, which is nearly every row of a well-formed file, is made from the
+// Scanner's values. A row where the two could disagree (a parse error, a
+// bare quote, text or spaces after a closing quote, spaces before an
+// opening quote, white space TrimLeadingSpace would cross, a comment line
+// holding a quote) is read again from its own bytes by encoding/csv, and
+// the Scanner goes on where encoding/csv stopped. Such rows are read at
+// encoding/csv's speed. A Reader holds the bytes of the last record and of
+// the Scanner's read-ahead, and no more.
+//
+// These are the intended differences from encoding/csv:
+//
+//	input or use                       encoding/csv                 Reader
+//	a CR not followed by LF, outside   text of the field:           ends the row, as every CR
+//	  quoted fields: a,b\rc,d\n          [a b\rc d]                   does in csvscan: [a b] [c d]
+//	a UTF-8 byte order mark at the     part of the first field      dropped (positions still
+//	  start of the input                                              count its 3 bytes)
+//	an error from the io.Reader        returned with the fields     returned alone; every later
+//	                                     of the last, partial line    Read returns it again
+//	ParseError.Err of an ErrQuote      csv.ErrQuote itself          a value that errors.Is
+//	  error                                                           matches to csv.ErrQuote and
+//	                                                                  to ErrUnterminatedQuote or
+//	                                                                  ErrUnquotedValue (so
+//	                                                                  pe.Err == csv.ErrQuote is
+//	                                                                  false: use errors.Is)
+//	Comma, Comment or LazyQuotes       takes effect at the next     ignored: they are read at
+//	  changed after the first Read       Read                         the first Read
+//
+// Lines are counted as encoding/csv counts them, by LF bytes only, so rows
+// separated by a lone CR share a line number.
+//
+// A Reader is not safe for concurrent use.
+type Reader struct {
+	// Comma is the field delimiter, ',' by default. It must be a valid rune
+	// other than 0, '"', '\r', '\n' and utf8.RuneError (the rules of
+	// encoding/csv); any such rune, 1 to 4 bytes long in UTF-8, works.
+	Comma rune
+
+	// Comment, if not 0, is the comment character: a line that begins with
+	// it, without leading white space, is ignored (lines inside a quoted
+	// field are never comments). It must be a valid rune other than '"',
+	// '\r', '\n' and utf8.RuneError, and differ from Comma.
+	Comment rune
+
+	// FieldsPerRecord is the number of fields every record must have when
+	// it is positive. When it is 0, the first Read sets it to the number of
+	// fields of the first record. When it is negative, records may have any
+	// number of fields. A record with the wrong number of fields is
+	// returned together with a csv.ErrFieldCount error.
+	FieldsPerRecord int
+
+	// LazyQuotes lets a quote appear in an unquoted field and a non-doubled
+	// quote appear in a quoted field, as in encoding/csv; the Scanner runs
+	// in lenient mode (dialect.Dialect.Lenient).
+	LazyQuotes bool
+
+	// TrimLeadingSpace makes leading white space (unicode.IsSpace) of a
+	// field be ignored, even when Comma is white space.
+	TrimLeadingSpace bool
+
+	// ReuseRecord lets Read return a slice that shares the backing array of
+	// the slice the previous Read returned. The strings are new every time.
+	ReuseRecord bool
+
+	// Deprecated: TrailingComma is no longer used, as in encoding/csv.
+	TrailingComma bool
+
+	src     io.Reader
+	in      *tap
+	s       *Scanner // started again after a row encoding/csv read
+	opts    Options
+	sbase   int64 // input offset of the Scanner's first byte
+	started bool
+	lazy    bool   // LazyQuotes, as read at the first Read
+	comma   []byte // Comma in UTF-8
+	comment []byte // Comment in UTF-8, nil when there is none
+	trimAll bool   // Comma is white space: TrimLeadingSpace may cross a delimiter
+	eof     bool
+	err     error // an error of the io.Reader, returned by every later Read
+	restart int64 // the input offset of the last restart of the Scanner
+	bufSize int   // the Scanner's BufferSize
+
+	// The record the last Read returned.
+	start    int64       // the input offset of its first line
+	rowEnd   int64       // read by the Scanner: the offset of its line end
+	end      int64       // the InputOffset, when endKnown
+	endKnown bool        // end is known (not worked out from rowEnd yet)
+	fixed    bool        // the positions are in pos (read by encoding/csv, or pinned)
+	fields   []fieldSpan // read by the Scanner: where each value is
+	pos      []position  // read by encoding/csv: where each field starts
+
+	// Scratch space for the record being made.
+	next    []fieldSpan
+	rewrite bool // a value is not its raw bytes: it has `""` or CRLF
+	ends    []int
+
+	lastRecord []string
+}
+
+// position is a 1-based line and byte column, as encoding/csv reports them.
+type position struct{ line, col int }
+
+// fieldSpan is where a value of a record read by the Scanner lies in the
+// input: bytes [start, end), after the opening quote of a quoted value
+// (whose bytes are then the value's, unless rewrite) or after the white
+// space TrimLeadingSpace removed.
+type fieldSpan struct {
+	start, end int64
+	quoted     bool
+}
+
+// pos returns the offset FieldPos reports: the opening quote, or the
+// value's first byte.
+func (sp fieldSpan) pos() int64 {
+	if sp.quoted {
+		return sp.start - 1
+	}
+	return sp.start
+}
+
+// NewReader returns a Reader that reads r with encoding/csv's defaults: a
+// comma delimiter, no comment, strict quotes.
+func NewReader(r io.Reader) *Reader {
+	return &Reader{Comma: ',', src: r}
+}
+
+// The sizes of the Scanner's reads. The first Scanner reads 4 KiB at a
+// time, as encoding/csv does, so that reading a short string costs little;
+// once more than 8 times that was read, the Scanner is started again, at a
+// row boundary, with 8 times the size, up to readerBufferSize. A Scanner
+// started again after a row that encoding/csv read gets a buffer the size
+// of the input read since the last restart, within the same bounds, so
+// that a file with many such rows does not allocate a large buffer for
+// each.
+const (
+	readerBufferSize    = 64 << 10
+	readerMinBufferSize = 4 << 10
+)
+
+// noLineLimit is the Reader's maximum line size: encoding/csv has none.
+const noLineLimit = math.MaxInt >> 2
+
+// errInvalidDelim is encoding/csv's error for an invalid Comma or Comment,
+// with the same text.
+var errInvalidDelim = errors.New("csv: invalid field or comment delimiter")
+
+// validDelim is encoding/csv's rule for Comma and Comment.
+func validDelim(r rune) bool {
+	return r != 0 && r != '"' && r != '\r' && r != '\n' && utf8.ValidRune(r) && r != utf8.RuneError
+}
+
+// quoteError is the Err of a csv.ParseError that encoding/csv reports with
+// csv.ErrQuote. It prints as csv.ErrQuote, so the error's text is
+// encoding/csv's, and errors.Is matches it to csv.ErrQuote and to the
+// csvscan kind that tells which of ErrQuote's two cases it is.
+type quoteError struct{ kind error }
+
+func (e *quoteError) Error() string   { return csv.ErrQuote.Error() }
+func (e *quoteError) Unwrap() []error { return []error{csv.ErrQuote, e.kind} }
+
+var (
+	// errQuoteUnterminated: the input ends inside a quoted field.
+	errQuoteUnterminated = &quoteError{kind: ErrUnterminatedQuote}
+	// errQuoteUnquoted: a closing quote is followed by something other
+	// than a delimiter or a line end.
+	errQuoteUnquoted = &quoteError{kind: ErrUnquotedValue}
+)
+
+// setup reads the fields that configure the Scanner, at the first Read.
+func (r *Reader) setup() error {
+	if r.started {
+		return nil
+	}
+	if r.Comma == r.Comment || !validDelim(r.Comma) || (r.Comment != 0 && !validDelim(r.Comment)) {
+		return errInvalidDelim
+	}
+	d := dialect.Default()
+	d.Delimiter = string(r.Comma)
+	d.Lenient = r.LazyQuotes
+	r.opts = Options{Dialect: d, FieldsPerRow: -1, MaxLineSize: noLineLimit, BufferSize: readerMinBufferSize}
+	r.in = &tap{src: r.src, prevLF: -1}
+	s, err := New(r.in.readerAt(0), r.opts)
+	if err != nil {
+		return err
+	}
+	s.TrackFieldOffsets()
+	r.s, r.bufSize = s, readerMinBufferSize
+	r.lazy = r.LazyQuotes
+	r.comma = []byte(d.Delimiter)
+	if r.Comment != 0 {
+		r.comment = []byte(string(r.Comment))
+	}
+	r.trimAll = unicode.IsSpace(r.Comma)
+	r.endKnown = true // InputOffset is 0 until a record is read
+	r.started = true
+	return nil
+}
+
+// Read reads one record (a slice of fields). A record with the wrong number
+// of fields is returned together with a csv.ErrFieldCount error; on a parse
+// error, Read returns the fields read before it together with the error.
+// At the end of the input, Read returns nil, io.EOF. After a parse error,
+// the next Read goes on with the line after the one where the error was
+// found, as encoding/csv does. If ReuseRecord is set, the returned slice
+// may share memory with the one the previous call returned.
+func (r *Reader) Read() (record []string, err error) {
+	if r.ReuseRecord {
+		record, err = r.readRecord(r.lastRecord)
+		r.lastRecord = record
+	} else {
+		record, err = r.readRecord(nil)
+	}
+	return record, err
+}
+
+// ReadAll reads all the remaining records. A successful call returns
+// err == nil, not io.EOF. On an error it returns no records.
+func (r *Reader) ReadAll() (records [][]string, err error) {
+	for {
+		record, err := r.readRecord(nil)
+		if err == io.EOF {
+			return records, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		records = append(records, record)
+	}
+}
+
+// FieldPos returns the line and column where the field with the given index
+// of the record most recently returned by Read starts: its first byte after
+// any leading space TrimLeadingSpace removed, or its opening quote. Lines
+// and columns are 1-based; columns count bytes, not runes. FieldPos panics
+// if the index is out of range.
+func (r *Reader) FieldPos(field int) (line, column int) {
+	if r.fixed {
+		if field < 0 || field >= len(r.pos) {
+			panic("out of range index passed to FieldPos")
+		}
+		p := r.pos[field]
+		return p.line, p.col
+	}
+	if field < 0 || field >= len(r.fields) {
+		panic("out of range index passed to FieldPos")
+	}
+	return r.in.lineCol(r.fields[field].pos())
+}
+
+// InputOffset returns the input offset of the end of the most recently read
+// record, its line end included: where the next record's line begins. After
+// Read returned io.EOF it is the length of the input.
+func (r *Reader) InputOffset() int64 {
+	if !r.endKnown && r.started {
+		// The record was read by the Scanner: step over its line end (an LF,
+		// a CRLF or a lone CR; none at the end of input).
+		e := r.rowEnd
+		if b, ok := r.in.byteAt(e); ok && (b == '\n' || b == '\r') {
+			e++
+			if b2, ok := r.in.byteAt(e); b == '\r' && ok && b2 == '\n' {
+				e++
+			}
+		}
+		r.end, r.endKnown = e, true
+	}
+	return r.end
+}
+
+func (r *Reader) readRecord(dst []string) ([]string, error) {
+	if err := r.setup(); err != nil {
+		return nil, err
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	if r.eof {
+		return nil, io.EOF
+	}
+	// Nothing before the last record is needed any more; its own bytes are,
+	// for FieldPos after an io.EOF.
+	r.in.keep = r.start
+	for {
+		if !r.s.Scan() {
+			err := r.s.Err()
+			var pe *ParseError
+			switch {
+			case err == nil:
+				r.eof = true
+				r.end, r.endKnown = r.in.end(), true
+				return nil, io.EOF
+			case errors.As(err, &pe):
+				// The Scanner stops at its first error; encoding/csv reads
+				// the row, and the Scanner starts again after it.
+				return r.readStdlib(dst, r.sbase+pe.RowOffset, -1)
+			default:
+				r.err = err
+				return nil, err
+			}
+		}
+		offs := r.s.FieldOffsets()
+		start := r.sbase + r.s.RowOffset()
+		if len(offs) == 0 {
+			// An empty line read as a row of a one-column file: encoding/csv
+			// skips every empty line.
+			r.release(start)
+			continue
+		}
+		row := r.s.Row()
+		if r.comment != nil && r.in.hasPrefix(start, r.comment) {
+			if r.plainLine(start) {
+				r.release(start)
+				continue // a comment line, the Scanner's row exactly
+			}
+			// The comment line holds a quote (which may have opened a
+			// quoted field for the Scanner) or a lone CR (which ended the
+			// Scanner's row early).
+			return r.readStdlib(dst, start, r.nextRow(row, offs))
+		}
+		rec, ok := r.fromRow(dst, row, offs)
+		if !ok {
+			return r.readStdlib(dst, start, r.nextRow(row, offs))
+		}
+		r.start, r.fixed, r.endKnown = start, false, false
+		r.fields, r.next = r.next, r.fields
+		if r.bufSize < readerBufferSize && r.in.end()-r.restart > 8*int64(r.bufSize) {
+			// A large input: go on with larger reads.
+			r.startScanner(r.nextRow(row, offs), min(8*r.bufSize, readerBufferSize))
+		}
+		return rec, r.checkCount(len(rec), start)
+	}
+}
+
+// release lets the Reader drop the input before offset at, a row it skips:
+// the last record's positions and InputOffset are worked out first, so
+// that a long run of comment or empty lines is not held in memory.
+func (r *Reader) release(at int64) {
+	if !r.fixed {
+		r.pos = r.pos[:0]
+		for _, sp := range r.fields {
+			line, col := r.in.lineCol(sp.pos())
+			r.pos = append(r.pos, position{line, col})
+		}
+		r.fixed = true
+	}
+	r.InputOffset()
+	r.in.keep = at
+}
+
+// fromRow makes the record from the Scanner's row when encoding/csv would
+// read the same fields from the same bytes; otherwise it returns false.
+//
+// An unquoted value of the Scanner is its raw bytes. A quoted value is
+// checked against the bytes themselves: encoding/csv reads the field as v
+// when its bytes are `"`, v with each quote doubled, and `"`, followed by
+// the delimiter or the line end. (Not every quoted value of the Scanner
+// is such a field: `"a" "b"` reads "a b", lenient mode keeps text after a
+// closing quote, and a partial multi-byte delimiter after a closing quote
+// is text.) Everything else is left to encoding/csv.
+func (r *Reader) fromRow(dst []string, row [][]byte, offs []int64) ([]string, bool) {
+	r.next = r.next[:0]
+	r.rewrite = false
+	last := len(row) - 1
+	first, lastOff := r.sbase+offs[0], r.sbase+offs[last]
+	end := lastOff + int64(len(row[last]))
+	j := bytes.IndexByte(r.in.slice(first, end), '"')
+	if j < 0 && !r.TrimLeadingSpace {
+		// The most common row: no quote at all (the last value may be
+		// a quoted empty one, whose quotes lie past its end), so every
+		// field is unquoted and its value is its raw bytes.
+		if _, quoted := r.opensQuote(lastOff); !quoted {
+			for i, v := range row {
+				o := r.sbase + offs[i]
+				r.next = append(r.next, fieldSpan{o, o + int64(len(v)), false})
+			}
+			r.rowEnd = end
+			return r.strings(dst, row), true
+		}
+	}
+	i := 0
+	if last > 0 && (j < 0 || first+int64(j) >= lastOff) {
+		// No quote before the last field (the common case): those fields
+		// are unquoted and hold no bare quote.
+		for ; i < last; i++ {
+			if !r.unquoted(row[i], r.sbase+offs[i], true) {
+				return nil, false
+			}
+		}
+	}
+	for ; i <= last; i++ {
+		v, off := row[i], r.sbase+offs[i]
+		end = off + int64(len(v))
+		q, quoted := r.opensQuote(off)
+		if !quoted {
+			if !r.unquoted(v, off, i < last) || !r.lazy && bytes.IndexByte(v, '"') >= 0 {
+				return nil, false // `a"b`: csv.ErrBareQuote
+			}
+			continue
+		}
+		if q > off && !r.TrimLeadingSpace {
+			// ` "a"`: for encoding/csv a bare quote in an unquoted field (an
+			// error, or text with LazyQuotes).
+			return nil, false
+		}
+		closing, ok := r.closingQuote(q, v, i < last, r.sbase+offs[min(i+1, last)])
+		if !ok {
+			return nil, false
+		}
+		end = closing + 1
+		r.next = append(r.next, fieldSpan{q + 1, closing, true})
+		if int64(len(v)) != closing-q-1 || bytes.IndexByte(r.in.slice(q+1, closing), '\r') >= 0 {
+			r.rewrite = true // `""` to turn into `"`, or CRLF into LF
+		}
+	}
+	r.rowEnd = end
+	return r.strings(dst, row), true
+}
+
+// closingQuote returns the offset of the closing quote of the Scanner's
+// quoted value v whose opening quote is at q, and whether encoding/csv
+// reads the same field there: the bytes are `"`, v with each quote
+// doubled, and `"`, followed by the delimiter (at next, the start of the
+// next field, when more) or by the line end.
+//
+// Most quoted values hold no quote: then the first quote after q closes
+// the field for both readers, and the bytes between are the value, with no
+// need to look at v.
+func (r *Reader) closingQuote(q int64, v []byte, more bool, next int64) (int64, bool) {
+	in := r.in
+	var closing int64
+	if more {
+		closing = next - int64(len(r.comma)) - 1
+		if closing <= q {
+			return 0, false
+		}
+		if b, _ := in.byteAt(closing); b != '"' {
+			return 0, false // `"a"b,`, `"a" ,`
+		}
+		if bytes.IndexByte(in.slice(q+1, closing), '"') < 0 {
+			return closing, true
+		}
+	} else {
+		closing = q + 1
+		for {
+			if closing >= in.end() && !in.more(0) {
+				return 0, false
+			}
+			if i := bytes.IndexByte(in.slice(closing, in.end()), '"'); i >= 0 {
+				closing += int64(i)
+				break
+			}
+			closing = in.end()
+		}
+		if b, ok := in.byteAt(closing + 1); !ok || b == '\n' || b == '\r' {
+			return closing, true
+		}
+		// An escaped quote, or text after the closing quote.
+		closing = q + 1 + int64(len(v)) + int64(bytes.Count(v, quote))
+		if b, ok := in.byteAt(closing); !ok || b != '"' {
+			return 0, false
+		}
+		if b, ok := in.byteAt(closing + 1); ok && b != '\n' && b != '\r' {
+			return 0, false
+		}
+	}
+	return closing, doubled(in.slice(q+1, closing), v)
+}
+
+// opensQuote reports whether the field at input offset off is quoted for
+// the Scanner, and where its opening quote is: spaces before it are
+// padding (unless the space is the delimiter).
+func (r *Reader) opensQuote(off int64) (int64, bool) {
+	q := off
+	b, ok := r.in.byteAt(q)
+	for ok && b == ' ' && r.Comma != ' ' {
+		q++
+		b, ok = r.in.byteAt(q)
+	}
+	return q, ok && b == '"'
+}
+
+// unquoted adds an unquoted field at input offset off, its value v its raw
+// bytes, applying TrimLeadingSpace. It returns false when encoding/csv's
+// trimming would read something else: a quoted field after white space
+// other than spaces, or, when the delimiter is white space, past the end of
+// an all-blank field that is not the last (more reports whether a field
+// follows).
+func (r *Reader) unquoted(v []byte, off int64, more bool) bool {
+	if r.TrimLeadingSpace && len(v) > 0 && (v[0] <= ' ' || v[0] >= utf8.RuneSelf) {
+		t := bytes.TrimLeftFunc(v, unicode.IsSpace)
+		if len(t) > 0 && t[0] == '"' {
+			return false // `\t"a"`: a quoted field for encoding/csv
+		}
+		off += int64(len(v) - len(t))
+		v = t
+	}
+	if r.TrimLeadingSpace && len(v) == 0 && more && r.trimAll {
+		return false // encoding/csv's trimming crosses the delimiter
+	}
+	r.next = append(r.next, fieldSpan{off, off + int64(len(v)), false})
+	return true
+}
+
+var (
+	quote = []byte{'"'}
+	crlf  = []byte("\r\n")
+)
+
+// strings makes the record with one allocation, as encoding/csv does.
+// Usually every value is a run of the raw bytes (a quoted one without its
+// quotes), and the values are cut from one string of the raw line; else
+// the values are written one after another, from the Scanner's row for
+// the quoted ones, each CRLF turned into LF as encoding/csv does.
+func (r *Reader) strings(dst []string, row [][]byte) []string {
+	n := len(r.next)
+	if cap(dst) < n {
+		dst = make([]string, n)
+	}
+	dst = dst[:n]
+	if !r.rewrite {
+		first := r.next[0].start
+		str := string(r.in.slice(first, r.next[n-1].end))
+		for i, sp := range r.next {
+			dst[i] = str[sp.start-first : sp.end-first]
+		}
+		return dst
+	}
+	size := 0
+	for _, sp := range r.next {
+		size += int(sp.end - sp.start)
+	}
+	var b strings.Builder
+	b.Grow(size)
+	ends := r.ends[:0]
+	for i, sp := range r.next {
+		v := r.in.slice(sp.start, sp.end)
+		if sp.quoted {
+			v = row[i]
+		}
+		for {
+			j := bytes.Index(v, crlf)
+			if j < 0 {
+				break
+			}
+			b.Write(v[:j])
+			b.WriteByte('\n')
+			v = v[j+2:]
+		}
+		b.Write(v)
+		ends = append(ends, b.Len())
+	}
+	r.ends = ends
+	str := b.String()
+	prev := 0
+	for i, e := range ends {
+		dst[i] = str[prev:e]
+		prev = e
+	}
+	return dst
+}
+
+// doubled reports whether raw is v with every quote doubled.
+func doubled(raw, v []byte) bool {
+	for {
+		i := bytes.IndexByte(v, '"')
+		if i < 0 {
+			return bytes.Equal(raw, v)
+		}
+		if len(raw) < i+2 || !bytes.Equal(raw[:i+1], v[:i+1]) || raw[i+1] != '"' {
+			return false
+		}
+		raw, v = raw[i+2:], v[i+1:]
+	}
+}
+
+// checkCount applies FieldsPerRecord to a record of n fields that starts at
+// input offset start, as encoding/csv does.
+func (r *Reader) checkCount(n int, start int64) error {
+	if r.FieldsPerRecord > 0 {
+		if n != r.FieldsPerRecord {
+			line, _ := r.in.lineCol(start)
+			return &csv.ParseError{StartLine: line, Line: line, Column: 1, Err: csv.ErrFieldCount}
+		}
+	} else if r.FieldsPerRecord == 0 {
+		r.FieldsPerRecord = n
+	}
+	return nil
+}
+
+// plainLine reports whether the line at start holds no quote and no CR
+// other than that of its CRLF (or one at the end of input), so that the
+// Scanner's row is exactly that line.
+func (r *Reader) plainLine(start int64) bool {
+	in := r.in
+	for o := start; ; {
+		if o >= in.end() && !in.more(0) {
+			return true
+		}
+		d := in.slice(o, in.end())
+		i := bytes.IndexAny(d, "\"\r\n")
+		if i < 0 {
+			o = in.end()
+			continue
+		}
+		switch d[i] {
+		case '\n':
+			return true
+		case '"':
+			return false
+		}
+		b, ok := in.byteAt(o + int64(i) + 1)
+		return !ok || b == '\n'
+	}
+}
+
+// nextRow returns the input offset where the Scanner's row after row
+// starts: past the line end that ends row's last value. The last value holds
+// as many CR and LF bytes as its raw bytes (quoted line ends are kept), so
+// the line end is the next CR or LF after those.
+func (r *Reader) nextRow(row [][]byte, offs []int64) int64 {
+	in := r.in
+	v := row[len(row)-1]
+	skip := bytes.Count(v, []byte{'\n'}) + bytes.Count(v, []byte{'\r'})
+	o := r.sbase + offs[len(offs)-1]
+	for {
+		if o >= in.end() && !in.more(0) {
+			return in.end()
+		}
+		i := indexLineEnd(in.slice(o, in.end()))
+		if i < 0 {
+			o = in.end()
+			continue
+		}
+		o += int64(i)
+		if skip > 0 {
+			skip--
+			o++
+			continue
+		}
+		if b, _ := in.byteAt(o); b == '\r' {
+			if b2, ok := in.byteAt(o + 1); ok && b2 == '\n' {
+				return o + 2
+			}
+		}
+		return o + 1
+	}
+}
+
+// indexLineEnd returns the index of the first CR or LF in b, or -1.
+func indexLineEnd(b []byte) int {
+	i := bytes.IndexByte(b, '\n')
+	lim := b
+	if i >= 0 {
+		lim = b[:i]
+	}
+	if j := bytes.IndexByte(lim, '\r'); j >= 0 {
+		return j
+	}
+	return i
+}
+
+// readStdlib reads the record whose first line starts at input offset at
+// with encoding/csv, which skips the empty and comment lines before it as
+// it would have. next is where the Scanner's next row starts (-1 when the
+// Scanner stopped with an error): when encoding/csv stops elsewhere, the
+// Scanner starts again where it stopped.
+func (r *Reader) readStdlib(dst []string, at, next int64) ([]string, error) {
+	cr := csv.NewReader(r.in.readerAt(at))
+	cr.Comma = r.Comma
+	cr.Comment = rune(0)
+	if r.comment != nil {
+		cr.Comment, _ = utf8.DecodeRune(r.comment)
+	}
+	cr.LazyQuotes = r.lazy
+	cr.TrimLeadingSpace = r.TrimLeadingSpace
+	cr.FieldsPerRecord = r.FieldsPerRecord
+	rec, err := cr.Read()
+	r.FieldsPerRecord = cr.FieldsPerRecord
+	resume := at + cr.InputOffset()
+	r.end, r.endKnown = resume, true
+	if err == io.EOF {
+		// Only empty and comment lines were left.
+		r.eof = true
+		return nil, io.EOF
+	}
+	line0, col0 := r.in.lineCol(at)
+	abs := func(line, col int) position {
+		if line == 1 {
+			col += col0 - 1
+		}
+		return position{line0 + line - 1, col}
+	}
+	r.start, r.fixed = at, true
+	r.pos = r.pos[:0]
+	for i := range rec {
+		r.pos = append(r.pos, abs(cr.FieldPos(i)))
+	}
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		out := &csv.ParseError{StartLine: line0 + pe.StartLine - 1, Line: line0 + pe.Line - 1, Column: pe.Column, Err: pe.Err}
+		if pe.Err != csv.ErrFieldCount {
+			out.Column = abs(pe.Line, pe.Column).col
+		}
+		if pe.Err == csv.ErrQuote {
+			// encoding/csv reports a quote followed by text at that quote,
+			// and an unterminated quoted field at the end of its last line.
+			out.Err = errQuoteUnterminated
+			o := r.in.lineStart(at, pe.Line) + int64(pe.Column) - 1
+			if b, ok := r.in.byteAt(o); ok && b == '"' {
+				out.Err = errQuoteUnquoted
+			}
+		}
+		err = out
+	} else if err != nil {
+		r.err = err
+	}
+	if resume != next {
+		r.startScanner(resume, int(min(max(resume-r.restart, readerMinBufferSize), readerBufferSize)))
+	}
+	if dst != nil {
+		rec = append(dst[:0], rec...)
+	}
+	return rec, err
+}
+
+// startScanner starts a new Scanner with reads of size bytes at input
+// offset at, the start of a line. It starts at the line end before it,
+// which is an empty line to the Scanner, so that a byte order mark at
+// offset at stays text.
+func (r *Reader) startScanner(at int64, size int) {
+	from := at
+	if b, ok := r.in.byteAt(at - 1); at > 0 && ok && (b == '\n' || b == '\r') {
+		from = at - 1
+	}
+	opts := r.opts
+	opts.BufferSize = size
+	s, err := New(r.in.readerAt(from), opts)
+	if err != nil {
+		panic("csvscan: a dialect that was valid became invalid: " + err.Error())
+	}
+	s.TrackFieldOffsets()
+	r.s, r.sbase, r.restart, r.bufSize = s, from, at, size
+}
+
+// tap is the Reader's view of its input. It reads the io.Reader for
+// whoever needs bytes (the Scanner, or encoding/csv reading a record
+// again), keeps every byte from the start of the current record on, and
+// counts LF bytes, so that the raw bytes and the lines and columns of the
+// current record stay known.
+type tap struct {
+	src  io.Reader
+	buf  []byte // buf[off:] holds the input bytes [base, end())
+	off  int
+	base int64
+	err  error // the io.Reader's error (io.EOF at the end): no more bytes
+	keep int64 // the bytes before keep may be dropped
+
+	// LF bytes: lines lie before base, the last of them at prevLF (-1 for
+	// none); lfs holds the offsets of those in [base, lfEnd).
+	lines  int
+	prevLF int64
+	lfs    []int64
+	lfEnd  int64
+}
+
+// tapChunk is the size of the tap's first buffer.
+const tapChunk = 4 << 10
+
+func (t *tap) end() int64 { return t.base + int64(len(t.buf)-t.off) }
+
+// more reads from the io.Reader, at most want bytes (at least tapChunk,
+// at most readerBufferSize), making room first by dropping the bytes
+// before keep, moving the rest to the front or growing the buffer. It
+// reports whether bytes were added.
+func (t *tap) more(want int) bool {
+	if t.err != nil {
+		return false
+	}
+	want = min(max(want, tapChunk), readerBufferSize)
+	if cap(t.buf)-len(t.buf) < want {
+		t.prune(t.keep)
+		live := len(t.buf) - t.off
+		if t.off > 0 && live <= cap(t.buf)/2 && cap(t.buf)-live >= want {
+			copy(t.buf, t.buf[t.off:])
+		} else {
+			nb := make([]byte, live, max(2*cap(t.buf), live+want))
+			copy(nb, t.buf[t.off:])
+			t.buf = nb
+		}
+		t.buf, t.off = t.buf[:live], 0
+	}
+	for tries := 0; tries < 100; tries++ {
+		free := t.buf[len(t.buf):min(cap(t.buf), len(t.buf)+want)]
+		n, err := t.src.Read(free)
+		if n < 0 || n > len(free) {
+			n, err = 0, errors.New("csvscan: the reader returned an invalid count")
+		}
+		t.buf = t.buf[:len(t.buf)+n]
+		if err != nil {
+			t.err = err
+			return n > 0
+		}
+		if n > 0 {
+			return true
+		}
+	}
+	t.err = io.ErrNoProgress
+	return false
+}
+
+// byteAt returns the input byte at offset o, reading up to it if needed; it
+// reports false at or past the end of input (or a read error).
+func (t *tap) byteAt(o int64) (byte, bool) {
+	if o < t.base {
+		return 0, false
+	}
+	for o >= t.end() {
+		if !t.more(0) {
+			return 0, false
+		}
+	}
+	return t.buf[t.off+int(o-t.base)], true
+}
+
+// slice returns the bytes [a, b) of the input, which must be held.
+func (t *tap) slice(a, b int64) []byte {
+	return t.buf[t.off+int(a-t.base) : t.off+int(b-t.base)]
+}
+
+// hasPrefix reports whether the input at offset o starts with p.
+func (t *tap) hasPrefix(o int64, p []byte) bool {
+	for i, c := range p {
+		if b, ok := t.byteAt(o + int64(i)); !ok || b != c {
+			return false
+		}
+	}
+	return true
+}
+
+// prune forgets the bytes before offset keep, counting their LF bytes.
+func (t *tap) prune(keep int64) {
+	keep = min(keep, t.end())
+	if keep <= t.base {
+		return
+	}
+	k := sort.Search(len(t.lfs), func(i int) bool { return t.lfs[i] >= keep })
+	if k > 0 {
+		t.prevLF = t.lfs[k-1]
+	}
+	t.lines += k
+	t.lfs = t.lfs[:copy(t.lfs, t.lfs[k:])]
+	if t.lfEnd < keep {
+		seg := t.slice(t.lfEnd, keep)
+		t.lines += bytes.Count(seg, []byte{'\n'})
+		if i := bytes.LastIndexByte(seg, '\n'); i >= 0 {
+			t.prevLF = t.lfEnd + int64(i)
+		}
+		t.lfEnd = keep
+	}
+	t.off += int(keep - t.base)
+	t.base = keep
+}
+
+// lineCol returns the 1-based line and byte column of input offset o, which
+// must not lie before the bytes held (o may be the end of input).
+func (t *tap) lineCol(o int64) (line, col int) {
+	if o > t.end() {
+		o = t.end()
+	}
+	for t.lfEnd < o {
+		seg := t.slice(t.lfEnd, o)
+		i := bytes.IndexByte(seg, '\n')
+		if i < 0 {
+			t.lfEnd = o
+			break
+		}
+		t.lfs = append(t.lfs, t.lfEnd+int64(i))
+		t.lfEnd += int64(i) + 1
+	}
+	k := sort.Search(len(t.lfs), func(i int) bool { return t.lfs[i] >= o })
+	last := t.prevLF
+	if k > 0 {
+		last = t.lfs[k-1]
+	}
+	return t.lines + k + 1, int(o - last)
+}
+
+// lineStart returns the offset where the n-th line counted from offset at
+// starts (n = 1 is at itself), or the end of input.
+func (t *tap) lineStart(at int64, n int) int64 {
+	o := at
+	for ; n > 1; n-- {
+		for {
+			if o >= t.end() && !t.more(0) {
+				return t.end()
+			}
+			if i := bytes.IndexByte(t.slice(o, t.end()), '\n'); i >= 0 {
+				o += int64(i) + 1
+				break
+			}
+			o = t.end()
+		}
+	}
+	return o
+}
+
+// readerAt returns an io.Reader of the input from offset o on.
+func (t *tap) readerAt(o int64) io.Reader { return &tapReader{t: t, pos: o} }
+
+type tapReader struct {
+	t   *tap
+	pos int64
+}
+
+func (tr *tapReader) Read(p []byte) (int, error) {
+	t := tr.t
+	if tr.pos < t.base {
+		panic("csvscan: the Reader dropped input a reader still needs")
+	}
+	for tr.pos >= t.end() {
+		if !t.more(len(p)) {
+			return 0, t.err
+		}
+	}
+	n := copy(p, t.buf[t.off+int(tr.pos-t.base):])
+	tr.pos += int64(n)
+	return n, nil
+}

@@ -1,0 +1,668 @@
+package scanner_test
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/csvscan/csvscan/internal/gen"
+	"github.com/csvscan/csvscan/scanner"
+	"github.com/google/go-cmp/cmp"
+)
+
+// readerConfig holds the settings Reader shares with encoding/csv.Reader.
+type readerConfig struct {
+	Comma, Comment   rune
+	FieldsPerRecord  int
+	LazyQuotes       bool
+	TrimLeadingSpace bool
+	ReuseRecord      bool
+}
+
+func (c readerConfig) String() string {
+	return fmt.Sprintf("Comma=%q Comment=%q FieldsPerRecord=%d LazyQuotes=%t TrimLeadingSpace=%t ReuseRecord=%t",
+		c.Comma, c.Comment, c.FieldsPerRecord, c.LazyQuotes, c.TrimLeadingSpace, c.ReuseRecord)
+}
+
+func stdlibReader(in io.Reader, c readerConfig) *csv.Reader {
+	rd := csv.NewReader(in)
+	rd.Comma, rd.Comment, rd.FieldsPerRecord = c.Comma, c.Comment, c.FieldsPerRecord
+	rd.LazyQuotes, rd.TrimLeadingSpace, rd.ReuseRecord = c.LazyQuotes, c.TrimLeadingSpace, c.ReuseRecord
+	return rd
+}
+
+func csvscanReader(in io.Reader, c readerConfig) *scanner.Reader {
+	rd := scanner.NewReader(in)
+	rd.Comma, rd.Comment, rd.FieldsPerRecord = c.Comma, c.Comment, c.FieldsPerRecord
+	rd.LazyQuotes, rd.TrimLeadingSpace, rd.ReuseRecord = c.LazyQuotes, c.TrimLeadingSpace, c.ReuseRecord
+	return rd
+}
+
+// readStep is what one call to Read gives, with the positions the reader
+// reports after it.
+type readStep struct {
+	Record          []string
+	Err             string   // the error's text, "" for none
+	Pos             [][2]int // FieldPos of each field
+	Offset          int64    // InputOffset
+	FieldsPerRecord int      // the field after the call
+
+	err error
+}
+
+// recordReader is what encoding/csv.Reader and Reader have in common.
+type recordReader interface {
+	Read() ([]string, error)
+	FieldPos(field int) (line, column int)
+	InputOffset() int64
+}
+
+// readSteps calls Read until io.EOF, or an error that is not a parse error
+// (encoding/csv goes on after a parse error).
+func readSteps(rd recordReader, fieldsPerRecord func() int) []readStep {
+	var steps []readStep
+	for len(steps) < 10000 {
+		rec, err := rd.Read()
+		st := readStep{Record: slices.Clone(rec), Offset: rd.InputOffset(), FieldsPerRecord: fieldsPerRecord(), err: err}
+		var pe *csv.ParseError
+		if err != nil {
+			st.Err = err.Error()
+		}
+		if err == nil || errors.As(err, &pe) {
+			for i := range rec {
+				l, c := rd.FieldPos(i)
+				st.Pos = append(st.Pos, [2]int{l, c})
+			}
+		}
+		steps = append(steps, st)
+		if err != nil && pe == nil {
+			break
+		}
+	}
+	return steps
+}
+
+var bom = []byte("\xEF\xBB\xBF")
+
+// The intended differences, one predicate each.
+
+// loneCR returns the offset of the first CR that is neither followed by LF
+// nor the last byte (encoding/csv drops a CR at the end), or -1: from
+// there on, encoding/csv reads the CR as text and csvscan as a line end.
+func loneCR(input []byte) int64 {
+	for i, c := range input {
+		if c == '\r' && i+1 < len(input) && input[i+1] != '\n' {
+			return int64(i)
+		}
+	}
+	return -1
+}
+
+// stdlibView returns the input encoding/csv must read for Reader to give
+// the same answer, and how many bytes Reader's positions are ahead on line
+// 1: a byte order mark at the start is dropped by Reader.
+func stdlibView(input []byte) ([]byte, int) {
+	if bytes.HasPrefix(input, bom) {
+		return input[len(bom):], len(bom)
+	}
+	return input, 0
+}
+
+// shiftStep moves encoding/csv's answer for the input without its byte order
+// mark to the positions of the input with it.
+func shiftStep(st readStep, shift int) readStep {
+	var pe *csv.ParseError
+	if shift == 0 || st.err != nil && st.err != io.EOF && !errors.As(st.err, &pe) {
+		return st // nothing was read (an invalid Comma or Comment)
+	}
+	st.Offset += int64(shift)
+	st.Pos = slices.Clone(st.Pos)
+	for i := range st.Pos {
+		if st.Pos[i][0] == 1 {
+			st.Pos[i][1] += shift
+		}
+	}
+	if pe != nil {
+		moved := *pe
+		if moved.Line == 1 && moved.Err != csv.ErrFieldCount {
+			moved.Column += shift
+		}
+		st.err = &moved
+		st.Err = moved.Error()
+	}
+	return st
+}
+
+// checkStdlib reads input with encoding/csv and with Reader and requires
+// the same records, errors, positions and offsets, up to the point where a
+// listed difference comes into play.
+func checkStdlib(t *testing.T, input []byte, c readerConfig, wrap func(io.Reader) io.Reader) {
+	t.Helper()
+	std, shift := stdlibView(input)
+	cut := loneCR(std)
+	sr := stdlibReader(bytes.NewReader(std), c)
+	want := readSteps(sr, func() int { return sr.FieldsPerRecord })
+	var src io.Reader = bytes.NewReader(input)
+	if wrap != nil {
+		src = wrap(src)
+	}
+	rd := csvscanReader(src, c)
+	got := readSteps(rd, func() int { return rd.FieldsPerRecord })
+	// Beyond any difference: the offsets move forward within the input.
+	prev := int64(0)
+	for i, g := range got {
+		if g.Offset < prev || g.Offset > int64(len(input)) {
+			t.Fatalf("input %q, %v: read %d: InputOffset %d after %d (input of %d bytes)", input, c, i+1, g.Offset, prev, len(input))
+		}
+		prev = g.Offset
+	}
+	for i, w := range want {
+		if cut >= 0 && w.Offset > cut {
+			return // this record holds a lone CR
+		}
+		w = shiftStep(w, shift)
+		if i >= len(got) {
+			t.Fatalf("input %q, %v: Reader stopped after %d reads, encoding/csv goes on with %+v", input, c, len(got), w)
+		}
+		g := got[i]
+		if d := cmp.Diff(w, g, cmp.AllowUnexported(readStep{}), cmp.FilterPath(func(p cmp.Path) bool {
+			return p.Last().String() == ".err"
+		}, cmp.Ignore())); d != "" {
+			t.Fatalf("input %q, %v: read %d differs (-encoding/csv +Reader):\n%s", input, c, i+1, d)
+		}
+		checkErrorKinds(t, w.err, g.err, input)
+	}
+	if len(got) > len(want) {
+		t.Fatalf("input %q, %v: Reader has more reads than encoding/csv: %+v", input, c, got[len(want)])
+	}
+}
+
+// checkErrorKinds checks that Reader's error is a *csv.ParseError whenever
+// encoding/csv's is, that errors.Is finds encoding/csv's kind in it, and
+// that an ErrQuote also tells which of csvscan's kinds it is.
+func checkErrorKinds(t *testing.T, want, got error, input []byte) {
+	t.Helper()
+	var wpe, gpe *csv.ParseError
+	if !errors.As(want, &wpe) {
+		return
+	}
+	if !errors.As(got, &gpe) {
+		t.Fatalf("input %q: error %v (%T) is not a *csv.ParseError", input, got, got)
+	}
+	if !errors.Is(got, wpe.Err) {
+		t.Fatalf("input %q: errors.Is(%v, %v) = false", input, got, wpe.Err)
+	}
+	if wpe.Err == csv.ErrQuote {
+		u, v := errors.Is(got, scanner.ErrUnterminatedQuote), errors.Is(got, scanner.ErrUnquotedValue)
+		if u == v {
+			t.Fatalf("input %q: ErrQuote error %v: ErrUnterminatedQuote %t, ErrUnquotedValue %t", input, got, u, v)
+		}
+	} else if gpe.Err != wpe.Err {
+		t.Fatalf("input %q: Err = %v, want encoding/csv's %v itself", input, gpe.Err, wpe.Err)
+	}
+}
+
+// readerInputs are the inputs of the differential test and the fuzz seeds.
+var readerInputs = []string{
+	"",
+	"\n",
+	"a,b,c\n",
+	"a,b\nc,d",
+	"a,b\r\nc,d\r\n",
+	"a\n\nb\n\n",
+	"\na\n\r\n\nb\n",
+	"a,b\n\n\r\nc,d\n\n",
+	"\"a,b\",c\n",
+	"\"say \"\"hi\"\"\",x\n",
+	"\"two\nlines\",x\n\"cr\r\nlf\",y\n",
+	"\"cr\r\r\nlf\",\"\r\n\"\r\n",
+	"\"\"\n",
+	",\n,\n",
+	"a,\nb,",
+	"ab\"c,d\n",
+	"a,\"b\"c,d\n",
+	"a,\"b\" ,c\n",
+	"a,\"b\"  \n",
+	"a, \"b\",c\n",
+	"a,  \"b\"\n",
+	"a,\t\"b\"\n",
+	"\"a\"\"\n",
+	"x,y\n\"abc\n",
+	"x,y\n\"abc\ndef\r\n",
+	"x,y\n1,\"never closed\n2,3\n",
+	"\"a\r",
+	"a,b\r",
+	"a, \r",
+	"a,b\nc,d,e\nf,g\nh\n",
+	"a\"b\nc,d\n\"e\"f\ng,h\n",
+	"a,\"b\nc\"d,e\nf,g\n",
+	"\"a\" \"b\",c\n",
+	"\"x\" \"\n\"\n", // strict csvscan re-opens the quote: "x \n"
+	"a,\"x\" \"\n\",b\n",
+	"\"a\"b\"c\",d\n",
+	"\"a\"\"\"b,c\n",
+	"\"a\"x\"b\nc\n",
+	"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\",x\n\"\",\"\"\n\"\"\"\",\"\"\"\"\n",
+	"# comment\na,b\n#\"\nc,d\n",
+	"#a,\"b\nc,d\n",
+	"a,b#c\n  #x,y\n",
+	"#c\r\na,b\r\n#x\rz\n",
+	"#only\n#lines\n",
+	"a,b\n#end",
+	"\xEF\xBB\xBFa,b\n",
+	"\xEF\xBB\xBF\"a\",b\n",
+	"\xEF\xBB\xBF#c\na\n",
+	"\xEF\xBBx,b\n",
+	"a\n\xEF\xBB\xBFb\n",
+	"a,b\rc,d\n",
+	"\ra\n",
+	"a\r\rb\n",
+	"\xff,\xfe\n",
+	"  a,  b , c\n",
+	"a,   \n",
+	"a,  ,b\n",
+	"\t\ta\t\t,b\n",
+	"a\t\tb\n\t\n",
+	"a  b\n  c\n",
+	"\u00a0a,\u00a0\"b\"\n",
+	"a§b§\"c§\"\n",
+	"a🦆b🦆\"c🦆d\"🦆\n",
+	"\"a\"\xF0\x9F\xA6x,b\n",
+	"\"a\"\xF0\x9F\xA6x🦆b\n",
+	"a,b,c\n1,2\n3,4,5,6\n",
+	"1\n2,3\n",
+	"x\n\n\ny\n",
+	"\"a\"\n\n\"\"\n",
+	"a,\"\nb\n\",c\n\nd,e,f\n",
+	strings.Repeat("x,\"y\"\"z\"\n", 50),
+	"long," + strings.Repeat("abcdefgh", 600) + "\nnext,\"" + strings.Repeat("q\"\"\n", 500) + "\"\n",
+}
+
+// readerConfigs are the settings every input of the table runs with.
+var readerConfigs = []readerConfig{
+	{Comma: ','},
+	{Comma: ',', FieldsPerRecord: -1},
+	{Comma: ',', FieldsPerRecord: 2},
+	{Comma: ',', LazyQuotes: true, FieldsPerRecord: -1},
+	{Comma: ',', TrimLeadingSpace: true, FieldsPerRecord: -1},
+	{Comma: ',', Comment: '#', FieldsPerRecord: -1},
+	{Comma: ',', Comment: '#', LazyQuotes: true, TrimLeadingSpace: true, ReuseRecord: true},
+	{Comma: ';', Comment: ' ', FieldsPerRecord: -1},
+	{Comma: '\t', TrimLeadingSpace: true, FieldsPerRecord: -1},
+	{Comma: ' ', TrimLeadingSpace: true, LazyQuotes: true, FieldsPerRecord: -1},
+	{Comma: '§', Comment: 'é', FieldsPerRecord: -1},
+	{Comma: '🦆', LazyQuotes: true, FieldsPerRecord: -1},
+	{Comma: ',', Comment: ','},
+	{Comma: '"'},
+	{Comma: 0},
+	{Comma: ',', Comment: '\n'},
+}
+
+// readerSources are the ways the input reaches Reader.
+var readerSources = []struct {
+	name string
+	wrap func(io.Reader) io.Reader
+}{
+	{"whole", nil},
+	{"onebyte", iotest.OneByteReader},
+	{"half", iotest.HalfReader},
+	{"dataerr", iotest.DataErrReader},
+}
+
+// TestReaderAgainstStdlib is the differential test: every input, with
+// every configuration, through every source, must read as encoding/csv
+// reads it, except where a listed difference applies.
+func TestReaderAgainstStdlib(t *testing.T) {
+	for _, c := range readerConfigs {
+		for _, src := range readerSources {
+			t.Run(fmt.Sprintf("%q,%q,%d,%t,%t/%s", c.Comma, c.Comment, c.FieldsPerRecord, c.LazyQuotes, c.TrimLeadingSpace, src.name), func(t *testing.T) {
+				for _, in := range readerInputs {
+					checkStdlib(t, []byte(in), c, src.wrap)
+				}
+			})
+		}
+	}
+}
+
+// TestReaderReadAll compares ReadAll with encoding/csv's, on the inputs
+// without a listed difference.
+func TestReaderReadAll(t *testing.T) {
+	for _, c := range readerConfigs {
+		for _, in := range readerInputs {
+			if loneCR([]byte(in)) >= 0 || strings.HasPrefix(in, string(bom)) {
+				continue
+			}
+			want, werr := stdlibReader(strings.NewReader(in), c).ReadAll()
+			got, gerr := csvscanReader(strings.NewReader(in), c).ReadAll()
+			if d := cmp.Diff(want, got); d != "" || fmt.Sprint(werr) != fmt.Sprint(gerr) {
+				t.Fatalf("input %q, %v: ReadAll differs: errors %v and %v (-encoding/csv +Reader):\n%s", in, c, werr, gerr, d)
+			}
+		}
+	}
+}
+
+// TestReaderLarge reads a generated file with errors spread in it through
+// small reads, so that the Reader's window moves, grows and restarts the
+// Scanner many times.
+func TestReaderLarge(t *testing.T) {
+	data := gen.Bytes(gen.Shape{NoteLen: 64, Quoted: true}, 2<<20, 7)
+	var in bytes.Buffer
+	for i, line := range bytes.SplitAfter(data, []byte("\n")) {
+		in.Write(line)
+		switch i % 997 {
+		case 5:
+			in.WriteString("1,bare\"quote,x\n")
+		case 6:
+			in.WriteString("2,\"text\"after,x\n")
+		case 7:
+			in.WriteString("# a comment \"with a quote\n")
+		case 8:
+			in.WriteString("3,x\n")
+		}
+	}
+	c := readerConfig{Comma: ',', Comment: '#'}
+	checkStdlib(t, in.Bytes(), c, nil)
+	checkStdlib(t, in.Bytes(), c, func(r io.Reader) io.Reader { return &smallReads{r: r, n: 1000} })
+	c.LazyQuotes = true
+	checkStdlib(t, in.Bytes(), c, iotest.HalfReader)
+}
+
+// smallReads returns at most n bytes per Read.
+type smallReads struct {
+	r io.Reader
+	n int
+}
+
+func (s *smallReads) Read(p []byte) (int, error) {
+	if len(p) > s.n {
+		p = p[:s.n]
+	}
+	return s.r.Read(p)
+}
+
+// TestReaderDifferences pins the behaviour the differential test leaves
+// out, one row per listed difference.
+func TestReaderDifferences(t *testing.T) {
+	type read struct {
+		Record []string
+		Line   int // FieldPos(0)
+		Col    int
+	}
+	readAll := func(rd *scanner.Reader) ([]read, error) {
+		var out []read
+		for {
+			rec, err := rd.Read()
+			if err != nil {
+				if err == io.EOF {
+					err = nil
+				}
+				return out, err
+			}
+			l, c := rd.FieldPos(0)
+			out = append(out, read{rec, l, c})
+		}
+	}
+	tests := []struct {
+		name  string
+		input string
+		want  []read
+	}{
+		{"LoneCREndsRow", "a,b\rc,d\ne,f\n", []read{{[]string{"a", "b"}, 1, 1}, {[]string{"c", "d"}, 1, 5}, {[]string{"e", "f"}, 2, 1}}},
+		{"LoneCRInQuotesIsText", "\"a\rb\",c\n", []read{{[]string{"a\rb", "c"}, 1, 1}}},
+		{"BOMDropped", "\xEF\xBB\xBFa,b\nc,d\n", []read{{[]string{"a", "b"}, 1, 4}, {[]string{"c", "d"}, 2, 1}}},
+		{"BOMBeforeQuote", "\xEF\xBB\xBF\"a\",b\n", []read{{[]string{"a", "b"}, 1, 4}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := readAll(scanner.NewReader(strings.NewReader(tt.input)))
+			if d := cmp.Diff(tt.want, got); d != "" || err != nil {
+				t.Fatalf("error %v (-want +got):\n%s", err, d)
+			}
+		})
+	}
+
+	t.Run("ReadError", func(t *testing.T) {
+		boom := errors.New("boom")
+		rd := scanner.NewReader(io.MultiReader(strings.NewReader("a,b\nc,d"), iotest.ErrReader(boom)))
+		rec, err := rd.Read()
+		if err != nil || !slices.Equal(rec, []string{"a", "b"}) {
+			t.Fatalf("first Read: %q, %v", rec, err)
+		}
+		for i := 0; i < 2; i++ {
+			if rec, err := rd.Read(); err != boom || rec != nil {
+				t.Fatalf("Read %d after the error: %q, %v; want nil, boom", i+1, rec, err)
+			}
+		}
+	})
+
+	t.Run("SettingsReadAtFirstRead", func(t *testing.T) {
+		rd := scanner.NewReader(strings.NewReader("a;b,c\nd;e,f\n"))
+		rec, _ := rd.Read()
+		rd.Comma = ';'
+		rec2, _ := rd.Read()
+		if len(rec) != 2 || len(rec2) != 2 {
+			t.Fatalf("got %q then %q: Comma changed after the first Read must be ignored", rec, rec2)
+		}
+	})
+}
+
+func TestReaderErrors(t *testing.T) {
+	tests := []struct {
+		name     string
+		input    string
+		c        readerConfig
+		wantRec  []string
+		want     *csv.ParseError
+		wantKind error // the csvscan kind errors.Is finds, or nil
+	}{
+		{"Unterminated", "a,b\nc,\"d\n", readerConfig{Comma: ','}, []string{"c"},
+			&csv.ParseError{StartLine: 2, Line: 2, Column: 6}, scanner.ErrUnterminatedQuote},
+		{"TextAfterQuote", "a,b\n\"c\"d,e\n", readerConfig{Comma: ','}, nil,
+			&csv.ParseError{StartLine: 2, Line: 2, Column: 3}, scanner.ErrUnquotedValue},
+		{"SpaceAfterQuote", "\"a\" ,b\n", readerConfig{Comma: ','}, nil,
+			&csv.ParseError{StartLine: 1, Line: 1, Column: 3}, scanner.ErrUnquotedValue},
+		{"BareQuote", "a,b\"c\n", readerConfig{Comma: ','}, []string{"a"},
+			&csv.ParseError{StartLine: 1, Line: 1, Column: 4, Err: csv.ErrBareQuote}, nil},
+		{"FieldCount", "a,b\nc,d,e\n", readerConfig{Comma: ','}, []string{"c", "d", "e"},
+			&csv.ParseError{StartLine: 2, Line: 2, Column: 1, Err: csv.ErrFieldCount}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rd := csvscanReader(strings.NewReader(tt.input), tt.c)
+			var rec []string
+			var err error
+			for err == nil {
+				rec, err = rd.Read()
+			}
+			var pe *csv.ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %v (%T) is not a *csv.ParseError", err, err)
+			}
+			if pe.StartLine != tt.want.StartLine || pe.Line != tt.want.Line || pe.Column != tt.want.Column {
+				t.Fatalf("error at %d/%d:%d, want %d/%d:%d", pe.StartLine, pe.Line, pe.Column, tt.want.StartLine, tt.want.Line, tt.want.Column)
+			}
+			if d := cmp.Diff(tt.wantRec, rec); d != "" {
+				t.Fatalf("record (-want +got):\n%s", d)
+			}
+			if tt.wantKind != nil {
+				if !errors.Is(err, csv.ErrQuote) || !errors.Is(err, tt.wantKind) {
+					t.Fatalf("errors.Is(%v): ErrQuote %t, %v %t", err, errors.Is(err, csv.ErrQuote), tt.wantKind, errors.Is(err, tt.wantKind))
+				}
+			} else if pe.Err != tt.want.Err {
+				t.Fatalf("Err = %v, want %v itself", pe.Err, tt.want.Err)
+			}
+			// The text is encoding/csv's.
+			_, stdErr := stdlibReader(strings.NewReader(tt.input), tt.c).ReadAll()
+			if err.Error() != stdErr.Error() {
+				t.Fatalf("message %q, encoding/csv says %q", err, stdErr)
+			}
+		})
+	}
+}
+
+func TestReaderInvalidDelim(t *testing.T) {
+	for _, c := range []readerConfig{
+		{Comma: 0}, {Comma: '"'}, {Comma: '\r'}, {Comma: '\n'}, {Comma: 0xFFFD}, {Comma: 0xD800},
+		{Comma: ',', Comment: ','}, {Comma: ',', Comment: '"'}, {Comma: ',', Comment: '\n'}, {Comma: ',', Comment: -1},
+	} {
+		_, want := stdlibReader(strings.NewReader("a\n"), c).Read()
+		_, got := csvscanReader(strings.NewReader("a\n"), c).Read()
+		if want == nil || got == nil || got.Error() != want.Error() {
+			t.Fatalf("%v: error %v, encoding/csv says %v", c, got, want)
+		}
+	}
+}
+
+func TestReaderReuseRecord(t *testing.T) {
+	rd := scanner.NewReader(strings.NewReader("a,b\nc,d\n\"e\"f,g\n"))
+	rd.ReuseRecord = true
+	first, _ := rd.Read()
+	second, _ := rd.Read()
+	if &first[0] != &second[0] || !slices.Equal(second, []string{"c", "d"}) {
+		t.Fatalf("records %q and %q do not share memory", first, second)
+	}
+	third, err := rd.Read() // read again by encoding/csv
+	if err == nil || &third[:1][0] != &first[0] {
+		t.Fatalf("third Read %q, %v: the record of an error must reuse the slice too", third, err)
+	}
+}
+
+// repeatReader returns line n times.
+type repeatReader struct {
+	line string
+	n    int
+	rest string
+}
+
+func (rr *repeatReader) Read(p []byte) (int, error) {
+	total := 0
+	for len(p) > 0 {
+		if rr.rest == "" {
+			if rr.n == 0 {
+				break
+			}
+			rr.n--
+			rr.rest = rr.line
+		}
+		k := copy(p, rr.rest)
+		rr.rest, p, total = rr.rest[k:], p[k:], total+k
+	}
+	if total == 0 {
+		return 0, io.EOF
+	}
+	return total, nil
+}
+
+// TestReaderMemoryBounded reads past long runs of lines the Reader skips
+// (comment lines, empty lines of a one-column file): it must not keep
+// them, and the positions of the record before them must survive.
+func TestReaderMemoryBounded(t *testing.T) {
+	tests := []struct {
+		name, line string
+		n          int
+		c          readerConfig
+	}{
+		{"Comments", "# a comment line\n", 1 << 20, readerConfig{Comma: ',', Comment: '#', FieldsPerRecord: -1}},
+		{"EmptyLines", "\n", 4 << 20, readerConfig{Comma: ',', FieldsPerRecord: -1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := io.MultiReader(strings.NewReader("a\n"), &repeatReader{line: tt.line, n: tt.n}, strings.NewReader("b\n"))
+			rd := csvscanReader(src, tt.c)
+			if rec, err := rd.Read(); err != nil || rec[0] != "a" {
+				t.Fatalf("first Read: %q, %v", rec, err)
+			}
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			rec, err := rd.Read()
+			runtime.ReadMemStats(&after)
+			if err != nil || rec[0] != "b" {
+				t.Fatalf("second Read: %q, %v", rec, err)
+			}
+			skipped := len(tt.line) * tt.n
+			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > uint64(skipped/8) {
+				t.Fatalf("reading past %d skipped bytes allocated %d bytes", skipped, alloc)
+			}
+			if line, col := rd.FieldPos(0); line != tt.n+2 || col != 1 {
+				t.Fatalf("FieldPos(0) = %d:%d, want %d:1", line, col, tt.n+2)
+			}
+			if got, want := rd.InputOffset(), int64(2+skipped+2); got != want {
+				t.Fatalf("InputOffset = %d, want %d", got, want)
+			}
+		})
+	}
+}
+
+// FuzzReaderStdlib compares Reader with encoding/csv.Reader over random
+// inputs, with the default settings and with settings chosen by sel, and
+// through a source chosen by sel: records, errors (kind, line, column),
+// FieldPos, InputOffset and FieldsPerRecord must match except where a
+// listed difference applies (loneCR, stdlibView).
+func FuzzReaderStdlib(f *testing.F) {
+	for i, in := range readerInputs {
+		f.Add([]byte(in), uint16(i*37))
+	}
+	commas := []rune{',', ',', ';', '\t', ' ', '|', '§', '🦆'}
+	comments := []rune{0, '#', ' ', 'é'}
+	fields := []int{0, -1, 1, 2}
+	f.Fuzz(func(t *testing.T, input []byte, sel uint16) {
+		checkStdlib(t, input, readerConfig{Comma: ','}, nil)
+		c := readerConfig{
+			Comma:            commas[sel&7],
+			Comment:          comments[sel>>3&3],
+			LazyQuotes:       sel>>5&1 == 1,
+			TrimLeadingSpace: sel>>6&1 == 1,
+			ReuseRecord:      sel>>7&1 == 1,
+			FieldsPerRecord:  fields[sel>>8&3],
+		}
+		checkStdlib(t, input, c, readerSources[sel>>10&3].wrap)
+	})
+}
+
+// BenchmarkReader reads every record of the seed-004 shapes with Reader
+// and with encoding/csv.Reader side by side, both with ReuseRecord (the
+// record's one string is still made for every record).
+func BenchmarkReader(b *testing.B) {
+	for _, sh := range gen.Shapes() {
+		data := gen.Bytes(sh, 16<<20, 1)
+		for _, name := range []string{"csvscan", "encoding-csv"} {
+			b.Run(sh.String()+"/"+name, func(b *testing.B) {
+				b.SetBytes(int64(len(data)))
+				b.ReportAllocs()
+				for b.Loop() {
+					var rd recordReader
+					if name == "csvscan" {
+						r := scanner.NewReader(bytes.NewReader(data))
+						r.ReuseRecord = true
+						rd = r
+					} else {
+						r := csv.NewReader(bytes.NewReader(data))
+						r.ReuseRecord = true
+						rd = r
+					}
+					n := 0
+					for {
+						rec, err := rd.Read()
+						if err == io.EOF {
+							break
+						}
+						if err != nil {
+							b.Fatal(err)
+						}
+						n += len(rec)
+					}
+					if n == 0 {
+						b.Fatal("no fields")
+					}
+				}
+			})
+		}
+	}
+}
