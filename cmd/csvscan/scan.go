@@ -12,11 +12,19 @@ import (
 
 func cmdScan(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var format *string
+	var typed *typedFlags
 	opts, name, err := readFlagsOnly("scan", args, stderr, func(fs *flag.FlagSet) {
-		format = fs.String("format", "json", "output: json (one array of strings per row), csv (RFC 4180), table, or null (read and unescape every field, print nothing: for timing)")
+		format = fs.String("format", "json", "output: json (one array of strings per row; with --columns, of typed values), csv (RFC 4180), table, or null (read and unescape every field, print nothing: for timing)")
+		typed = addTypedFlags(fs)
 	})
 	if err != nil {
 		return err
+	}
+	if err := typed.check(); err != nil {
+		return err
+	}
+	if typed.columns != "" {
+		return scanTyped(name, stdin, opts, *format, typed, stdout)
 	}
 	var w rowWriter
 	out := bufio.NewWriter(stdout)

@@ -1,0 +1,367 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/csvscan/csvscan/internal/cast"
+	"github.com/csvscan/csvscan/scanner"
+)
+
+// typedFlags are the flags of scan that cast the values to a schema
+// (--columns) and say what to do with bad rows; their names are read_csv's.
+type typedFlags struct {
+	columns         string
+	nullstr         stringsFlag
+	dateFormat      string
+	timestampFormat string
+	ignoreErrors    bool
+	nullPadding     bool
+	rejects         string
+	fs              *flag.FlagSet
+}
+
+// stringsFlag is a flag that may be given several times.
+type stringsFlag []string
+
+func (s *stringsFlag) String() string     { return strings.Join(*s, ",") }
+func (s *stringsFlag) Set(v string) error { *s = append(*s, v); return nil }
+
+func addTypedFlags(fs *flag.FlagSet) *typedFlags {
+	f := &typedFlags{fs: fs}
+	fs.StringVar(&f.columns, "columns", "", "cast the values: 'name:TYPE,...' with BOOLEAN, BIGINT, DOUBLE, DATE, TIME, TIMESTAMP, VARCHAR (DuckDB's names and aliases)")
+	fs.Var(&f.nullstr, "nullstr", "with --columns, a value that means NULL; repeat for several (default: the empty value)")
+	fs.StringVar(&f.dateFormat, "dateformat", "", "with --columns, the strptime format of DATE values, such as %d/%m/%Y (default: ISO)")
+	fs.StringVar(&f.timestampFormat, "timestampformat", "", "with --columns, the strptime format of TIMESTAMP values (default: ISO)")
+	fs.BoolVar(&f.ignoreErrors, "ignore-errors", false, "with --columns, skip rows that do not fit the columns instead of stopping")
+	fs.BoolVar(&f.nullPadding, "null-padding", false, "with --columns, read missing values at the end of a row as NULL")
+	fs.StringVar(&f.rejects, "rejects", "", "with --columns, write every error of a skipped row to FILE as JSON lines (DuckDB's reject_errors fields); implies --ignore-errors")
+	return f
+}
+
+// check refuses the typed flags without --columns.
+func (f *typedFlags) check() error {
+	if f.columns != "" {
+		return nil
+	}
+	var set []string
+	f.fs.Visit(func(fl *flag.Flag) {
+		switch fl.Name {
+		case "nullstr", "dateformat", "timestampformat", "ignore-errors", "null-padding", "rejects":
+			set = append(set, "--"+fl.Name)
+		}
+	})
+	if len(set) > 0 {
+		return fmt.Errorf("%w: %s: only with --columns", errUsage, strings.Join(set, ", "))
+	}
+	return nil
+}
+
+// parseColumns reads 'name:TYPE,name:TYPE'. A name is what comes before
+// the last ':' of its entry, spaces around it dropped.
+func parseColumns(s string) (scanner.Schema, error) {
+	var schema scanner.Schema
+	for _, entry := range strings.Split(s, ",") {
+		i := strings.LastIndexByte(entry, ':')
+		if i < 0 {
+			return nil, fmt.Errorf("%w: --columns: %q is not name:TYPE", errUsage, entry)
+		}
+		name := strings.TrimSpace(entry[:i])
+		if name == "" {
+			return nil, fmt.Errorf("%w: --columns: %q has no name", errUsage, entry)
+		}
+		t, err := scanner.ParseType(strings.TrimSpace(entry[i+1:]))
+		if err != nil {
+			return nil, fmt.Errorf("%w: --columns: %v", errUsage, err)
+		}
+		schema = append(schema, scanner.Column{Name: name, Type: t})
+	}
+	return schema, nil
+}
+
+// scanTyped is scan with --columns: the rows are cast to the columns and
+// printed as typed values.
+func scanTyped(name string, stdin io.Reader, opts scanner.Options, format string, tf *typedFlags, stdout io.Writer) error {
+	schema, err := parseColumns(tf.columns)
+	if err != nil {
+		return err
+	}
+	topts := scanner.TypedOptions{
+		Schema:          schema,
+		NullStr:         tf.nullstr,
+		DateFormat:      tf.dateFormat,
+		TimestampFormat: tf.timestampFormat,
+		IgnoreErrors:    tf.ignoreErrors,
+		NullPadding:     tf.nullPadding,
+		StoreRejects:    tf.rejects != "",
+		Dialect:         opts.Dialect,
+	}
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	var w chunkWriter
+	switch format {
+	case "json":
+		w = &typedJSONWriter{w: out}
+	case "csv":
+		w = &typedCSVWriter{w: out, delim: ','}
+	case "table":
+		w = &typedTableWriter{tw: tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)}
+	case "null":
+		w = &typedNullWriter{}
+	default:
+		return fmt.Errorf("%w: --format must be json, csv, table or null, got %q", errUsage, format)
+	}
+	// The typed reader judges the number of values of each row.
+	opts.FieldsPerRow = -1
+	s, done, err := openRows(name, stdin, opts)
+	if err != nil {
+		return err
+	}
+	defer done()
+	src, ok := s.(scanner.Rows)
+	if !ok {
+		return fmt.Errorf("csvscan: %T cannot number its rows", s)
+	}
+	if _, parallel := s.(*scanner.Parallel); parallel && name != "-" {
+		// A parallel scan does not say where rows start: a second,
+		// sequential read of the file finds the rows that are reported.
+		f, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if topts.Locator, err = scanner.NewLocator(f, opts); err != nil {
+			return err
+		}
+	}
+	r, err := scanner.NewTypedReader(src, topts)
+	if err != nil {
+		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	w.header(schema)
+	var readErr error
+	for c, err := range r.Chunks() {
+		if err != nil {
+			readErr = err
+			break
+		}
+		w.chunk(c)
+	}
+	if err := w.close(); err != nil {
+		return err
+	}
+	if tf.rejects != "" {
+		if err := writeRejects(tf.rejects, r.Rejects()); err != nil {
+			return err
+		}
+	}
+	if readErr != nil {
+		out.Flush()
+		return readErr
+	}
+	return out.Flush()
+}
+
+// writeRejects writes one JSON object per reject to the file path.
+func writeRejects(path string, rejects []scanner.Reject) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	for _, rj := range rejects {
+		b, err := rj.MarshalJSON()
+		if err != nil {
+			f.Close()
+			return err
+		}
+		w.Write(b)
+		w.WriteByte('\n')
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+type chunkWriter interface {
+	header(scanner.Schema)
+	chunk(*scanner.Chunk)
+	close() error
+}
+
+// typedJSONWriter prints each row as a JSON array of typed values: BOOLEAN
+// as true or false, BIGINT and DOUBLE as numbers (DOUBLE as DuckDB renders
+// it, "1.0", "1e+16"; inf, -inf and nan as strings), DATE, TIME and
+// TIMESTAMP as strings as DuckDB renders them ("2024-02-29",
+// "12:34:56.5", "2024-02-29 12:34:56"), VARCHAR as strings, NULL as null.
+// The header is not printed.
+type typedJSONWriter struct {
+	w   *bufio.Writer
+	buf []byte
+}
+
+func (j *typedJSONWriter) header(scanner.Schema) {}
+
+func (j *typedJSONWriter) chunk(c *scanner.Chunk) {
+	for i := range c.Len() {
+		b := append(j.buf[:0], '[')
+		for k := range c.Columns {
+			if k > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONValue(b, &c.Columns[k], i)
+		}
+		b = append(b, ']', '\n')
+		j.w.Write(b)
+		j.buf = b
+	}
+}
+
+func (j *typedJSONWriter) close() error { return j.w.Flush() }
+
+func appendJSONValue(b []byte, v *scanner.Vector, i int) []byte {
+	if v.IsNull(i) {
+		return append(b, "null"...)
+	}
+	switch v.Type {
+	case scanner.TypeBoolean, scanner.TypeBigInt:
+		return v.AppendText(b, i)
+	case scanner.TypeDouble:
+		if f := v.Floats[i]; math.IsInf(f, 0) || math.IsNaN(f) {
+			b = append(b, '"')
+			b = cast.AppendFloat64(b, f)
+			return append(b, '"')
+		}
+		return v.AppendText(b, i)
+	case scanner.TypeVarchar:
+		return appendJSONBytes(b, v.Bytes(i))
+	}
+	b = append(b, '"')
+	b = v.AppendText(b, i) // dates and times need no escaping
+	return append(b, '"')
+}
+
+// appendJSONBytes appends s, valid UTF-8, as a JSON string.
+func appendJSONBytes(b, s []byte) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i, c := range s {
+		if c >= 0x20 && c != '"' && c != '\\' {
+			continue
+		}
+		b = append(b, s[start:i]...)
+		switch c {
+		case '"', '\\':
+			b = append(b, '\\', c)
+		case '\n':
+			b = append(b, '\\', 'n')
+		case '\r':
+			b = append(b, '\\', 'r')
+		case '\t':
+			b = append(b, '\\', 't')
+		default:
+			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
+		}
+		start = i + 1
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
+
+// typedCSVWriter prints RFC 4180 CSV of the values as DuckDB renders them,
+// the column names first; NULL is nothing, an empty string "".
+type typedCSVWriter struct {
+	w     *bufio.Writer
+	delim byte
+	buf   []byte
+}
+
+func (c *typedCSVWriter) header(s scanner.Schema) {
+	b := c.buf[:0]
+	for i, col := range s {
+		if i > 0 {
+			b = append(b, c.delim)
+		}
+		b = appendCSVValue(b, []byte(col.Name))
+	}
+	c.w.Write(append(b, '\n'))
+	c.buf = b
+}
+
+func (c *typedCSVWriter) chunk(ch *scanner.Chunk) {
+	var val []byte
+	for i := range ch.Len() {
+		b := c.buf[:0]
+		for k := range ch.Columns {
+			if k > 0 {
+				b = append(b, c.delim)
+			}
+			v := &ch.Columns[k]
+			if v.IsNull(i) {
+				continue
+			}
+			val = v.AppendText(val[:0], i)
+			b = appendCSVValue(b, val)
+		}
+		c.w.Write(append(b, '\n'))
+		c.buf = b
+	}
+}
+
+// appendCSVValue quotes v where RFC 4180 needs it, and when it is empty,
+// so that an empty string differs from NULL, which is written as nothing.
+func appendCSVValue(b, v []byte) []byte {
+	if len(v) == 0 || strings.ContainsAny(string(v), ",\"\r\n") {
+		b = append(b, '"')
+		b = append(b, strings.ReplaceAll(string(v), `"`, `""`)...)
+		return append(b, '"')
+	}
+	return append(b, v...)
+}
+
+func (c *typedCSVWriter) close() error { return c.w.Flush() }
+
+// typedTableWriter aligns the values for a person, NULL shown as NULL.
+type typedTableWriter struct {
+	tw *tabwriter.Writer
+	t  tableWriter
+}
+
+func (t *typedTableWriter) header(s scanner.Schema) {
+	t.t.tw = t.tw
+	names := make([]string, len(s))
+	for i, col := range s {
+		names[i] = col.Name
+	}
+	t.t.header(names)
+}
+
+func (t *typedTableWriter) chunk(c *scanner.Chunk) {
+	cells := make([]string, len(c.Columns))
+	var buf []byte
+	for i := range c.Len() {
+		for k := range c.Columns {
+			buf = c.Columns[k].AppendText(buf[:0], i)
+			cells[k] = string(buf)
+		}
+		t.t.line(cells)
+	}
+}
+
+func (t *typedTableWriter) close() error { return t.tw.Flush() }
+
+// typedNullWriter prints nothing; it counts the rows, so the reads are real.
+type typedNullWriter struct{ rows int }
+
+func (*typedNullWriter) header(scanner.Schema)    {}
+func (w *typedNullWriter) chunk(c *scanner.Chunk) { w.rows += c.Len() }
+func (*typedNullWriter) close() error             { return nil }

@@ -1,0 +1,202 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+const typedColumns = "b:BOOLEAN,i:BIGINT,f:DOUBLE,d:DATE,t:TIME,ts:TIMESTAMP,s:VARCHAR"
+
+func TestScanTypedJSON(t *testing.T) {
+	in := "b,i,f,d,t,ts,s\n" +
+		"true,42,1.5,2024-02-29,12:34:56.5,2024-02-29T12:34:56Z,\"say \"\"hi\"\"\n\"\n" +
+		"f,-7,-0,2000-1-2,00:00,2024-02-29 01:02:03+01,tab\there\n" +
+		",,,,,,\n" +
+		"1,9223372036854775807,1e16,infinity,24:00:00,2024-02-29,x\n" +
+		"0,0,inf,2024-02-29,01:02:03,2024-02-29 00:00:00.000001,\"\"\n" +
+		"y,1_000,nan,2024-02-29,12:00,2024-02-29 12:00,ünï\n"
+	want := `[true,42,1.5,"2024-02-29","12:34:56.5","2024-02-29 12:34:56","say \"hi\"\n"]
+[false,-7,-0.0,"2000-01-02","00:00:00","2024-02-29 00:02:03","tab\there"]
+[null,null,null,null,null,null,null]
+[true,9223372036854775807,1e+16,"infinity","24:00:00","2024-02-29 00:00:00","x"]
+[false,0,"inf","2024-02-29","01:02:03","2024-02-29 00:00:00.000001",null]
+[true,1000,"nan","2024-02-29","12:00:00","2024-02-29 12:00:00","ünï"]
+`
+	for _, threads := range []string{"1", "2"} {
+		code, out, errOut := runCLI(t, in, "scan", "--header", "--threads", threads, "--columns", typedColumns, "-")
+		if code != 0 {
+			t.Fatalf("status %d: %s", code, errOut)
+		}
+		if d := cmp.Diff(want, out); d != "" {
+			t.Fatalf("%s threads (-want +got):\n%s", threads, d)
+		}
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			var v []any
+			if err := json.Unmarshal([]byte(line), &v); err != nil {
+				t.Fatalf("%q is not JSON: %v", line, err)
+			}
+		}
+	}
+}
+
+func TestScanTypedOtherFormats(t *testing.T) {
+	in := "a,b\n1,x\n,\"y,z\"\n"
+	tests := []struct {
+		format, want string
+	}{
+		{"csv", "n,s\n1,x\n,\"y,z\"\n"},
+		{"table", "n     s\n-     -\n1     x\nNULL  y,z\n"},
+		{"null", ""},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runCLI(t, in, "scan", "--header", "--format", tt.format, "--columns", "n:BIGINT,s:TEXT", "-")
+		if code != 0 || out != tt.want {
+			t.Errorf("--format %s: status %d, stderr %q, output\n%s\nwant\n%s", tt.format, code, errOut, out, tt.want)
+		}
+	}
+	code, out, _ := runCLI(t, "x,\"\"\n", "scan", "--format", "csv", "--nullstr", "NA", "--columns", "a:VARCHAR,b:VARCHAR", "-")
+	if code != 0 || out != "a,b\nx,\"\"\n" {
+		t.Errorf("an empty string in csv: status %d, output %q", code, out)
+	}
+}
+
+func TestScanTypedOptions(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		args []string
+		want string
+	}{
+		{"nullstr", "NA,\n-,x\n", []string{"--nullstr", "NA", "--nullstr", "-", "--columns", "a:VARCHAR,b:VARCHAR"},
+			"[null,\"\"]\n[null,\"x\"]\n"},
+		{"dateformat", "29/02/2024,29/02/2024 13:05\n", []string{"--dateformat", "%d/%m/%Y", "--timestampformat", "%d/%m/%Y %H:%M", "--columns", "d:DATE,ts:TIMESTAMP"},
+			"[\"2024-02-29\",\"2024-02-29 13:05:00\"]\n"},
+		{"null padding", "1,2\n3\n", []string{"--null-padding", "--columns", "a:BIGINT,b:BIGINT"},
+			"[1,2]\n[3,null]\n"},
+		{"ignore errors", "1,2\nx,2\n3\n4,5,6\n7,8\n", []string{"--ignore-errors", "--columns", "a:BIGINT,b:BIGINT"},
+			"[1,2]\n[7,8]\n"},
+		{"delimiter", "1;2,5\n", []string{"--delim", ";", "--columns", "a:BIGINT,b:VARCHAR"},
+			"[1,\"2,5\"]\n"},
+	}
+	for _, tt := range tests {
+		args := append([]string{"scan"}, tt.args...)
+		code, out, errOut := runCLI(t, tt.in, append(args, "-")...)
+		if code != 0 || out != tt.want {
+			t.Errorf("%s: status %d, stderr %q, output\n%s\nwant\n%s", tt.name, code, errOut, out, tt.want)
+		}
+	}
+}
+
+func TestScanTypedErrorExit(t *testing.T) {
+	in := "a,b\n1,2\n3,x\n5,6\n"
+	code, out, errOut := runCLI(t, in, "scan", "--header", "--threads", "1", "--columns", "a:BIGINT,b:BIGINT", "-")
+	if code != 1 || out != "[1,2]\n" {
+		t.Fatalf("status %d, output %q", code, out)
+	}
+	want := `csvscan: row 3, column 2 ("b"), byte 10: cast error: Error when converting column "b". Could not convert string "x" to 'BIGINT'` + "\n"
+	if errOut != want {
+		t.Fatalf("stderr %q, want %q", errOut, want)
+	}
+	// A parallel scan of a file finds the position again.
+	path := filepath.Join(t.TempDir(), "in.csv")
+	if err := os.WriteFile(path, []byte(in), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, errOut = runCLI(t, "", "scan", "--header", "--threads", "2", "--buffer-size", "4", "--columns", "a:BIGINT,b:BIGINT", path)
+	if errOut != want {
+		t.Fatalf("parallel: stderr %q, want %q", errOut, want)
+	}
+}
+
+func TestScanTypedUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"scan", "--nullstr", "x", "-"},
+		{"scan", "--ignore-errors", "-"},
+		{"scan", "--rejects", "r.jsonl", "-"},
+		{"scan", "--columns", "a", "-"},
+		{"scan", "--columns", ":BIGINT", "-"},
+		{"scan", "--columns", "a:INTEGER", "-"},
+		{"scan", "--columns", "a:NUMBERS", "-"},
+		{"scan", "--columns", "a:DATE", "--dateformat", "%Q", "-"},
+		{"scan", "--columns", "a:DATE", "--format", "xml", "-"},
+	} {
+		if code, _, errOut := runCLI(t, "1\n", args...); code != 2 {
+			t.Errorf("%q: status %d, want 2 (%s)", args, code, errOut)
+		}
+	}
+}
+
+// TestScanTypedRejects writes the rejects of a file with bad rows, read
+// sequentially and in parallel over small buffers: the same JSON lines.
+func TestScanTypedRejects(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("id,x,name\n")
+	for i := range 400 {
+		id := strconv.Itoa(i)
+		switch i % 37 {
+		case 5:
+			b.WriteString(id + ",bad," + id + "\n")
+		case 11:
+			b.WriteString(id + ",1.5\n")
+		case 17:
+			b.WriteString(id + ",1.5,n,extra\n")
+		case 23:
+			b.WriteString(id + ",2,\"two\nlines\xff\"\n")
+		default:
+			b.WriteString(id + "," + id + ".25,\"n " + id + "\"\n")
+		}
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "in.csv")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var first string
+	for _, threads := range []string{"1", "2", "4"} {
+		rej := filepath.Join(dir, "rejects-"+threads+".jsonl")
+		code, out, errOut := runCLI(t, "", "scan", "--header", "--threads", threads, "--buffer-size", "100",
+			"--columns", "id:BIGINT,x:DOUBLE,name:VARCHAR", "--rejects", rej, path)
+		if code != 0 {
+			t.Fatalf("status %d: %s", code, errOut)
+		}
+		if n := strings.Count(out, "\n"); n != 400-4*11 {
+			t.Fatalf("%s threads: %d rows", threads, n)
+		}
+		got, err := os.ReadFile(rej)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first == "" {
+			first = string(got)
+			lines := strings.Split(strings.TrimSpace(first), "\n")
+			if len(lines) != 4*11 {
+				t.Fatalf("%d rejects:\n%s", len(lines), first)
+			}
+			var rj map[string]any
+			if err := json.Unmarshal([]byte(lines[0]), &rj); err != nil {
+				t.Fatal(err)
+			}
+			want := map[string]any{"line": 7.0, "line_byte_position": 75.0, "byte_position": 77.0, "column_idx": 2.0, "column_name": "x",
+				"error_type": "CAST", "csv_line": "5,bad,5",
+				"error_message": `Error when converting column "x". Could not convert string "bad" to 'DOUBLE'`}
+			if d := cmp.Diff(want, rj); d != "" {
+				t.Fatalf("first reject (-want +got):\n%s", d)
+			}
+			for _, kind := range []string{"MISSING COLUMNS", "TOO MANY COLUMNS", "INVALID UNICODE"} {
+				if !strings.Contains(first, `"error_type":"`+kind+`"`) {
+					t.Errorf("no %s reject", kind)
+				}
+			}
+			continue
+		}
+		if d := cmp.Diff(first, string(got)); d != "" {
+			t.Fatalf("%s threads: rejects differ from 1 thread (-1 +%s):\n%s", threads, threads, d)
+		}
+	}
+}

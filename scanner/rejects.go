@@ -1,0 +1,295 @@
+package scanner
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Reject is one error of a bad row, with the fields of DuckDB's
+// reject_errors table (store_rejects); a row with several errors (two
+// values that do not cast, a cast failure and a missing column) gives one
+// Reject per error, in the order of the row. MarshalJSON writes it with
+// reject_errors' column names.
+//
+// Byte offsets are 0-based offsets into the input, as everywhere in this
+// package, and -1 when the row source cannot tell (see
+// TypedOptions.Locator). DuckDB's tests show its line_byte_position and
+// byte_position one higher than these offsets (a line starting at byte 88
+// has line_byte_position 89), except that for TOO MANY COLUMNS its
+// byte_position equals ByteOffset: it points at the delimiter before the
+// value, plus one.
+type Reject struct {
+	// Line is the row's number in the raw scan (Rows.RowNumber; the header
+	// is row 1). DuckDB counts physical lines, which differ after a quoted
+	// value holding a line end or after dropped empty and comment lines;
+	// csvscan will count lines the same way once the raw scanner reports
+	// them.
+	Line int
+	// LineByteOffset is where the row starts.
+	LineByteOffset int64
+	// ByteOffset is where the error is: the value that did not cast or is
+	// not UTF-8, the value past the schema; for missing columns the end of
+	// the row's last value (the row's line end when that value is not
+	// quoted: the raw scanner does not report line ends yet).
+	ByteOffset int64
+	// ColumnIndex is DuckDB's column_idx: the 1-based number of the value
+	// at fault (past the schema, not counting the NULLs DuckDB lets
+	// through there); for MISSING COLUMNS, DuckDB gives the missing column the
+	// number of the column before it (a row of 2 values for 4 columns has
+	// errors with ColumnIndex 2 and 3, naming the third and fourth
+	// columns). 0 means none.
+	ColumnIndex int
+	// ColumnName is the column's name, "" (DuckDB's NULL) past the schema.
+	ColumnName string
+	// ErrorType is DuckDB's name of the kind: "CAST", "MISSING COLUMNS",
+	// "TOO MANY COLUMNS" or "INVALID UNICODE".
+	ErrorType string
+	// CSVLine is the row written back as CSV in the reader's dialect: its
+	// values joined by the delimiter, quoted where they must be, with
+	// invalid UTF-8 bytes shown as '?'. DuckDB gives the line as it was in
+	// the file; the two differ where the file quoted a value that needs no
+	// quotes, or put spaces or text around quotes. The raw scanner does not
+	// hand out the line's bytes yet.
+	CSVLine string
+	// Message is DuckDB's error_message, such as
+	// `Error when converting column "age". Could not convert string "bla" to 'BIGINT'`.
+	Message string
+	// Kind is the sentinel error of the kind: ErrCast and so on.
+	Kind error
+}
+
+// errorTypes are DuckDB's names of the kinds (CSVErrorType in reject_errors).
+var errorTypes = map[error]string{
+	ErrCast:           "CAST",
+	ErrMissingColumns: "MISSING COLUMNS",
+	ErrTooManyColumns: "TOO MANY COLUMNS",
+	ErrInvalidUnicode: "INVALID UNICODE",
+}
+
+// MarshalJSON writes the Reject as one JSON object with reject_errors'
+// column names: line, line_byte_position, byte_position, column_idx,
+// column_name, error_type, csv_line and error_message. Unknown positions,
+// a missing column index and a column past the schema are null.
+func (rj Reject) MarshalJSON() ([]byte, error) {
+	b := make([]byte, 0, 128+len(rj.CSVLine)+len(rj.Message))
+	b = append(b, `{"line":`...)
+	b = strconv.AppendInt(b, int64(rj.Line), 10)
+	b = append(b, `,"line_byte_position":`...)
+	b = appendOffset(b, rj.LineByteOffset)
+	b = append(b, `,"byte_position":`...)
+	b = appendOffset(b, rj.ByteOffset)
+	b = append(b, `,"column_idx":`...)
+	if rj.ColumnIndex > 0 {
+		b = strconv.AppendInt(b, int64(rj.ColumnIndex), 10)
+	} else {
+		b = append(b, "null"...)
+	}
+	b = append(b, `,"column_name":`...)
+	if rj.ColumnName != "" {
+		b = appendJSONString(b, rj.ColumnName)
+	} else {
+		b = append(b, "null"...)
+	}
+	b = append(b, `,"error_type":`...)
+	b = appendJSONString(b, rj.ErrorType)
+	b = append(b, `,"csv_line":`...)
+	b = appendJSONString(b, rj.CSVLine)
+	b = append(b, `,"error_message":`...)
+	b = appendJSONString(b, rj.Message)
+	return append(b, '}'), nil
+}
+
+func appendOffset(b []byte, off int64) []byte {
+	if off < 0 {
+		return append(b, "null"...)
+	}
+	return strconv.AppendInt(b, off, 10)
+}
+
+func appendJSONString(b []byte, s string) []byte {
+	q, _ := json.Marshal(s) // a string always marshals
+	return append(b, q...)
+}
+
+// badRow is what the reports of one bad row share, worked out once: where
+// it is and its line.
+type badRow struct {
+	number    int // Rows.RowNumber of the row; 0 for none yet
+	rowOffset int64
+	offsets   []int64 // where each value starts; nil when unknown
+	line      string  // CSVLine
+}
+
+// report handles one error of the current row: kind, the schema column it
+// concerns (-1 past the schema), the index of the value at fault (-1 for a
+// missing column) and DuckDB's column_idx. It returns whether the read goes
+// on: without IgnoreErrors the first error ends it, with r.err a *RowError.
+func (r *TypedReader) report(kind error, col, value, duckIdx int, row [][]byte) bool {
+	if r.ignore && (!r.opts.StoreRejects || r.opts.RejectsLimit > 0 && len(r.rejects) >= r.opts.RejectsLimit) {
+		return true
+	}
+	b := r.badRow(row)
+	rj := Reject{
+		Line:           b.number,
+		LineByteOffset: b.rowOffset,
+		ByteOffset:     -1,
+		ColumnIndex:    duckIdx,
+		ErrorType:      errorTypes[kind],
+		CSVLine:        b.line,
+		Kind:           kind,
+	}
+	if col >= 0 {
+		rj.ColumnName = r.opts.Schema[col].Name
+	}
+	width := len(r.opts.Schema)
+	switch kind {
+	case ErrCast:
+		// DuckDB quotes the name and the value without escaping them.
+		rj.Message = fmt.Sprintf(`Error when converting column "%s". Could not convert string "%s" to '%v'`,
+			rj.ColumnName, printable(row[value]), r.opts.Schema[col].Type)
+	case ErrInvalidUnicode:
+		rj.Message = "Invalid unicode (byte sequence mismatch) detected."
+	case ErrMissingColumns, ErrTooManyColumns:
+		rj.Message = fmt.Sprintf("Expected Number of Columns: %d Found: %d", width, duckIdx)
+	}
+	switch {
+	case b.offsets == nil:
+	case value >= 0 && value < len(b.offsets):
+		rj.ByteOffset = b.offsets[value]
+	case value < 0 && len(row) > 0 && len(row) <= len(b.offsets):
+		// A missing column: the end of the last value.
+		last := len(row) - 1
+		rj.ByteOffset = b.offsets[last] + int64(len(row[last]))
+	}
+	if r.ignore {
+		r.rejects = append(r.rejects, rj)
+		return true
+	}
+	e := &RowError{Kind: kind, Row: rj.Line, Column: value + 1, Name: rj.ColumnName,
+		Offset: rj.ByteOffset, RowOffset: rj.LineByteOffset, Msg: rj.Message}
+	if value < 0 {
+		e.Column = col + 1 // the first missing column
+	}
+	r.err = e
+	return false
+}
+
+// badRow returns the shared facts of the current row, working them out on
+// its first error.
+func (r *TypedReader) badRow(row [][]byte) *badRow {
+	n := r.src.RowNumber()
+	b := &r.bad
+	if b.number == n && n != 0 {
+		return b
+	}
+	*b = badRow{number: n, rowOffset: -1}
+	switch {
+	case r.pos != nil:
+		b.rowOffset = r.pos.RowOffset()
+		if offs := r.pos.FieldOffsets(); len(offs) > 0 {
+			b.offsets = append(b.offsets, offs...)
+		}
+	case r.opts.Locator != nil:
+		if ro, offs, ok := r.opts.Locator.Locate(n); ok {
+			b.rowOffset = ro
+			b.offsets = append(b.offsets, offs...)
+		}
+	}
+	b.line = string(printableBytes(r.appendLine(nil, row)))
+	return b
+}
+
+// appendLine writes row as one CSV line in the reader's dialect: values
+// joined by the delimiter, a value quoted (its quotes and escapes escaped)
+// when it holds the delimiter, the quote, the escape or a line end.
+func (r *TypedReader) appendLine(dst []byte, row [][]byte) []byte {
+	d := r.opts.Dialect
+	quote, hasQuote := d.Quote.Byte()
+	esc, hasEsc := d.Escape.Byte()
+	if !hasEsc {
+		esc = quote
+	}
+	for i, v := range row {
+		if i > 0 {
+			dst = append(dst, d.Delimiter...)
+		}
+		needs := hasQuote && (bytes.Contains(v, []byte(d.Delimiter)) || bytes.IndexByte(v, quote) >= 0 ||
+			hasEsc && bytes.IndexByte(v, esc) >= 0 || bytes.ContainsAny(v, "\r\n"))
+		if !needs {
+			dst = append(dst, v...)
+			continue
+		}
+		dst = append(dst, quote)
+		for _, c := range v {
+			if c == quote || hasEsc && c == esc {
+				dst = append(dst, esc)
+			}
+			dst = append(dst, c)
+		}
+		dst = append(dst, quote)
+	}
+	return dst
+}
+
+// printableBytes replaces every byte of b that is not part of valid UTF-8
+// with '?', in place, as DuckDB shows such lines (Utf8Proc::MakeValid).
+func printableBytes(b []byte) []byte {
+	for i := 0; i < len(b); {
+		c, size := utf8.DecodeRune(b[i:])
+		if c == utf8.RuneError && size == 1 {
+			b[i] = '?'
+		}
+		i += size
+	}
+	return b
+}
+
+// printable is printableBytes on a copy of v, as a string.
+func printable(v []byte) string {
+	if utf8.Valid(v) {
+		return string(v)
+	}
+	return string(printableBytes(bytes.Clone(v)))
+}
+
+// Locator finds rows of an input again by their number, with a second,
+// sequential scan of the same input, for row sources that do not report
+// positions: a *Parallel does not yet. It reads forward only, so rows must
+// be asked for in increasing order, as a TypedReader does; the cost is one
+// sequential read of the input up to the last row asked for, paid only when
+// there are bad rows.
+type Locator struct {
+	s *Scanner
+}
+
+// NewLocator returns a Locator reading r, which must hold the same input,
+// read with the same Options, as the row source (FieldsPerRow is set to
+// -1 here, as the TypedReader's source has it).
+func NewLocator(r io.Reader, opts Options) (*Locator, error) {
+	opts.FieldsPerRow = -1
+	s, err := New(r, opts)
+	if err != nil {
+		return nil, err
+	}
+	s.TrackFieldOffsets()
+	return &Locator{s: s}, nil
+}
+
+// Locate returns where row number row (Rows.RowNumber) and its values
+// start, and false when the input has no such row, or when it lies before
+// the last row located. The offsets are valid until the next call.
+func (l *Locator) Locate(row int) (rowOffset int64, fieldOffsets []int64, ok bool) {
+	for l.s.RowNumber() < row {
+		if !l.s.Scan() {
+			return -1, nil, false
+		}
+	}
+	if l.s.RowNumber() != row {
+		return -1, nil, false
+	}
+	return l.s.RowOffset(), l.s.FieldOffsets(), true
+}

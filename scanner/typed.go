@@ -1,0 +1,623 @@
+package scanner
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"slices"
+	"unicode/utf8"
+
+	"github.com/csvscan/csvscan/dialect"
+	"github.com/csvscan/csvscan/internal/cast"
+)
+
+// Typed chunks: the rows of a raw scan cast to a schema's types, in chunks
+// of up to ChunkSize rows stored column by column, as DuckDB's CSV reader
+// fills its DataChunks.
+//
+//	Scanner or Parallel ─► raw rows ─► TypedReader ─► *Chunk (typed columns)
+//	                                        └────────► []Reject (bad rows)
+//
+// Each value is cast from the row's bytes straight into its column; numbers,
+// dates and times allocate nothing. A row that cannot be used (a cast
+// failure, too few or too many values, invalid UTF-8 in a VARCHAR column)
+// stops the read with a *RowError, or with IgnoreErrors is written like
+// any other and then removed from its chunk by a selection vector (see
+// selection.go), and recorded as Rejects with StoreRejects.
+
+// ChunkSize is the most rows a Chunk holds: DuckDB's vector size
+// (STANDARD_VECTOR_SIZE).
+const ChunkSize = 2048
+
+// The column types and the values of DATE, TIME and TIMESTAMP columns,
+// DuckDB's: see package internal/cast, whose names these are.
+type (
+	// Type is a column type: one of the Type constants.
+	Type = cast.Type
+	// Date is a DATE value: days since 1970-01-01.
+	Date = cast.Date
+	// Time is a TIME value: microseconds since midnight.
+	Time = cast.Time
+	// Timestamp is a TIMESTAMP value: microseconds since 1970-01-01 00:00:00.
+	Timestamp = cast.Timestamp
+)
+
+// The seven column types, with DuckDB's names (Type.String).
+const (
+	TypeBoolean   = cast.TypeBoolean   // BOOLEAN: Vector.Bools
+	TypeBigInt    = cast.TypeBigInt    // BIGINT: Vector.Ints
+	TypeDouble    = cast.TypeDouble    // DOUBLE: Vector.Floats
+	TypeDate      = cast.TypeDate      // DATE: Vector.Dates
+	TypeTime      = cast.TypeTime      // TIME: Vector.Times
+	TypeTimestamp = cast.TypeTimestamp // TIMESTAMP: Vector.Timestamps
+	TypeVarchar   = cast.TypeVarchar   // VARCHAR: Vector.Data and Vector.Offsets
+)
+
+// ParseType returns the type DuckDB means by name ("BIGINT", "int8",
+// "text"; ASCII case ignored). DuckDB types csvscan does not cast to, such
+// as INTEGER or DECIMAL, are an error.
+func ParseType(name string) (Type, error) { return cast.ParseType(name) }
+
+// Column is one column of a Schema.
+type Column struct {
+	Name string
+	Type Type
+}
+
+// Schema is the columns a TypedReader expects in every row, in order.
+type Schema []Column
+
+// The kinds of bad row. A *RowError unwraps to one of them; a Reject
+// carries one in Kind and DuckDB's name for it in ErrorType.
+var (
+	// ErrCast: a value does not cast to its column's type (DuckDB's CAST).
+	ErrCast = errors.New("cast error")
+	// ErrMissingColumns: a row has fewer values than the schema has
+	// columns, and NullPadding is off (DuckDB's MISSING COLUMNS).
+	ErrMissingColumns = errors.New("missing columns")
+	// ErrTooManyColumns: a row has more values than the schema has
+	// columns (DuckDB's TOO MANY COLUMNS).
+	ErrTooManyColumns = errors.New("too many columns")
+	// ErrInvalidUnicode: a value of a VARCHAR column is not valid UTF-8
+	// (DuckDB's INVALID UNICODE).
+	ErrInvalidUnicode = errors.New("invalid unicode")
+)
+
+// TypedOptions configure a TypedReader. Their names are read_csv's.
+type TypedOptions struct {
+	// Schema names and types the columns; it must not be empty.
+	Schema Schema
+	// NullStr lists the values that mean NULL (nullstr). nil means one
+	// entry, "": the empty value is NULL, as in DuckDB. An empty non-nil
+	// slice makes no value NULL.
+	//
+	// As in DuckDB, the test is the same for every type, VARCHAR included
+	// (the empty value of a VARCHAR column is NULL, not ""), and for
+	// quoted values: a quoted "" is NULL too, which is DuckDB's default
+	// allow_quoted_nulls = true. (allow_quoted_nulls = false would need to
+	// know which values were quoted, which the raw rows do not tell.)
+	//
+	// One difference remains: in a one-column file an empty line reaches
+	// the reader as a row of one empty value, so with NullStr lacking ""
+	// it is a row holding "" (or a cast error), where DuckDB skips the
+	// line. Telling such rows apart needs the raw scanner to mark them.
+	NullStr []string
+	// DateFormat and TimestampFormat are strptime formats (dateformat,
+	// timestampformat), such as "%d/%m/%Y", for the DATE and TIMESTAMP
+	// columns; empty means DuckDB's ISO casts. See cast.ParseFormat.
+	DateFormat, TimestampFormat string
+	// DecimalComma makes ',' the decimal separator of DOUBLE values
+	// (decimal_separator = ',').
+	DecimalComma bool
+	// IgnoreErrors drops bad rows and goes on (ignore_errors); without it
+	// the first bad row ends the read with a *RowError.
+	IgnoreErrors bool
+	// NullPadding reads a row with too few values as if the missing ones
+	// were NULL (null_padding) instead of rejecting it.
+	NullPadding bool
+	// StoreRejects records every bad row's errors as Rejects (store_rejects)
+	// and, as in DuckDB, implies IgnoreErrors.
+	StoreRejects bool
+	// RejectsLimit is the most Rejects kept (rejects_limit); 0 keeps all.
+	RejectsLimit int
+	// Dialect is the dialect of the raw rows (zero: dialect.Default()). Its
+	// delimiter, quote and escape write Reject.CSVLine back; a lenient
+	// dialect (DuckDB's strict_mode = false) drops the values past the
+	// schema instead of rejecting the row, as DuckDB does.
+	Dialect dialect.Dialect
+	// Locator, when the raw rows cannot say where a row and its values
+	// start (a *Parallel), finds them for errors and Rejects by reading the
+	// input again; see Locator. Without one such positions are -1.
+	Locator *Locator
+}
+
+// Rows is the raw row source of a TypedReader: *Scanner, *Parallel and
+// *File satisfy it. Open the source with Options.FieldsPerRow = -1, so that
+// rows of any length reach the TypedReader, which judges the count itself.
+type Rows interface {
+	Scan() bool
+	Row() [][]byte
+	Err() error
+	// RowNumber is the 1-based number of the current row, the header
+	// counted.
+	RowNumber() int
+}
+
+// Positions is implemented by row sources that know where the current row
+// and its values start, as 0-based byte offsets into the input: *Scanner,
+// once TrackFieldOffsets was called (NewTypedReader calls it).
+type Positions interface {
+	RowOffset() int64
+	FieldOffsets() []int64
+}
+
+// Validity marks which values of a Vector are not NULL: bit i%64 of word
+// i/64 is set when value i is valid, as in DuckDB's ValidityMask.
+type Validity []uint64
+
+// IsValid reports whether value i is not NULL.
+func (m Validity) IsValid(i int) bool { return m[i>>6]>>(uint(i)&63)&1 != 0 }
+
+// Vector is one column of a Chunk: its values in the slice of the column's
+// type (the others are nil) and which of them are NULL. A NULL's slot holds
+// the zero value.
+type Vector struct {
+	Type     Type
+	Validity Validity
+
+	Bools      []bool
+	Ints       []int64
+	Floats     []float64
+	Dates      []Date
+	Times      []Time
+	Timestamps []Timestamp
+
+	// A VARCHAR column's values share Data: value i is
+	// Data[Offsets[i]:Offsets[i+1]] (Bytes does that), and len(Offsets) is
+	// Len()+1.
+	Data    []byte
+	Offsets []int
+}
+
+// IsNull reports whether value i is NULL.
+func (v *Vector) IsNull(i int) bool { return !v.Validity.IsValid(i) }
+
+// Bytes returns value i of a VARCHAR column (empty for a NULL), a slice of
+// v.Data.
+func (v *Vector) Bytes(i int) []byte {
+	return v.Data[v.Offsets[i]:v.Offsets[i+1]:v.Offsets[i+1]]
+}
+
+// AppendText appends DuckDB's text rendering of value i to dst: "NULL",
+// "true", "42", "1.5", "2024-02-29", "12:34:56", "2024-02-29 12:34:56", or
+// the VARCHAR's bytes.
+func (v *Vector) AppendText(dst []byte, i int) []byte {
+	if v.IsNull(i) {
+		return append(dst, "NULL"...)
+	}
+	switch v.Type {
+	case TypeBoolean:
+		return append(dst, cast.FormatBool(v.Bools[i])...)
+	case TypeBigInt:
+		return cast.AppendInt64(dst, v.Ints[i])
+	case TypeDouble:
+		return cast.AppendFloat64(dst, v.Floats[i])
+	case TypeDate:
+		return v.Dates[i].AppendFormat(dst)
+	case TypeTime:
+		return v.Times[i].AppendFormat(dst)
+	case TypeTimestamp:
+		return v.Timestamps[i].AppendFormat(dst)
+	}
+	return append(dst, v.Bytes(i)...)
+}
+
+// setNull marks value i NULL and leaves the zero value in its slot.
+func (v *Vector) setNull(i int) {
+	v.Validity[i>>6] &^= 1 << (uint(i) & 63)
+	switch v.Type {
+	case TypeBoolean:
+		v.Bools[i] = false
+	case TypeBigInt:
+		v.Ints[i] = 0
+	case TypeDouble:
+		v.Floats[i] = 0
+	case TypeDate:
+		v.Dates[i] = 0
+	case TypeTime:
+		v.Times[i] = 0
+	case TypeTimestamp:
+		v.Timestamps[i] = 0
+	case TypeVarchar:
+		v.Offsets[i+1] = len(v.Data)
+	}
+}
+
+// Chunk is up to ChunkSize rows of typed values, column by column: column
+// c of row i is Columns[c] at index i. RowNumbers[i] is row i's number in
+// the raw scan (Rows.RowNumber), so rows removed as bad leave gaps.
+type Chunk struct {
+	Columns    []Vector
+	RowNumbers []int
+	n          int
+}
+
+// Len returns the number of rows.
+func (c *Chunk) Len() int { return c.n }
+
+func newChunk(schema Schema) Chunk {
+	c := Chunk{Columns: make([]Vector, len(schema)), RowNumbers: make([]int, ChunkSize)}
+	for i, col := range schema {
+		v := &c.Columns[i]
+		v.Type = col.Type
+		v.Validity = make(Validity, ChunkSize/64)
+		switch col.Type {
+		case TypeBoolean:
+			v.Bools = make([]bool, ChunkSize)
+		case TypeBigInt:
+			v.Ints = make([]int64, ChunkSize)
+		case TypeDouble:
+			v.Floats = make([]float64, ChunkSize)
+		case TypeDate:
+			v.Dates = make([]Date, ChunkSize)
+		case TypeTime:
+			v.Times = make([]Time, ChunkSize)
+		case TypeTimestamp:
+			v.Timestamps = make([]Timestamp, ChunkSize)
+		default:
+			v.Offsets = make([]int, ChunkSize+1)
+		}
+	}
+	return c
+}
+
+// reset makes every slot writable again and every value valid.
+func (c *Chunk) reset() {
+	c.n = 0
+	c.RowNumbers = c.RowNumbers[:ChunkSize]
+	for i := range c.Columns {
+		v := &c.Columns[i]
+		v.Validity = v.Validity[:ChunkSize/64]
+		for w := range v.Validity {
+			v.Validity[w] = ^uint64(0)
+		}
+		switch v.Type {
+		case TypeBoolean:
+			v.Bools = v.Bools[:ChunkSize]
+		case TypeBigInt:
+			v.Ints = v.Ints[:ChunkSize]
+		case TypeDouble:
+			v.Floats = v.Floats[:ChunkSize]
+		case TypeDate:
+			v.Dates = v.Dates[:ChunkSize]
+		case TypeTime:
+			v.Times = v.Times[:ChunkSize]
+		case TypeTimestamp:
+			v.Timestamps = v.Timestamps[:ChunkSize]
+		case TypeVarchar:
+			v.Data = v.Data[:0]
+			v.Offsets = v.Offsets[:ChunkSize+1]
+			v.Offsets[0] = 0
+		}
+	}
+}
+
+// setLen cuts every column to the first n rows.
+func (c *Chunk) setLen(n int) {
+	c.n = n
+	c.RowNumbers = c.RowNumbers[:n]
+	for i := range c.Columns {
+		v := &c.Columns[i]
+		v.Validity = v.Validity[:(n+63)/64]
+		switch v.Type {
+		case TypeBoolean:
+			v.Bools = v.Bools[:n]
+		case TypeBigInt:
+			v.Ints = v.Ints[:n]
+		case TypeDouble:
+			v.Floats = v.Floats[:n]
+		case TypeDate:
+			v.Dates = v.Dates[:n]
+		case TypeTime:
+			v.Times = v.Times[:n]
+		case TypeTimestamp:
+			v.Timestamps = v.Timestamps[:n]
+		case TypeVarchar:
+			v.Offsets = v.Offsets[:n+1]
+			v.Data = v.Data[:v.Offsets[n]]
+		}
+	}
+}
+
+// RowError reports a bad row that ended a read without IgnoreErrors.
+//
+// Row and Column are 1-based: Row is the raw scan's row number (the header
+// is row 1), Column the number of the value at fault (for missing columns,
+// the first missing one; for too many, the first value past the schema).
+// Offset is the 0-based byte offset of that value in the input, or for
+// missing columns of the end of the row's last value; RowOffset that of
+// the row. Either is -1 when the row source cannot tell (see
+// TypedOptions.Locator).
+type RowError struct {
+	Kind      error  // ErrCast, ErrMissingColumns, ErrTooManyColumns or ErrInvalidUnicode
+	Row       int    // the row's number
+	Column    int    // the column's number
+	Name      string // the column's name; "" past the schema
+	Offset    int64  // where the value starts
+	RowOffset int64  // where the row starts
+	Msg       string // DuckDB's message
+}
+
+// Error says where the row is and what is wrong with it, in one line:
+// the row, the column (its name when it has one), the byte offset when it
+// is known, the kind and DuckDB's message.
+func (e *RowError) Error() string {
+	at := fmt.Sprintf("row %d, column %d", e.Row, e.Column)
+	if e.Name != "" {
+		at += fmt.Sprintf(" (%q)", e.Name)
+	}
+	if e.Offset >= 0 {
+		at += fmt.Sprintf(", byte %d", e.Offset)
+	}
+	return fmt.Sprintf("csvscan: %s: %v: %s", at, e.Kind, e.Msg)
+}
+
+// Unwrap returns the kind, for errors.Is.
+func (e *RowError) Unwrap() error { return e.Kind }
+
+// TypedReader casts the rows of a raw scan to a Schema and hands them out
+// in Chunks. It is not safe for concurrent use.
+type TypedReader struct {
+	src            Rows
+	pos            Positions // nil when src cannot tell where rows start
+	opts           TypedOptions
+	ignore         bool
+	caster         cast.Caster
+	dateFmt, tsFmt cast.Format
+	nulls          []string
+	// emptyNull: NullStr is DuckDB's default, so a value is NULL exactly
+	// when it is empty.
+	emptyNull bool
+
+	chunk  Chunk
+	keep   []uint8 // 1 for a good row of the chunk being filled, 0 for a bad one
+	sel    []int32 // scratch of compact
+	starts []int32
+
+	bad     badRow // the bad row being reported
+	rejects []Reject
+	err     error // why the read ended: io.EOF, the source's error or a *RowError
+}
+
+// NewTypedReader returns a TypedReader over src. Call it before the first
+// src.Scan: it asks a *Scanner to track field offsets, for positions.
+func NewTypedReader(src Rows, opts TypedOptions) (*TypedReader, error) {
+	if len(opts.Schema) == 0 {
+		return nil, errors.New("csvscan: a typed reader needs a schema of at least one column")
+	}
+	for i, col := range opts.Schema {
+		if col.Type > TypeVarchar {
+			return nil, fmt.Errorf("csvscan: column %d (%q): unknown type %v", i+1, col.Name, col.Type)
+		}
+	}
+	if opts.RejectsLimit < 0 {
+		return nil, errors.New("csvscan: RejectsLimit must not be negative")
+	}
+	if opts.Dialect.Delimiter == "" {
+		opts.Dialect = dialect.Default()
+	}
+	opts.Schema = slices.Clone(opts.Schema)
+	opts.NullStr = slices.Clone(opts.NullStr) // nil stays nil
+	r := &TypedReader{
+		src:    src,
+		opts:   opts,
+		ignore: opts.IgnoreErrors || opts.StoreRejects,
+		caster: cast.Caster{DecimalComma: opts.DecimalComma},
+		chunk:  newChunk(opts.Schema),
+		keep:   make([]uint8, ChunkSize),
+		sel:    make([]int32, ChunkSize),
+		starts: make([]int32, ChunkSize),
+	}
+	var err error
+	if opts.DateFormat != "" {
+		if r.dateFmt, err = cast.ParseFormat(opts.DateFormat); err != nil {
+			return nil, fmt.Errorf("csvscan: dateformat: %w", err)
+		}
+	}
+	if opts.TimestampFormat != "" {
+		if r.tsFmt, err = cast.ParseFormat(opts.TimestampFormat); err != nil {
+			return nil, fmt.Errorf("csvscan: timestampformat: %w", err)
+		}
+	}
+	r.nulls = opts.NullStr
+	if r.nulls == nil {
+		r.nulls = []string{""}
+	}
+	r.emptyNull = len(r.nulls) == 1 && r.nulls[0] == ""
+	if t, ok := src.(interface{ TrackFieldOffsets() }); ok {
+		t.TrackFieldOffsets()
+	}
+	if p, ok := src.(Positions); ok {
+		r.pos = p
+	}
+	return r, nil
+}
+
+// Next returns the next chunk of good rows; at the end it returns nil and
+// io.EOF, and after an error nil and that error: the source's, or a
+// *RowError for the first bad row without IgnoreErrors (the good rows before
+// it come first, in the chunk Next returned before). The chunk and its
+// slices are the reader's own and are overwritten by the next call; copy
+// what you keep.
+func (r *TypedReader) Next() (*Chunk, error) {
+	for r.err == nil {
+		if n := r.fill(); n > 0 {
+			return &r.chunk, nil
+		}
+	}
+	return nil, r.err
+}
+
+// Chunks returns an iterator over the chunks, for a range loop: each chunk
+// is valid during its step only; an error ends the loop with (nil, err),
+// and at the end of input the loop just ends.
+func (r *TypedReader) Chunks() iter.Seq2[*Chunk, error] {
+	return func(yield func(*Chunk, error) bool) {
+		for {
+			c, err := r.Next()
+			if err == io.EOF {
+				return
+			}
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			if !yield(c, nil) {
+				return
+			}
+		}
+	}
+}
+
+// Rejects returns the Rejects recorded so far, in the order of the input,
+// at most TypedOptions.RejectsLimit of them. The slice is the reader's own.
+func (r *TypedReader) Rejects() []Reject { return r.rejects }
+
+// Schema returns the reader's schema.
+func (r *TypedReader) Schema() Schema { return r.opts.Schema }
+
+// fill reads rows into the chunk until it is full or the source ends, drops
+// the bad ones, and returns how many rows the chunk holds.
+func (r *TypedReader) fill() int {
+	c := &r.chunk
+	c.reset()
+	n, bad := 0, 0
+	for n < ChunkSize {
+		if !r.src.Scan() {
+			r.err = r.src.Err()
+			if r.err == nil {
+				r.err = io.EOF
+			}
+			break
+		}
+		c.RowNumbers[n] = r.src.RowNumber()
+		k := r.addRow(n, r.src.Row())
+		r.keep[n] = k
+		if k == 0 {
+			if !r.ignore {
+				break // r.err is the *RowError; row n is not part of the chunk
+			}
+			bad++
+		}
+		n++
+	}
+	if bad > 0 {
+		n = c.compact(r.keep[:n], r.sel, r.starts)
+	}
+	c.setLen(n)
+	return n
+}
+
+// isNull reports whether v is one of the null strings.
+func (r *TypedReader) isNull(v []byte) bool {
+	if r.emptyNull {
+		return len(v) == 0
+	}
+	for _, s := range r.nulls {
+		if string(v) == s {
+			return true
+		}
+	}
+	return false
+}
+
+// addRow casts row into slot i of every column and returns 1 for a good
+// row, 0 for a bad one. Without IgnoreErrors it stops at the first bad
+// value, with r.err set.
+func (r *TypedReader) addRow(i int, row [][]byte) uint8 {
+	cols := r.chunk.Columns
+	width := len(cols)
+	m := min(len(row), width)
+	keep := uint8(1)
+	for c := 0; c < m; c++ {
+		v := row[c]
+		vec := &cols[c]
+		if r.isNull(v) {
+			vec.setNull(i)
+			continue
+		}
+		ok := true
+		switch vec.Type {
+		case TypeBoolean:
+			vec.Bools[i], ok = r.caster.Bool(v)
+		case TypeBigInt:
+			vec.Ints[i], ok = r.caster.Int64(v)
+		case TypeDouble:
+			vec.Floats[i], ok = r.caster.Float64(v)
+		case TypeDate:
+			if r.dateFmt.IsZero() {
+				vec.Dates[i], ok = r.caster.Date(v)
+			} else {
+				vec.Dates[i], ok = r.dateFmt.Date(v)
+			}
+		case TypeTime:
+			vec.Times[i], ok = r.caster.Time(v)
+		case TypeTimestamp:
+			if r.tsFmt.IsZero() {
+				vec.Timestamps[i], ok = r.caster.Timestamp(v)
+			} else {
+				vec.Timestamps[i], ok = r.tsFmt.Timestamp(v)
+			}
+		case TypeVarchar:
+			if ok = utf8.Valid(v); ok {
+				vec.Data = append(vec.Data, v...)
+				vec.Offsets[i+1] = len(vec.Data)
+			}
+		}
+		if !ok {
+			vec.setNull(i)
+			keep = 0
+			kind := ErrCast
+			if vec.Type == TypeVarchar {
+				kind = ErrInvalidUnicode
+			}
+			if !r.report(kind, c, c, c+1, row) {
+				return 0
+			}
+		}
+	}
+	if len(row) < width {
+		for c := len(row); c < width; c++ {
+			cols[c].setNull(i)
+		}
+		if !r.opts.NullPadding {
+			keep = 0
+			// One error per missing column, as DuckDB records them: it
+			// numbers each by the column before it.
+			for c := len(row); c < width; c++ {
+				if !r.report(ErrMissingColumns, c, -1, c, row) {
+					return 0
+				}
+			}
+		}
+	}
+	if len(row) > width && !r.opts.Dialect.Lenient {
+		// DuckDB lets through values past the schema while they are NULL
+		// and no other value past it came first ("1,2,," for two columns);
+		// it numbers each other one from the first column past the schema,
+		// not counting those NULLs.
+		at := width
+		for k := width; k < len(row); k++ {
+			if at == width && r.isNull(row[k]) {
+				continue
+			}
+			keep = 0
+			at++
+			if !r.report(ErrTooManyColumns, -1, k, at, row) {
+				return 0
+			}
+		}
+	}
+	return keep
+}
