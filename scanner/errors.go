@@ -36,6 +36,7 @@ var (
 // that row starts.
 type ParseError struct {
 	Kind      error // one of the Err* sentinels
+	Line      int   // the 1-based line where the row starts, counting line ends outside quotes (DuckDB's line)
 	Row       int
 	Field     int
 	Offset    int64

@@ -52,7 +52,7 @@ func TestScannerAll(t *testing.T) {
 			}
 			got := collectAll(s.All())
 			got.Header = s.Header()
-			if d := cmp.Diff(want, got, cmp.Comparer(sameError)); d != "" {
+			if d := cmp.Diff(want, got, cmp.Comparer(sameError), ignoreLines); d != "" {
 				t.Fatalf("(-Scan +All):\n%s", d)
 			}
 		})
@@ -122,7 +122,7 @@ func TestScannerChunks(t *testing.T) {
 					t.Fatal(err)
 				}
 				got := collectChunks(t, n, s.Chunks(n))
-				if d := cmp.Diff(want, got, cmp.Comparer(sameError)); d != "" {
+				if d := cmp.Diff(want, got, cmp.Comparer(sameError), ignoreLines); d != "" {
 					t.Fatalf("(-Scan +Chunks):\n%s", d)
 				}
 			})
@@ -156,7 +156,7 @@ func TestParallelAll(t *testing.T) {
 	}
 	got := collectAll(p.All())
 	got.Header = p.Header()
-	if d := cmp.Diff(want, got, cmp.Comparer(sameError)); d != "" {
+	if d := cmp.Diff(want, got, cmp.Comparer(sameError), ignoreLines); d != "" {
 		t.Fatalf("(-Scan +Parallel.All):\n%s", d)
 	}
 	if !errors.Is(got.Err, ErrUnterminatedQuote) {
@@ -217,7 +217,7 @@ func TestParallelChunks(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := collectChunks(t, 100, p.Chunks(100))
-	if d := cmp.Diff(want, got, cmp.Comparer(sameError)); d != "" {
+	if d := cmp.Diff(want, got, cmp.Comparer(sameError), ignoreLines); d != "" {
 		t.Fatalf("(-Scan +Parallel.Chunks):\n%s", d)
 	}
 }

@@ -32,6 +32,12 @@ type Options struct {
 	// parallel one (zero: DefaultParallelBufferSize). It never changes the
 	// result, only the speed and the memory used.
 	BufferSize int
+	// IgnoreErrors skips a row with a parse error (an unterminated quote,
+	// text after a closing quote, a byte the dialect forbids, a line over
+	// the maximum size, the wrong number of fields) instead of stopping:
+	// reading resumes after the row's line end, and TakeBadRows returns
+	// the errors. DuckDB's ignore_errors.
+	IgnoreErrors bool
 	// Threads is the number of goroutines of a parallel scan; zero means
 	// runtime.GOMAXPROCS(0). A sequential Scanner ignores it.
 	Threads int

@@ -36,7 +36,9 @@ const arenaBit = 1 << 31
 type rowMeta struct {
 	fields     uint32 // index in batch.fields just past the row's values
 	start, end uint32 // offsets of the row and of its line end, from batch.base
+	line       uint32 // line ends in the batch part before the row
 	empty      bool   // an empty line, a row only in a one-column file
+	bad        bool   // a row skipped with IgnoreErrors: its error is next in batch.bad
 }
 
 // batch is the output of one boundary: its rows, and the error that ended
@@ -47,9 +49,11 @@ type batch struct {
 	fields []fieldRef
 	rows   []rowMeta
 	err    error
-	base   int64  // input offset of the boundary: rowMeta offsets count from it
-	end    int64  // input offset just past the boundary
-	more   *batch // the rows that follow, read separately (same pin)
+	bad    []*ParseError // rows skipped with IgnoreErrors, in order
+	lines  int           // line ends the part counted (lines that start in it)
+	base   int64         // input offset of the boundary: rowMeta offsets count from it
+	end    int64         // input offset just past the boundary
+	more   *batch        // the rows that follow, read separately (same pin)
 }
 
 // Parallel reads one input with several goroutines and returns its rows in
@@ -122,6 +126,10 @@ type Parallel struct {
 	// once Row was called.
 	rowFrom, rowTo int
 	rowBuilt       bool
+	bi             int           // next entry of cur.bad
+	lineBase       int           // line ends before cur's part
+	line           int           // the current row's line
+	badRows        []*ParseError // skipped rows not yet taken
 	header         []string
 	width          int
 	rows           int
@@ -378,7 +386,7 @@ func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 	}
 
 	// Run every start state side by side over the first bytes.
-	h := newHypotheses()
+	h := newHypotheses(p.opts.IgnoreErrors)
 	meet := b.Start + h.run(p.tab.Transitions(), data[b.Start:min(b.End, b.Start+meetWindow)])
 	met := len(h.live) == 1
 	p.count(func(st *ParallelStats) {
@@ -514,7 +522,7 @@ func estimateRows(data []byte, delim byte) (rows, fields int) {
 
 // recycle keeps b's memory for a later boundary. b must hold no pin.
 func (p *Parallel) recycle(b *batch) {
-	*b = batch{arena: b.arena[:0], fields: b.fields[:0], rows: b.rows[:0]}
+	*b = batch{arena: b.arena[:0], fields: b.fields[:0], rows: b.rows[:0], bad: b.bad[:0]}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if len(p.spare) < 2*p.window {
@@ -557,7 +565,9 @@ func (p *Parallel) endState(st sm.State, data []byte) sm.State {
 		pos++
 		switch st {
 		case sm.Invalid:
-			return sm.Invalid
+			if !p.opts.IgnoreErrors {
+				return sm.Invalid // the scan stops here
+			}
 		case sm.Standard:
 			pos = sk.SkipToStop(p.tab.SkipStandard(), pos, len(data))
 		case sm.Quoted:
@@ -585,7 +595,7 @@ func (p *Parallel) segment(out *batch, data []byte, base, after int64, start int
 }
 
 func (p *Parallel) segmentFirst(out *batch, data []byte, base, after int64, start int, cur sm.State, stopAt, recordAt int64) (sm.State, error, int64) {
-	if cur == sm.Invalid {
+	if cur == sm.Invalid && !p.opts.IgnoreErrors {
 		// An earlier boundary ends in an error; nothing here is read.
 		return sm.Invalid, nil, -1
 	}
@@ -599,9 +609,17 @@ func (p *Parallel) segmentFirst(out *batch, data []byte, base, after int64, star
 	if err != nil {
 		return sm.Invalid, err, -1
 	}
-	for s.readRow() {
+	for {
+		ok := s.readRow()
+		for _, pe := range s.TakeBadRows() {
+			out.addBad(pe)
+		}
+		if !ok {
+			break
+		}
 		out.add(s)
 	}
+	out.lines = s.lines
 	rec := sm.Invalid
 	if s.seg.haveRec {
 		rec = s.seg.recorded
@@ -631,7 +649,14 @@ func (b *batch) add(s *Scanner) {
 		}
 	}
 	b.rows = append(b.rows, rowMeta{fields: uint32(len(b.fields)), empty: s.seg.emptyRow,
-		start: uint32(s.seg.rowStart - b.base), end: uint32(s.seg.rowEnd - b.base)})
+		start: uint32(s.seg.rowStart - b.base), end: uint32(s.seg.rowEnd - b.base), line: uint32(s.lastLine - 1)})
+}
+
+// addBad records a row the segment skipped with IgnoreErrors. Its line is
+// relative to the part, as the good rows'.
+func (b *batch) addBad(pe *ParseError) {
+	b.bad = append(b.bad, pe)
+	b.rows = append(b.rows, rowMeta{fields: uint32(len(b.fields)), bad: true, line: uint32(pe.Line - 1)})
 }
 
 // Scan reads the next data row. It returns false at the end of input or on
@@ -651,12 +676,13 @@ func (p *Parallel) Scan() bool {
 			if err := p.cur.err; err != nil {
 				var pe *ParseError
 				if errors.As(err, &pe) {
-					pe.Row = p.rows + 1
+					pe.Row, pe.Line = p.rows+1, p.lineBase+pe.Line
 				}
 				p.err = err
 				p.Close()
 				return false
 			}
+			p.lineBase += p.cur.lines
 			if next := p.cur.more; next != nil {
 				// The boundary's rows go on in a second part.
 				if next.pin == nil {
@@ -664,7 +690,7 @@ func (p *Parallel) Scan() bool {
 				}
 				p.cur.pin = nil
 				p.recycle(p.cur)
-				p.cur, p.ri, p.fi = next, 0, 0
+				p.cur, p.ri, p.fi, p.bi = next, 0, 0, 0
 				continue
 			}
 			p.finishBatch()
@@ -677,7 +703,7 @@ func (p *Parallel) Scan() bool {
 			p.Close()
 			return false
 		}
-		p.cur, p.ri, p.fi = b, 0, 0
+		p.cur, p.ri, p.fi, p.bi = b, 0, 0, 0
 	}
 }
 
@@ -690,6 +716,15 @@ func (p *Parallel) nextRow() bool {
 	p.ri++
 	from := p.fi
 	p.fi = int(meta.fields)
+	if meta.bad {
+		// A row a worker skipped: it takes its number and line.
+		pe := b.bad[p.bi]
+		p.bi++
+		pe.Row, pe.Line = p.rows+1, p.lineBase+pe.Line
+		p.rows++
+		p.badRows = append(p.badRows, pe)
+		return false
+	}
 	if meta.empty && !(p.rows > 0 && p.width == 1) {
 		return false
 	}
@@ -697,16 +732,24 @@ func (p *Parallel) nextRow() bool {
 	if p.width == 0 {
 		p.width = count
 	}
+	line := p.lineBase + int(meta.line) + 1
 	if p.opts.FieldsPerRow >= 0 && count != p.width {
 		field := count + 1
 		if count > p.width {
 			field = p.width + 1
 		}
-		p.err = &ParseError{Kind: ErrFieldCount, Row: p.rows + 1, Field: field, Offset: b.base + int64(meta.end), RowOffset: b.base + int64(meta.start),
+		pe := &ParseError{Kind: ErrFieldCount, Line: line, Row: p.rows + 1, Field: field, Offset: b.base + int64(meta.end), RowOffset: b.base + int64(meta.start),
 			Msg: fmt.Sprintf("expected %d fields, found %d", p.width, count)}
+		if p.opts.IgnoreErrors {
+			p.rows++
+			p.badRows = append(p.badRows, pe)
+			return false
+		}
+		p.err = pe
 		p.Close()
 		return false
 	}
+	p.line = line
 	p.rows++
 	p.rowFrom, p.rowTo, p.rowBuilt = from, int(meta.fields), false
 	if p.rows == 1 && p.opts.Header {
@@ -785,6 +828,18 @@ func (p *Parallel) Row() [][]byte {
 
 // Header returns the header row when Options.Header is set.
 func (p *Parallel) Header() []string { return p.header }
+
+// LineNumber returns the line where the row Row returns starts, counting
+// line ends outside quotes from 1, as DuckDB numbers lines.
+func (p *Parallel) LineNumber() int { return p.line }
+
+// TakeBadRows returns the rows skipped with Options.IgnoreErrors since the
+// last call, in file order, as a sequential Scanner does.
+func (p *Parallel) TakeBadRows() []*ParseError {
+	bad := p.badRows
+	p.badRows = nil
+	return bad
+}
 
 // RowNumber returns the 1-based number of the row Row returns.
 func (p *Parallel) RowNumber() int { return p.rows }

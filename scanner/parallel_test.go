@@ -21,11 +21,18 @@ import (
 func collectParallel(p *Parallel) result {
 	var res result
 	for p.Scan() {
+		for _, pe := range p.TakeBadRows() {
+			res.Bad = append(res.Bad, badString(pe))
+		}
 		row := make([]string, len(p.Row()))
 		for i, v := range p.Row() {
 			row[i] = string(v)
 		}
 		res.Rows = append(res.Rows, row)
+		res.Lines = append(res.Lines, p.LineNumber())
+	}
+	for _, pe := range p.TakeBadRows() {
+		res.Bad = append(res.Bad, badString(pe))
 	}
 	res.Header = p.Header()
 	res.Err = p.Err()
@@ -52,11 +59,20 @@ func checkParallel(t *testing.T, input []byte, opts Options, threads, bufSize in
 			t.Fatal(err)
 		}
 		got := collectParallel(p)
-		if d := cmp.Diff(want, got, cmp.Comparer(sameError)); d != "" {
+		if d := cmp.Diff(want, got, cmp.Comparer(sameErrorAndLine)); d != "" {
 			t.Fatalf("%s, %d threads, buffer %d, input %q, %v: parallel differs from sequential (-sequential +parallel):\n%s",
 				how, threads, bufSize, input, opts.Dialect, d)
 		}
 	}
+}
+
+// sameErrorAndLine is sameError that also requires equal lines.
+func sameErrorAndLine(a, b error) bool {
+	var pa, pb *ParseError
+	if errors.As(a, &pa) && errors.As(b, &pb) && pa.Line != pb.Line {
+		return false
+	}
+	return sameError(a, b)
 }
 
 func TestParallelTableCases(t *testing.T) {
@@ -65,6 +81,8 @@ func TestParallelTableCases(t *testing.T) {
 			for _, size := range []int{1, 2, 3, 7, 64, 1 << 20} {
 				for _, threads := range []int{1, 2, 4} {
 					opts := tt.Opts
+					checkParallel(t, []byte(tt.Input), opts, threads, size)
+					opts.IgnoreErrors = true
 					checkParallel(t, []byte(tt.Input), opts, threads, size)
 				}
 			}
@@ -125,7 +143,7 @@ func TestParallelRandom(t *testing.T) {
 		if !ok {
 			continue
 		}
-		opts := Options{Dialect: d, FieldsPerRow: -1 + rng.IntN(3), Header: rng.IntN(4) == 0, MaxLineSize: 4 + rng.IntN(60)}
+		opts := Options{Dialect: d, FieldsPerRow: -1 + rng.IntN(3), Header: rng.IntN(4) == 0, MaxLineSize: 4 + rng.IntN(60), IgnoreErrors: rng.IntN(2) == 0}
 		input := randomInput(rng, rng.IntN(300))
 		checkParallel(t, input, opts, 1+rng.IntN(4), 1+rng.IntN(70))
 	}
@@ -214,7 +232,7 @@ func FuzzParallel(f *testing.F) {
 		if !ok {
 			return
 		}
-		opts := Options{Dialect: d, FieldsPerRow: int(sel>>8%3) - 1, Header: sel>>10%2 == 1, MaxLineSize: 1 + int(sel>>12%128)}
+		opts := Options{Dialect: d, FieldsPerRow: int(sel>>8%3) - 1, Header: sel>>10%2 == 1, MaxLineSize: 1 + int(sel>>12%128), IgnoreErrors: sel>>25%2 == 1}
 		defer func(w int) { meetWindow = w }(meetWindow)
 		if sel>>19%2 == 1 {
 			meetWindow = 1 + int(sel>>20%32) // take the paths where the runs have not met

@@ -53,6 +53,13 @@ type Scanner struct {
 	comment   int // where a comment opened on this line, or -1
 	rowBegin  int // where the row that just ended began
 
+	// Line numbers, as DuckDB counts them: line ends outside quotes.
+	lines    int // line ends read so far (a CRLF counts once)
+	rowLine  int // the 1-based line where the current row starts
+	lastLine int // the line of the row that just ended
+
+	bad []*ParseError // rows skipped with IgnoreErrors, not yet taken
+
 	seg segment // the parallel worker's settings; zero in a sequential scan
 
 	trackStarts bool    // record where each value starts (FieldOffsets)
@@ -103,6 +110,7 @@ func newScanner(opts Options) (*Scanner, error) {
 	s.quoteStop, s.quoteStopOK = t.QuotedStop()
 	s.prev, s.cur = sm.NotSet, sm.NotSet
 	s.comment = -1
+	s.rowLine = 1
 	if opts.FieldsPerRow > 0 {
 		s.width = opts.FieldsPerRow
 	}
@@ -135,6 +143,11 @@ func (s *Scanner) FieldOffsets() []int64 { return s.starts }
 
 // RowOffset returns the input offset where the current row starts.
 func (s *Scanner) RowOffset() int64 { return s.seg.rowStart }
+
+// LineNumber returns the line where the row Row returns starts, counting
+// line ends outside quotes from 1 (a CRLF is one), as DuckDB numbers lines:
+// empty and comment lines count, a line end inside quotes does not.
+func (s *Scanner) LineNumber() int { return s.lastLine }
 
 // RowNumber returns the 1-based number of the row Row returns (the header,
 // when there is one, is row 1).
@@ -208,7 +221,13 @@ func (s *Scanner) readRow() bool {
 		s.record()
 		switch r {
 		case rowDone:
-			return s.finishRow(s.pos - 1)
+			if s.finishRow(s.pos - 1) {
+				return true
+			}
+			if s.skipBadRow(false) {
+				continue
+			}
+			return false
 		case again:
 		case stopped:
 			s.err = io.EOF
@@ -219,15 +238,65 @@ func (s *Scanner) readRow() bool {
 			} else if s.pos-s.rowStart > s.opts.MaxLineSize {
 				s.fail(ErrLineTooLong, s.rowStart+s.opts.MaxLineSize,
 					fmt.Sprintf("a row of at most %d bytes (set the maximum line size)", s.opts.MaxLineSize))
+				if s.skipBadRow(true) {
+					continue
+				}
 				return false
 			}
 			if s.eof || !s.fill() {
-				return s.atEOF()
+				if s.atEOF() {
+					return true
+				}
+				if s.skipBadRow(false) {
+					continue
+				}
+				return false
 			}
 		case failed:
+			if s.skipBadRow(true) {
+				continue
+			}
 			return false
 		}
 	}
+}
+
+// skipBadRow, with Options.IgnoreErrors, turns the parse error just found
+// into a skipped row: it is kept for TakeBadRows, the row's values are
+// dropped, and (when seek is set) the machine runs on to the end of the
+// line, where reading resumes. It reports whether the scan goes on.
+func (s *Scanner) skipBadRow(seek bool) bool {
+	pe, ok := s.err.(*ParseError)
+	if !ok || !s.opts.IgnoreErrors {
+		return false
+	}
+	s.bad = append(s.bad, pe)
+	s.err = nil
+	s.rows++ // a skipped row keeps its number
+	s.spans = s.spans[:0]
+	s.starts = s.starts[:0]
+	s.scratch = s.scratch[:0]
+	s.quoted, s.escaped = false, false
+	s.comment = -1
+	if pe.Kind == ErrFieldCount {
+		return true // the row has ended already
+	}
+	if !seek || s.cur.InQuotes() && s.eof && s.pos >= s.n {
+		s.cur = sm.RecordSeparator // the input ended inside the bad row
+		return true
+	}
+	s.seg.seeking, s.seg.countSeek = true, true
+	return true
+}
+
+// TakeBadRows returns the rows skipped, with Options.IgnoreErrors, since
+// the last call, in file order, as the errors they would have stopped the
+// scan with; their row numbers are taken, the next good row's number
+// follows them.
+func (s *Scanner) TakeBadRows() []*ParseError {
+	bad := s.bad
+	s.bad = nil
+	return bad
 }
 
 type runResult uint8
@@ -273,15 +342,15 @@ func (s *Scanner) run() runResult {
 		case sm.RecordSeparator, sm.CarriageReturn:
 			p := sm.Pair{Prev: prev, Cur: cur}
 			switch {
-			case p.CRLF(): // the LF of a CRLF
-				s.lineEnd(pos)
+			case p.CRLF(): // the LF of a CRLF: part of the line end before it
+				s.rowStart, s.vs = pos+1, pos+1
 				limit = s.limit()
 				if s.pastStop() {
 					s.prev, s.cur, s.pos = prev, cur, pos+1
 					return stopped
 				}
 			case p.EmptyLine(): // `\n\n`
-				s.rowBegin = s.rowStart
+				s.rowBegin, s.lastLine = s.rowStart, s.rowLine
 				s.lineEnd(pos)
 				limit = s.limit()
 				if s.seg.on || (s.rows > 0 && s.width == 1) {
@@ -298,7 +367,7 @@ func (s *Scanner) run() runResult {
 				}
 			case s.comment >= 0: // a line ending in a comment
 				keep := s.endComment()
-				s.rowBegin = s.rowStart
+				s.rowBegin, s.lastLine = s.rowStart, s.rowLine
 				s.lineEnd(pos)
 				limit = s.limit()
 				if keep {
@@ -311,7 +380,7 @@ func (s *Scanner) run() runResult {
 				}
 			default: // `\n` ends a value and the row
 				s.endValue(pos)
-				s.rowBegin = s.rowStart
+				s.rowBegin, s.lastLine = s.rowStart, s.rowLine
 				s.lineEnd(pos)
 				s.prev, s.cur, s.pos = prev, cur, pos+1
 				return rowDone
@@ -356,7 +425,7 @@ func (s *Scanner) run() runResult {
 			continue
 
 		case sm.Invalid:
-			s.prev, s.cur, s.pos = prev, cur, pos
+			s.prev, s.cur, s.pos = prev, cur, pos+1 // the byte is read: a skipped row goes on after it
 			if prev == sm.Unquoted {
 				s.fail(ErrUnquotedValue, pos, fmt.Sprintf("a delimiter or a line end after the closing quote, found %q", buf[pos]))
 			} else {
@@ -395,6 +464,8 @@ func (s *Scanner) lineEnd(pos int) {
 	s.rowStart = pos + 1
 	s.vs = pos + 1
 	s.comment = -1
+	s.lines++
+	s.rowLine = s.lines + 1
 }
 
 // endValue ends the current value at e (exclusive) and records its span.
@@ -475,7 +546,7 @@ func (s *Scanner) endComment() bool {
 // atEOF finishes the input: the last row when it has no line end, or the
 // error of an open quote.
 func (s *Scanner) atEOF() bool {
-	s.rowBegin = s.rowStart
+	s.rowBegin, s.lastLine = s.rowStart, s.rowLine
 	if s.readErr != nil {
 		s.err = s.readErr
 		return false
@@ -524,8 +595,9 @@ func (s *Scanner) finishRow(end int) bool {
 		if count > s.width {
 			field = s.width + 1
 		}
-		s.rowStart = s.rowBegin
 		s.failAt(ErrFieldCount, end, field, fmt.Sprintf("%d fields, found %d", s.width, count))
+		pe := s.err.(*ParseError)
+		pe.Line, pe.RowOffset = s.lastLine, s.base+int64(s.rowBegin) // the row has ended
 		return false
 	}
 	s.rows++
@@ -550,6 +622,7 @@ func (s *Scanner) fail(kind error, at int, msg string) {
 func (s *Scanner) failAt(kind error, at, field int, msg string) {
 	s.err = &ParseError{
 		Kind:      kind,
+		Line:      s.rowLine,
 		Row:       s.rows + 1,
 		Field:     field,
 		Offset:    s.base + int64(at),

@@ -10,6 +10,7 @@ import (
 
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // result is everything a scan produces, for whole-value comparison.
@@ -17,6 +18,13 @@ type result struct {
 	Header []string
 	Rows   [][]string
 	Err    error
+	Lines  []int    // each row's line
+	Bad    []string // rows skipped with IgnoreErrors: "kind line row field offset"
+}
+
+// badString formats a skipped row for comparison.
+func badString(pe *ParseError) string {
+	return fmt.Sprintf("%v line %d row %d field %d byte %d (row at %d)", pe.Kind, pe.Line, pe.Row, pe.Field, pe.Offset, pe.RowOffset)
 }
 
 // chunkReader returns at most size bytes per Read.
@@ -55,11 +63,18 @@ func (r *splitReader) Read(p []byte) (int, error) {
 func collect(s *Scanner) result {
 	var res result
 	for s.Scan() {
+		for _, pe := range s.TakeBadRows() {
+			res.Bad = append(res.Bad, badString(pe))
+		}
 		row := make([]string, len(s.Row()))
 		for i, v := range s.Row() {
 			row[i] = string(v)
 		}
 		res.Rows = append(res.Rows, row)
+		res.Lines = append(res.Lines, s.LineNumber())
+	}
+	for _, pe := range s.TakeBadRows() {
+		res.Bad = append(res.Bad, badString(pe))
 	}
 	res.Header = s.Header()
 	res.Err = s.Err()
@@ -95,6 +110,7 @@ func checkAllWays(t *testing.T, input []byte, opts Options, want result) {
 	t.Helper()
 	diff := func(how string, got result) {
 		t.Helper()
+		got.Lines = nil // the hand-written cases do not state lines; TestLineNumbers does
 		if d := cmp.Diff(want, got, cmp.Comparer(sameError)); d != "" {
 			t.Fatalf("%s: result differs (-want +got):\n%s", how, d)
 		}
@@ -120,7 +136,8 @@ func sameError(a, b error) bool {
 	var pa, pb *ParseError
 	if errors.As(a, &pa) && errors.As(b, &pb) {
 		return pa.Kind == pb.Kind && pa.Row == pb.Row && pa.Field == pb.Field &&
-			pa.Offset == pb.Offset && pa.RowOffset == pb.RowOffset
+			pa.Offset == pb.Offset && pa.RowOffset == pb.RowOffset &&
+			(pa.Line == pb.Line || pa.Line == 0 || pb.Line == 0) // hand-written cases leave Line 0
 	}
 	return a == b
 }
@@ -257,7 +274,7 @@ func (r *errReader) Read(p []byte) (int, error) {
 func TestReadError(t *testing.T) {
 	boom := errors.New("boom")
 	got := scanReader(t, &errReader{data: []byte("a,b\nc,d\n"), err: boom}, Options{})
-	want := result{Rows: rows(r("a", "b"), r("c", "d")), Err: boom}
+	want := result{Rows: rows(r("a", "b"), r("c", "d")), Err: boom, Lines: []int{1, 2}}
 	if d := cmp.Diff(want, got, cmp.Comparer(sameError)); d != "" {
 		t.Fatal(d)
 	}
@@ -311,3 +328,72 @@ func TestFieldOffsets(t *testing.T) {
 		t.Fatalf("row offsets (-want +got):\n%s", d)
 	}
 }
+
+func TestLineNumbers(t *testing.T) {
+	in := "h1,h2\r\n\r\n# note\na,\"x\ny\"\nb,c\n\"\nz\",d"
+	opts := Options{Header: true, Dialect: hash}
+	// Lines count line ends outside quotes: the quoted one in row 4 does not
+	// start a line.
+	want := []int{4, 5, 6}
+	for _, size := range readSizes {
+		got := scanReader(t, &chunkReader{data: []byte(in), size: size}, Options{Header: true, Dialect: hash, BufferSize: size})
+		if d := cmp.Diff(want, got.Lines); d != "" || got.Err != nil {
+			t.Fatalf("read size %d: %v (-want +got):\n%s", size, got.Err, d)
+		}
+	}
+	res := scanBytes(t, []byte(in+"\n\"open"), opts)
+	var pe *ParseError
+	if !errors.As(res.Err, &pe) || pe.Line != 7 {
+		t.Fatalf("error %v at line %d: want line 7", res.Err, pe.Line)
+	}
+}
+
+func TestIgnoreErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		opts Options
+		rows [][]string
+		bad  []string
+	}{
+		{"TextAfterQuote", "a,b\n\"x\"y,z\nc,d\n", Options{},
+			rows(r("a", "b"), r("c", "d")),
+			[]string{"unquoted value line 2 row 2 field 1 byte 7 (row at 4)"}},
+		{"FieldCount", "a,b\nc\nd,e,f\ng,h", Options{},
+			rows(r("a", "b"), r("g", "h")),
+			[]string{"wrong number of fields line 2 row 2 field 2 byte 5 (row at 4)", "wrong number of fields line 3 row 3 field 3 byte 11 (row at 6)"}},
+		{"LineTooLong", "ab\nabcdefgh,x\r\ncd\n", Options{MaxLineSize: 4},
+			rows(r("ab"), r("cd")),
+			[]string{"line size over maximum line 2 row 2 field 1 byte 7 (row at 3)"}},
+		{"UnterminatedAtEnd", "a\nb\n\"c\nd", Options{},
+			rows(r("a"), r("b")),
+			[]string{"unterminated quote line 3 row 3 field 1 byte 4 (row at 4)"}},
+		{"StrictCRLF", "a,b\r\nc\nd,e\r\nf,g\r\n", Options{Dialect: newline(dialect.RFC4180, dialect.NewlineCRLF)},
+			rows(r("a", "b"), r("f", "g")),
+			[]string{"invalid state line 2 row 2 field 1 byte 6 (row at 5)"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts := tt.opts
+			opts.IgnoreErrors = true
+			for _, size := range readSizes {
+				small := opts
+				small.BufferSize = size
+				got := scanReader(t, &chunkReader{data: []byte(tt.in), size: size}, small)
+				if got.Err != nil {
+					t.Fatalf("read size %d: %v", size, got.Err)
+				}
+				if d := cmp.Diff(tt.rows, got.Rows); d != "" {
+					t.Fatalf("read size %d: rows (-want +got):\n%s", size, d)
+				}
+				if d := cmp.Diff(tt.bad, got.Bad); d != "" {
+					t.Fatalf("read size %d: skipped rows (-want +got):\n%s", size, d)
+				}
+			}
+		})
+	}
+}
+
+// ignoreLines leaves line numbers out of a comparison of results for
+// collectors that do not record them.
+var ignoreLines = cmpopts.IgnoreFields(result{}, "Lines")

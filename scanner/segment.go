@@ -11,12 +11,13 @@ import (
 // one: where its rows may start, where to stop, and which state to record
 // for the boundary after it.
 type segment struct {
-	on       bool  // raw rows for a worker: no header, width or field count
-	seeking  bool  // still looking for the first row start
-	stopAt   int64 // read no row that starts at or after this offset (-1: none)
-	recordAt int64 // record the state after the byte before this offset (-1: none)
-	recorded sm.State
-	haveRec  bool
+	on        bool  // raw rows for a worker: no header, width or field count
+	seeking   bool  // still looking for the first row start (or the end of a bad row)
+	countSeek bool  // the line end seek finds counts as a line (a bad row's)
+	stopAt    int64 // read no row that starts at or after this offset (-1: none)
+	recordAt  int64 // record the state after the byte before this offset (-1: none)
+	recorded  sm.State
+	haveRec   bool
 
 	borrowed bool      // buf is a pinned input buffer: copy before writing
 	more     io.Reader // the input after a borrowed buf
@@ -63,7 +64,7 @@ func (s *Scanner) seek() runResult {
 	limit := s.seg.recordLimit(s, len(buf))
 	// A line end at or after the stop offset starts no row of this segment.
 	stop := len(buf)
-	if s.seg.stopAt >= 0 && s.seg.stopAt-s.base < int64(len(buf)) {
+	if s.seg.stopAt >= 0 && !s.seg.countSeek && s.seg.stopAt-s.base < int64(len(buf)) {
 		stop = int(max(s.seg.stopAt-s.base, 0))
 		limit = min(limit, stop)
 	}
@@ -75,7 +76,14 @@ func (s *Scanner) seek() runResult {
 		case sm.RecordSeparator, sm.CarriageReturn:
 			s.prev, s.cur, s.pos = prev, cur, pos
 			s.seg.seeking = false
-			s.seg.firstRow = s.base + int64(pos)
+			if s.seg.countSeek {
+				// The end of a bad row: a line like any other.
+				s.seg.countSeek = false
+				s.lines++
+				s.rowLine = s.lines + 1
+			} else {
+				s.seg.firstRow = s.base + int64(pos)
+			}
 			s.rowStart, s.vs, s.comment = pos, pos, -1
 			s.quoted, s.escaped = false, false
 			return rowDone
@@ -96,7 +104,7 @@ func (s *Scanner) seek() runResult {
 		}
 	}
 	s.prev, s.cur, s.pos = prev, cur, pos
-	if pos >= stop && stop < len(buf) || s.seg.stopAt >= 0 && s.base+int64(pos) >= s.seg.stopAt {
+	if !s.seg.countSeek && (pos >= stop && stop < len(buf) || s.seg.stopAt >= 0 && s.base+int64(pos) >= s.seg.stopAt) {
 		s.record()
 		return stopped
 	}
@@ -148,20 +156,24 @@ func newSegment(opts Options, buf []byte, base int64, start int, more io.Reader,
 // that owns the row reports. Once one state is left, the state is known
 // exactly whatever the boundary started in.
 type hypotheses struct {
-	live  []sm.State         // the distinct current states
-	group [sm.NumStates]int8 // start state -> index in live, -1 when dropped
-	tmp   [sm.NumStates]int8
-	buf   [sm.NumStates]sm.State
+	keepInvalid bool
+	live        []sm.State         // the distinct current states
+	group       [sm.NumStates]int8 // start state -> index in live, -1 when dropped
+	tmp         [sm.NumStates]int8
+	buf         [sm.NumStates]sm.State
 }
 
-func newHypotheses() *hypotheses {
-	h := &hypotheses{}
+// With Options.IgnoreErrors an INVALID state does not stop the scan (the
+// row is skipped and reading goes on), so it is a start state like any
+// other and a run that reaches it is kept: newHypotheses(true).
+func newHypotheses(ignoreErrors bool) *hypotheses {
+	h := &hypotheses{keepInvalid: ignoreErrors}
 	h.live = h.buf[:0]
 	for st := sm.State(0); st < sm.NumStates; st++ {
 		h.group[st] = -1
 		// NOT_SET is only the state before the first byte, no transition
 		// enters STANDARD_NEWLINE, and after INVALID the scan has stopped.
-		if st == sm.NotSet || st == sm.StandardNewline || st == sm.Invalid {
+		if st == sm.NotSet || st == sm.StandardNewline || st == sm.Invalid && !ignoreErrors {
 			continue
 		}
 		h.group[st] = int8(len(h.live))
@@ -197,7 +209,7 @@ func (h *hypotheses) merge() {
 	out := h.live[:0]
 	for j, st := range h.live {
 		h.tmp[j] = -1
-		if st == sm.Invalid {
+		if st == sm.Invalid && !h.keepInvalid {
 			continue
 		}
 		k := 0
