@@ -23,11 +23,10 @@ import (
 // byte_position equals ByteOffset: it points at the delimiter before the
 // value, plus one.
 type Reject struct {
-	// Line is the row's number in the raw scan (Rows.RowNumber; the header
-	// is row 1). DuckDB counts physical lines, which differ after a quoted
-	// value holding a line end or after dropped empty and comment lines;
-	// csvscan will count lines the same way once the raw scanner reports
-	// them.
+	// Line is the line where the row starts, counting line ends outside
+	// quotes from 1 as DuckDB does (empty and comment lines count), when
+	// the source reports it (Scanner and Parallel do: LineNumber);
+	// otherwise the row's number in the raw scan.
 	Line int
 	// LineByteOffset is where the row starts.
 	LineByteOffset int64
@@ -68,6 +67,12 @@ var errorTypes = map[error]string{
 	ErrMissingColumns: "MISSING COLUMNS",
 	ErrTooManyColumns: "TOO MANY COLUMNS",
 	ErrInvalidUnicode: "INVALID UNICODE",
+	// Parse errors of the raw scan, skipped with Options.IgnoreErrors.
+	ErrUnterminatedQuote: "UNQUOTED VALUE",
+	ErrUnquotedValue:     "UNQUOTED VALUE",
+	ErrInvalidState:      "INVALID STATE",
+	ErrLineTooLong:       "LINE SIZE OVER MAXIMUM",
+	ErrFieldCount:        "INVALID STATE",
 }
 
 // MarshalJSON writes the Reject as one JSON object with reject_errors'
@@ -133,8 +138,12 @@ func (r *TypedReader) report(kind error, col, value, duckIdx int, row [][]byte) 
 		return true
 	}
 	b := r.badRow(row)
+	line := b.number
+	if ln, ok := r.src.(interface{ LineNumber() int }); ok {
+		line = ln.LineNumber()
+	}
 	rj := Reject{
-		Line:           b.number,
+		Line:           line,
 		LineByteOffset: b.rowOffset,
 		ByteOffset:     -1,
 		ColumnIndex:    duckIdx,
@@ -292,4 +301,27 @@ func (l *Locator) Locate(row int) (rowOffset int64, fieldOffsets []int64, ok boo
 		return -1, nil, false
 	}
 	return l.s.RowOffset(), l.s.FieldOffsets(), true
+}
+
+// parseReject keeps a row the raw scan skipped with Options.IgnoreErrors
+// (an unterminated quote, text after a closing quote, a forbidden byte, a
+// line over the maximum size) as a Reject. The raw values are gone, so
+// CSVLine is empty.
+func (r *TypedReader) parseReject(pe *ParseError) {
+	if !r.opts.StoreRejects || r.opts.RejectsLimit > 0 && len(r.rejects) >= r.opts.RejectsLimit {
+		return
+	}
+	rj := Reject{
+		Line:           pe.Line,
+		LineByteOffset: pe.RowOffset,
+		ByteOffset:     pe.Offset,
+		ColumnIndex:    pe.Field,
+		ErrorType:      errorTypes[pe.Kind],
+		Message:        pe.Error(),
+		Kind:           pe.Kind,
+	}
+	if pe.Field >= 1 && pe.Field <= len(r.opts.Schema) {
+		rj.ColumnName = r.opts.Schema[pe.Field-1].Name
+	}
+	r.rejects = append(r.rejects, rj)
 }

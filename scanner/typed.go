@@ -493,8 +493,15 @@ func (r *TypedReader) fill() int {
 	c := &r.chunk
 	c.reset()
 	n, bad := 0, 0
+	taker, _ := r.src.(interface{ TakeBadRows() []*ParseError })
 	for n < ChunkSize {
-		if !r.src.Scan() {
+		more := r.src.Scan()
+		if taker != nil {
+			for _, pe := range taker.TakeBadRows() {
+				r.parseReject(pe)
+			}
+		}
+		if !more {
 			r.err = r.src.Err()
 			if r.err == nil {
 				r.err = io.EOF

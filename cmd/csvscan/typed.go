@@ -117,8 +117,10 @@ func scanTyped(name string, stdin io.Reader, opts scanner.Options, format string
 	default:
 		return fmt.Errorf("%w: --format must be json, csv, table or null, got %q", errUsage, format)
 	}
-	// The typed reader judges the number of values of each row.
+	// The typed reader judges the number of values of each row; the raw scan
+	// skips rows it cannot parse when errors are ignored.
 	opts.FieldsPerRow = -1
+	opts.IgnoreErrors = tf.ignoreErrors || tf.rejects != ""
 	s, done, err := openRows(name, stdin, opts)
 	if err != nil {
 		return err

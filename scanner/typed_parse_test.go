@@ -1,0 +1,55 @@
+package scanner
+
+import (
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestTypedParseRejects: with IgnoreErrors on the raw scan, rows the scanner
+// cannot parse become rejects with DuckDB's line numbers, beside the cast
+// rejects, and the good rows are read on.
+func TestTypedParseRejects(t *testing.T) {
+	in := "id,name\n1,ok\n\n2,\"bad\"x\n3,\"fine\n too\"\nx,cast\n4,last\n5,\"open"
+	s, err := NewBytes([]byte(in), Options{Header: true, FieldsPerRow: -1, IgnoreErrors: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewTypedReader(s, TypedOptions{
+		Schema:       Schema{{Name: "id", Type: TypeBigInt}, {Name: "name", Type: TypeVarchar}},
+		IgnoreErrors: true, StoreRejects: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []int64
+	for {
+		c, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, c.Columns[0].Ints[:c.Len()]...)
+	}
+	if d := cmp.Diff([]int64{1, 3, 4}, ids); d != "" {
+		t.Fatalf("ids (-want +got):\n%s", d)
+	}
+	var got []string
+	for _, rj := range r.Rejects() {
+		got = append(got, strings.Join([]string{rj.ErrorType, strconv.Itoa(rj.Line), strconv.Itoa(rj.ColumnIndex), rj.ColumnName}, " "))
+	}
+	want := []string{
+		"UNQUOTED VALUE 4 2 name", // "bad"x: line 3 is empty, so this is line 4
+		"CAST 6 1 id",             // the quoted line end of row 3 does not start a line
+		"UNQUOTED VALUE 8 2 name", // the quote opened at the end is never closed
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Fatalf("rejects (-want +got):\n%s", d)
+	}
+}
