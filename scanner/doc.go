@@ -37,6 +37,12 @@
 // sequential scan, in file order; docs/parallel.md explains how boundaries
 // get exact start states.
 //
+// On top of the raw rows: TypedReader casts them into column-major chunks of
+// up to 2048 rows with DuckDB's types, dropping bad rows with a selection
+// vector and keeping Rejects; Reader is a drop-in for encoding/csv.Reader;
+// All and Chunks iterate with range; Open reads a file in parallel.
+// Options.IgnoreErrors skips rows with parse errors instead of stopping.
+//
 // Basic use:
 //
 //	s, err := scanner.New(file, scanner.Options{Header: true})
