@@ -1,0 +1,63 @@
+package conformance
+
+// The floors are the number of passes on the day each test was written
+// (corpus at DuckDB commit 044a04a7). A change that makes an assertion that
+// passed fail drops the count below the floor and fails the test, even when
+// its file is listed below. When a change makes more assertions pass, raise
+// the floor to the new count (the summary line gives it) so that the gain
+// is kept; when the corpus or the skip rules change, set it again from a
+// run.
+const (
+	rowsPassFloor   = 27
+	errorsPassFloor = 21
+)
+
+// knownDifferences are the files on which some assertion of TestDuckDBRows
+// fails today, with what csvscan does differently; the test logs these
+// failures and fails on any other. Remove an entry when its file passes
+// (the test logs that it no longer fails).
+var knownDifferences = map[string]string{
+	// csv_unquoted_rejects.test:60, store_rejects=true: the last line,
+	// `"bla` without a closing quote, is rejected by DuckDB and the four
+	// rows before it are returned; csvscan's raw scan stops with
+	// ErrUnterminatedQuote, which the TypedReader cannot skip.
+
+	// relaxed_quotes.test:128 (strict_mode=false, escape=''): `"Pedro "the"`
+	// is `Pedro "the` in DuckDB (the lone quote is text, the last one
+	// closes the value) and `Pedro the"` in csvscan.
+	"duckdb/data/csv/unescaped_quotes/end_quote_mixed.csv": "lenient quotes: a lone quote inside a quoted value (MAYBE_QUOTED) is dropped and the closing quote kept, where DuckDB keeps the lone quote and drops the closing one",
+
+	// relaxed_quotes.test:111 (strict_mode=false, quote='"', escape not
+	// given): DuckDB's sniffer picks no escape here, so the file reads as
+	// end_quote_mixed.csv does; the harness gives csvscan DuckDB's
+	// documented default escape '"', under which `"Pedro "the"\n"Pedro...`
+	// re-enters quotes and swallows the line ends (one row instead of 3).
+	// With escape '' csvscan still differs as for end_quote_mixed.csv.
+	"duckdb/data/csv/unescaped_quotes/end_quote_3.csv": "lenient quotes: escape sniffed as none by DuckDB (harness assumes '\"'), and the MAYBE_QUOTED difference of end_quote_mixed.csv",
+
+	// relaxed_quotes.test:119 (strict_mode=false, escape='"'): the last
+	// line `"Pedro "the"` has no line end; its third quote reopens the value
+	// and the input ends inside it. DuckDB returns `Pedro the`; csvscan
+	// reports an unterminated quote.
+	"duckdb/data/csv/unescaped_quotes/some_escaped_some_not.csv": "lenient quotes: a quote reopened after a closing quote and left open at the end of input is an error in csvscan, the end of the value in DuckDB",
+}
+
+// knownErrorDifferences are the files on which some record of
+// TestDuckDBErrors fails today: DuckDB fails and csvscan reads the file.
+var knownErrorDifferences = map[string]string{
+	// csv_state_machine_invalid_utf.test:108, header=1: the header holds
+	// the bytes FF FF inside a quoted name.
+	"duckdb/data/csv/test/invalid_utf_header.csv": "the header row is not checked for valid UTF-8 (DuckDB: Invalid unicode)",
+
+	// test_abac.test:211, COPY with DELIMITER 'ABAC', strict_mode TRUE:
+	// the file is `""AB` (no line end).
+	"duckdb/data/csv/multidelimiter/incomplete_multibyte_delimiter.csv": "multi-byte delimiter: the bytes of a partial delimiter after a closing quote become text (the value \"AB\") instead of an error in strict mode",
+
+	// test_mixed_new_line.test:62, new_line='\r', strict_mode=TRUE over
+	// "one\ntwo".
+	"duckdb/data/csv/one_n_two.csv": "strict mode with new_line given: DuckDB rejects a line end other than the one given (LF under '\\r'); csvscan's NewlineCR table, like NewlineLF, ends rows at both",
+
+	// test_mixed_new_line.test:79 and :85, new_line='\r' and '\n',
+	// strict_mode=TRUE over "one\r\r\ntwo\r\r\nthree".
+	"duckdb/data/csv/one_r_n_two.csv": "strict mode with new_line given: DuckDB rejects CR LF under '\\r' or '\\n'; csvscan reads the CR and the LF as two row ends (7 one-value rows)",
+}

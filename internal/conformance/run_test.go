@@ -1,0 +1,252 @@
+package conformance
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/csvscan/csvscan/scanner"
+)
+
+// table is what csvscan read: the column names and the rows as DuckDB
+// renders them, nil being NULL.
+type table struct {
+	names []string
+	rows  [][]*string
+}
+
+// readTable reads data with cfg: a sequential Scanner (FieldsPerRow -1)
+// under a TypedReader. The rows read before an error come with it.
+//
+// When the schema is not given (cfg.varcharSchema) every column is VARCHAR
+// and their number is the width of the header, or of the first row: what
+// read_csv(all_varchar=true) gives for a file whose rows agree with its
+// first, the only files the rule lets through without columns=. A VARCHAR
+// schema still goes through the TypedReader, which applies DuckDB's NULL
+// strings, row widths (null_padding, ignore_errors) and UTF-8 check.
+func readTable(data []byte, cfg *readConfig) (table, error) {
+	var tb table
+	typed := cfg.typed
+	if cfg.varcharSchema {
+		s, err := scanner.NewBytes(data, cfg.scan)
+		if err != nil {
+			return tb, err
+		}
+		ok := s.Scan()
+		var width int
+		switch {
+		case cfg.scan.Header:
+			tb.names = headerNames(s.Header())
+			width = len(tb.names)
+		case ok:
+			width = len(s.Row())
+			tb.names = generatedNames(width)
+		}
+		if err := s.Err(); err != nil && width == 0 {
+			return tb, err
+		}
+		if width == 0 {
+			return tb, nil // an empty file: no columns, no rows
+		}
+		typed.Schema = make(scanner.Schema, width)
+		for i := range typed.Schema {
+			typed.Schema[i] = scanner.Column{Name: tb.names[i], Type: scanner.TypeVarchar}
+		}
+	} else {
+		for _, c := range typed.Schema {
+			tb.names = append(tb.names, c.Name)
+		}
+	}
+	for i, n := range cfg.names {
+		if i < len(tb.names) {
+			tb.names[i] = n
+		}
+	}
+
+	scan := cfg.scan
+	// DuckDB's ignore_errors also skips rows the raw scan cannot parse.
+	scan.IgnoreErrors = typed.IgnoreErrors || typed.StoreRejects
+	s, err := scanner.NewBytes(data, scan)
+	if err != nil {
+		return tb, err
+	}
+	tr, err := scanner.NewTypedReader(s, typed)
+	if err != nil {
+		return tb, err
+	}
+	var buf []byte
+	for chunk, err := range tr.Chunks() {
+		if err != nil {
+			return tb, err
+		}
+		for i := range chunk.Len() {
+			row := make([]*string, len(chunk.Columns))
+			for c := range chunk.Columns {
+				v := &chunk.Columns[c]
+				if v.IsNull(i) {
+					continue
+				}
+				buf = v.AppendText(buf[:0], i)
+				// DuckDB's test runner prints a NUL byte as \0.
+				s := strings.ReplaceAll(string(buf), "\x00", `\0`)
+				row[c] = &s
+			}
+			tb.rows = append(tb.rows, row)
+		}
+	}
+	return tb, nil
+}
+
+// generatedNames are DuckDB's names of columns without a header: column0,
+// column1, ... padded with zeros to the width of the last number.
+func generatedNames(n int) []string {
+	digits := len(strconv.Itoa(max(n-1, 0)))
+	names := make([]string, n)
+	for i := range names {
+		names[i] = fmt.Sprintf("column%0*d", digits, i)
+	}
+	return names
+}
+
+// headerNames are the column names a header gives in DuckDB: an empty
+// name becomes the generated one, and a repeated name gets _1, _2, ...
+func headerNames(header []string) []string {
+	gen := generatedNames(len(header))
+	names := make([]string, len(header))
+	seen := map[string]bool{}
+	for i, h := range header {
+		n := h
+		if strings.TrimSpace(n) == "" {
+			n = gen[i]
+		}
+		base := n
+		for k := 1; seen[strings.ToLower(n)]; k++ {
+			n = base + "_" + strconv.Itoa(k)
+		}
+		seen[strings.ToLower(n)] = true
+		names[i] = n
+	}
+	return names
+}
+
+// project keeps the named columns (case-insensitive, as DuckDB's
+// identifiers), in the order asked.
+func project(tb table, cols []string) ([][]*string, error) {
+	if cols == nil {
+		return tb.rows, nil
+	}
+	idx := make([]int, len(cols))
+	for i, c := range cols {
+		idx[i] = slices.IndexFunc(tb.names, func(n string) bool { return strings.EqualFold(n, c) })
+		if idx[i] < 0 {
+			return nil, fmt.Errorf("no column %q among %q", c, tb.names)
+		}
+	}
+	out := make([][]*string, len(tb.rows))
+	for r, row := range tb.rows {
+		p := make([]*string, len(idx))
+		for i, j := range idx {
+			if j < len(row) {
+				p[i] = row[j]
+			}
+		}
+		out[r] = p
+	}
+	return out, nil
+}
+
+// compareRows returns "" when got equals the assertion's expectation, else
+// the first difference in words.
+func compareRows(a *assertion, q query, tb table) string {
+	switch a.Kind {
+	case "row_count", "copy_row_count":
+		if a.RowCount == nil {
+			return "no expected count"
+		}
+		if len(tb.rows) != *a.RowCount {
+			return fmt.Sprintf("%d rows, want %d", len(tb.rows), *a.RowCount)
+		}
+		return ""
+	}
+	got, err := project(tb, q.project)
+	if err != nil {
+		return err.Error()
+	}
+	if q.limit >= 0 && len(got) > q.limit {
+		got = got[:q.limit]
+	}
+	if a.Rows == nil { // a hash: only the count is known
+		want := a.RowCount
+		if want == nil {
+			want = a.ReturnedRows
+		}
+		if want == nil {
+			return "no expected rows"
+		}
+		if len(got) != *want {
+			return fmt.Sprintf("%d rows, want %d", len(got), *want)
+		}
+		return ""
+	}
+	want := a.Rows
+	if q.sorted {
+		got, want = sortedRows(got), sortedRows(want)
+	}
+	for i := range min(len(got), len(want)) {
+		if d := compareRow(got[i], want[i]); d != "" {
+			return fmt.Sprintf("row %d: %s", i+1, d)
+		}
+	}
+	if len(got) != len(want) {
+		return fmt.Sprintf("%d rows, want %d", len(got), len(want))
+	}
+	return ""
+}
+
+func compareRow(got, want []*string) string {
+	for c := range min(len(got), len(want)) {
+		g, w := got[c], want[c]
+		if (g == nil) != (w == nil) || g != nil && *g != *w {
+			return fmt.Sprintf("column %d: got %s, want %s", c+1, show(g), show(w))
+		}
+	}
+	if len(got) != len(want) {
+		return fmt.Sprintf("%d values, want %d", len(got), len(want))
+	}
+	return ""
+}
+
+func show(v *string) string {
+	if v == nil {
+		return "NULL"
+	}
+	s := *v
+	if len(s) > 60 {
+		s = s[:60] + "..."
+	}
+	return strconv.Quote(s)
+}
+
+// sortedRows returns the rows sorted by their values, NULL first.
+func sortedRows(rows [][]*string) [][]*string {
+	out := slices.Clone(rows)
+	slices.SortStableFunc(out, func(x, y []*string) int {
+		for i := range min(len(x), len(y)) {
+			a, b := x[i], y[i]
+			switch {
+			case a == nil && b == nil:
+				continue
+			case a == nil:
+				return -1
+			case b == nil:
+				return 1
+			}
+			if c := strings.Compare(*a, *b); c != 0 {
+				return c
+			}
+		}
+		return len(x) - len(y)
+	})
+	return out
+}
