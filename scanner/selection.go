@@ -125,7 +125,8 @@ func longRuns(sel []int32, from int, starts []int32) bool {
 func (v *Vector) gather(sel []int32, from int, starts []int32) {
 	long := longRuns(sel, from, starts)
 	v.Validity.gather(sel, from, starts, long)
-	switch v.Type {
+	t, _ := storage(v.Type) // the narrow integers live in Ints, FLOAT in Floats
+	switch t {
 	case TypeBoolean:
 		move(v.Bools, sel, from, starts, long)
 	case TypeBigInt:

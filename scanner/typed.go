@@ -43,7 +43,9 @@ type (
 	Timestamp = cast.Timestamp
 )
 
-// The seven column types, with DuckDB's names (Type.String).
+// The column types, with DuckDB's names (Type.String), and the slice of
+// Vector that holds their values. Every integer type is kept in Ints, FLOAT
+// in Floats: the Vector's Type says how to read and render them.
 const (
 	TypeBoolean   = cast.TypeBoolean   // BOOLEAN: Vector.Bools
 	TypeBigInt    = cast.TypeBigInt    // BIGINT: Vector.Ints
@@ -52,11 +54,19 @@ const (
 	TypeTime      = cast.TypeTime      // TIME: Vector.Times
 	TypeTimestamp = cast.TypeTimestamp // TIMESTAMP: Vector.Timestamps
 	TypeVarchar   = cast.TypeVarchar   // VARCHAR: Vector.Data and Vector.Offsets
+	TypeTinyInt   = cast.TypeTinyInt   // TINYINT: Vector.Ints, each in [-128, 127]
+	TypeSmallInt  = cast.TypeSmallInt  // SMALLINT: Vector.Ints, each in [-32768, 32767]
+	TypeInteger   = cast.TypeInteger   // INTEGER: Vector.Ints, each an int32
+	TypeUTinyInt  = cast.TypeUTinyInt  // UTINYINT: Vector.Ints, each in [0, 255]
+	TypeUSmallInt = cast.TypeUSmallInt // USMALLINT: Vector.Ints, each in [0, 65535]
+	TypeUInteger  = cast.TypeUInteger  // UINTEGER: Vector.Ints, each a uint32
+	TypeUBigInt   = cast.TypeUBigInt   // UBIGINT: Vector.Ints holding the bits of a uint64: read uint64(Ints[i]) (Vector.Uint64)
+	TypeFloat     = cast.TypeFloat     // FLOAT: Vector.Floats, each a float32 (float32(Floats[i]) is exact)
 )
 
 // ParseType returns the type DuckDB means by name ("BIGINT", "int8",
-// "text"; ASCII case ignored). DuckDB types csvscan does not cast to, such
-// as INTEGER or DECIMAL, are an error.
+// "text", "INT4", "real"; ASCII case ignored). DuckDB types csvscan does
+// not cast to, such as HUGEINT or DECIMAL, are an error.
 func ParseType(name string) (Type, error) { return cast.ParseType(name) }
 
 // Column is one column of a Schema.
@@ -107,8 +117,8 @@ type TypedOptions struct {
 	// timestampformat), such as "%d/%m/%Y", for the DATE and TIMESTAMP
 	// columns; empty means DuckDB's ISO casts. See cast.ParseFormat.
 	DateFormat, TimestampFormat string
-	// DecimalComma makes ',' the decimal separator of DOUBLE values
-	// (decimal_separator = ',').
+	// DecimalComma makes ',' the decimal separator of DOUBLE and FLOAT
+	// values (decimal_separator = ',').
 	DecimalComma bool
 	// IgnoreErrors drops bad rows and goes on (ignore_errors); without it
 	// the first bad row ends the read with a *RowError.
@@ -161,7 +171,8 @@ func (m Validity) IsValid(i int) bool { return m[i>>6]>>(uint(i)&63)&1 != 0 }
 
 // Vector is one column of a Chunk: its values in the slice of the column's
 // type (the others are nil) and which of them are NULL. A NULL's slot holds
-// the zero value.
+// the zero value. The integer types share Ints and FLOAT shares Floats with
+// DOUBLE (see the Type constants); Type tells them apart.
 type Vector struct {
 	Type     Type
 	Validity Validity
@@ -189,9 +200,14 @@ func (v *Vector) Bytes(i int) []byte {
 	return v.Data[v.Offsets[i]:v.Offsets[i+1]:v.Offsets[i+1]]
 }
 
+// Uint64 returns value i of a UBIGINT column, which Ints holds as the
+// bits of a uint64 (for the other integer types, it is Ints[i] converted).
+func (v *Vector) Uint64(i int) uint64 { return uint64(v.Ints[i]) }
+
 // AppendText appends DuckDB's text rendering of value i to dst: "NULL",
 // "true", "42", "1.5", "2024-02-29", "12:34:56", "2024-02-29 12:34:56", or
-// the VARCHAR's bytes.
+// the VARCHAR's bytes. A FLOAT renders with float32's shortest digits
+// ("0.1"), a UBIGINT as unsigned.
 func (v *Vector) AppendText(dst []byte, i int) []byte {
 	if v.IsNull(i) {
 		return append(dst, "NULL"...)
@@ -199,10 +215,14 @@ func (v *Vector) AppendText(dst []byte, i int) []byte {
 	switch v.Type {
 	case TypeBoolean:
 		return append(dst, cast.FormatBool(v.Bools[i])...)
-	case TypeBigInt:
+	case TypeBigInt, TypeInteger, TypeSmallInt, TypeTinyInt, TypeUInteger, TypeUSmallInt, TypeUTinyInt:
 		return cast.AppendInt64(dst, v.Ints[i])
+	case TypeUBigInt:
+		return cast.AppendUint64(dst, v.Uint64(i))
 	case TypeDouble:
 		return cast.AppendFloat64(dst, v.Floats[i])
+	case TypeFloat:
+		return cast.AppendFloat32(dst, float32(v.Floats[i]))
 	case TypeDate:
 		return v.Dates[i].AppendFormat(dst)
 	case TypeTime:
@@ -213,10 +233,24 @@ func (v *Vector) AppendText(dst []byte, i int) []byte {
 	return append(dst, v.Bytes(i)...)
 }
 
+// storage returns the type whose slice of Vector holds the values of type
+// t: BIGINT (Ints) for the integer types, DOUBLE (Floats) for FLOAT, t
+// itself for the others; false for a value that is no type.
+func storage(t Type) (Type, bool) {
+	switch t {
+	case TypeTinyInt, TypeSmallInt, TypeInteger, TypeUTinyInt, TypeUSmallInt, TypeUInteger, TypeUBigInt:
+		return TypeBigInt, true
+	case TypeFloat:
+		return TypeDouble, true
+	}
+	return t, t.Valid()
+}
+
 // setNull marks value i NULL and leaves the zero value in its slot.
 func (v *Vector) setNull(i int) {
 	v.Validity[i>>6] &^= 1 << (uint(i) & 63)
-	switch v.Type {
+	t, _ := storage(v.Type)
+	switch t {
 	case TypeBoolean:
 		v.Bools[i] = false
 	case TypeBigInt:
@@ -252,7 +286,8 @@ func newChunk(schema Schema) Chunk {
 		v := &c.Columns[i]
 		v.Type = col.Type
 		v.Validity = make(Validity, ChunkSize/64)
-		switch col.Type {
+		t, _ := storage(col.Type)
+		switch t {
 		case TypeBoolean:
 			v.Bools = make([]bool, ChunkSize)
 		case TypeBigInt:
@@ -282,7 +317,8 @@ func (c *Chunk) reset() {
 		for w := range v.Validity {
 			v.Validity[w] = ^uint64(0)
 		}
-		switch v.Type {
+		t, _ := storage(v.Type)
+		switch t {
 		case TypeBoolean:
 			v.Bools = v.Bools[:ChunkSize]
 		case TypeBigInt:
@@ -310,7 +346,8 @@ func (c *Chunk) setLen(n int) {
 	for i := range c.Columns {
 		v := &c.Columns[i]
 		v.Validity = v.Validity[:(n+63)/64]
-		switch v.Type {
+		t, _ := storage(v.Type)
+		switch t {
 		case TypeBoolean:
 			v.Bools = v.Bools[:n]
 		case TypeBigInt:
@@ -397,7 +434,7 @@ func NewTypedReader(src Rows, opts TypedOptions) (*TypedReader, error) {
 		return nil, errors.New("csvscan: a typed reader needs a schema of at least one column")
 	}
 	for i, col := range opts.Schema {
-		if col.Type > TypeVarchar {
+		if !col.Type.Valid() {
 			return nil, fmt.Errorf("csvscan: column %d (%q): unknown type %v", i+1, col.Name, col.Type)
 		}
 	}
@@ -560,8 +597,40 @@ func (r *TypedReader) addRow(i int, row [][]byte) uint8 {
 			vec.Bools[i], ok = r.caster.Bool(v)
 		case TypeBigInt:
 			vec.Ints[i], ok = r.caster.Int64(v)
+		case TypeInteger:
+			var x int32
+			x, ok = r.caster.Int32(v)
+			vec.Ints[i] = int64(x)
+		case TypeSmallInt:
+			var x int16
+			x, ok = r.caster.Int16(v)
+			vec.Ints[i] = int64(x)
+		case TypeTinyInt:
+			var x int8
+			x, ok = r.caster.Int8(v)
+			vec.Ints[i] = int64(x)
+		case TypeUBigInt:
+			var x uint64
+			x, ok = r.caster.Uint64(v)
+			vec.Ints[i] = int64(x)
+		case TypeUInteger:
+			var x uint32
+			x, ok = r.caster.Uint32(v)
+			vec.Ints[i] = int64(x)
+		case TypeUSmallInt:
+			var x uint16
+			x, ok = r.caster.Uint16(v)
+			vec.Ints[i] = int64(x)
+		case TypeUTinyInt:
+			var x uint8
+			x, ok = r.caster.Uint8(v)
+			vec.Ints[i] = int64(x)
 		case TypeDouble:
 			vec.Floats[i], ok = r.caster.Float64(v)
+		case TypeFloat:
+			var x float32
+			x, ok = r.caster.Float32(v)
+			vec.Floats[i] = float64(x)
 		case TypeDate:
 			if r.dateFmt.IsZero() {
 				vec.Dates[i], ok = r.caster.Date(v)

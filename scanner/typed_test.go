@@ -6,12 +6,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/csvscan/csvscan/dialect"
+	"github.com/csvscan/csvscan/internal/cast"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -116,6 +119,33 @@ func TestTypedCasts(t *testing.T) {
 		{TypeVarchar,
 			[]string{"abc=abc", "=NULL", `""=NULL`, `" x "= x `, `"a,b"=a,b`, "ünï=ünï"},
 			[]string{"\xff", "a\xc3"}},
+		{TypeTinyInt,
+			[]string{"127=127", "-128=-128", " 7 =7", "+5=5", "126.5=127", "1e2=100", "0x7F=127", "=NULL"},
+			[]string{"128", "-129", "127.5", "2e2", "0x80", "abc"}},
+		{TypeSmallInt,
+			[]string{"32767=32767", "-32768=-32768", "1_000=1000", "-32767.5=-32768", "=NULL"},
+			[]string{"32768", "-32769", "32767.5", "0x8000"}},
+		{TypeInteger,
+			[]string{"2147483647=2147483647", "-2147483648=-2147483648", "1.5=2", "2.147483647e9=2147483647", "=NULL"},
+			[]string{"2147483648", "-2147483649", "2147483647.5", "0xFFFFFFFF", "9223372036854775807"}},
+		{TypeUTinyInt,
+			[]string{"255=255", "0=0", "-0=0", "-00=0", "0xFF=255", "254.5=255", "=NULL"},
+			[]string{"256", "-1", "-0.0", "255.5", "0x100"}},
+		{TypeUSmallInt,
+			[]string{"65535=65535", "-0=0", "=NULL"},
+			[]string{"65536", "-1"}},
+		{TypeUInteger,
+			[]string{"4294967295=4294967295", "0xFFFFFFFF=4294967295", "=NULL"},
+			[]string{"4294967296", "-1"}},
+		{TypeUBigInt,
+			[]string{"18446744073709551615=18446744073709551615", "9223372036854775808=9223372036854775808",
+				"0xFFFFFFFFFFFFFFFF=18446744073709551615", "1e19=10000000000000000000", "-0=0", "=NULL"},
+			[]string{"18446744073709551616", "-1", "2e19", "18446744073709551615.5"}},
+		{TypeFloat,
+			[]string{"0.1=0.1", "1.5=1.5", "-0=-0.0", "1e16=1e+16", "3.4028235e38=3.4028235e+38",
+				"3.4028236e38=inf", "-1e39=-inf", "1e-46=0.0", "1e-45=1e-45", "16777217=16777216.0",
+				"1.00000005960464477539063=1.0000001", "nan=nan", "=NULL"},
+			[]string{"1e", "abc", "0x10", "."}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.typ.String(), func(t *testing.T) {
@@ -206,9 +236,9 @@ func TestTypedFormats(t *testing.T) {
 func TestTypedDecimalComma(t *testing.T) {
 	d := dialect.Default()
 	d.Delimiter = ";"
-	res := typedRead(t, "1,5;2\n-0,25;3\n", Options{Dialect: d}, TypedOptions{
-		Schema: Schema{{"f", TypeDouble}, {"i", TypeBigInt}}, DecimalComma: true})
-	want := [][]string{{"1.5", "2"}, {"-0.25", "3"}}
+	res := typedRead(t, "1,5;2;0,1;4\n-0,25;3;1e1;-0\n", Options{Dialect: d}, TypedOptions{
+		Schema: Schema{{"f", TypeDouble}, {"i", TypeBigInt}, {"r", TypeFloat}, {"u", TypeUInteger}}, DecimalComma: true})
+	want := [][]string{{"1.5", "2", "0.1", "4"}, {"-0.25", "3", "10.0", "0"}}
 	if res.Err != nil || !cmp.Equal(want, res.Rows) {
 		t.Fatalf("got %q, %v; want %q", res.Rows, res.Err, want)
 	}
@@ -578,6 +608,113 @@ func TestTypedReaderOverSmallReads(t *testing.T) {
 	}
 }
 
+// narrowSchema has a column of each type added after the first seven.
+var narrowSchema = Schema{{"t", TypeTinyInt}, {"s", TypeSmallInt}, {"i", TypeInteger}, {"ut", TypeUTinyInt},
+	{"us", TypeUSmallInt}, {"ui", TypeUInteger}, {"ub", TypeUBigInt}, {"f", TypeFloat}}
+
+// narrowTable is rows of narrowSchema, the bad ones (bad(i)) with a value
+// out of range in column i%8; want is the good rows as rendered. Every
+// fifth value is NULL.
+func narrowTable(rows int, bad func(i int) bool) (in string, want [][]string) {
+	var b strings.Builder
+	b.WriteString("t,s,i,ut,us,ui,ub,f\n")
+	over := []string{"128", "-32769", "2147483648", "-1", "65536", "4294967296", "18446744073709551616", "x"}
+	for i := range rows {
+		vals := []string{
+			strconv.Itoa(i%256 - 128), strconv.Itoa(i*7%65536 - 32768), strconv.Itoa(i*1000003%(1<<32) - 1<<31),
+			strconv.Itoa(i % 256), strconv.Itoa(i * 31 % 65536), strconv.Itoa(i * 2000003 % (1 << 32)),
+			strconv.FormatUint(uint64(i)*1e15+1<<63, 10), strconv.Itoa(i) + ".1",
+		}
+		row := slices.Clone(vals)
+		for c := range vals {
+			if (i+c)%5 == 0 {
+				vals[c], row[c] = "", "NULL"
+			}
+		}
+		if row[7] != "NULL" {
+			f, _ := cast.Float32([]byte(vals[7])) // the float nearest i.1
+			row[7] = cast.FormatFloat32(f)
+		}
+		if bad(i) {
+			vals[i%8] = over[i%8]
+		} else {
+			want = append(want, row)
+		}
+		b.WriteString(strings.Join(vals, ",") + "\n")
+	}
+	return b.String(), want
+}
+
+// TestTypedNarrowIgnoreErrors drops bad rows from chunks of the integer
+// types other than BIGINT and FLOAT, which share Ints and Floats: the good
+// rows come out with their values, and every Vector keeps its type.
+func TestTypedNarrowIgnoreErrors(t *testing.T) {
+	for name, bad := range map[string]func(int) bool{
+		"none":       func(int) bool { return false },
+		"every 7th":  func(i int) bool { return i%7 == 3 },
+		"long runs":  func(i int) bool { return i%100 == 50 },
+		"most":       func(i int) bool { return i%3 != 0 },
+		"one edge":   func(i int) bool { return i == ChunkSize-1 },
+		"first half": func(i int) bool { return i < ChunkSize+100 },
+	} {
+		t.Run(name, func(t *testing.T) {
+			in, want := narrowTable(3*ChunkSize+17, bad)
+			s, _ := NewBytes([]byte(in), Options{Header: true, FieldsPerRow: -1})
+			r, err := NewTypedReader(s, TypedOptions{Schema: narrowSchema, StoreRejects: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got [][]string
+			for c, err := range r.Chunks() {
+				if err != nil {
+					t.Fatal(err)
+				}
+				for k, v := range c.Columns {
+					if v.Type != narrowSchema[k].Type {
+						t.Fatalf("column %d has type %v, want %v", k, v.Type, narrowSchema[k].Type)
+					}
+				}
+				for i := range c.Len() {
+					row := make([]string, len(c.Columns))
+					for k := range c.Columns {
+						row[k] = string(c.Columns[k].AppendText(nil, i))
+					}
+					got = append(got, row)
+				}
+			}
+			if d := cmp.Diff(want, got); d != "" {
+				t.Fatalf("(-want +got):\n%s", d)
+			}
+			for _, rj := range r.Rejects() {
+				typ := narrowSchema[rj.ColumnIndex-1].Type
+				if !strings.HasSuffix(rj.Message, "to '"+typ.String()+"'") {
+					t.Fatalf("reject message %q for a %v column", rj.Message, typ)
+				}
+			}
+		})
+	}
+}
+
+func TestTypedUBigIntBits(t *testing.T) {
+	res := typedRead(t, "18446744073709551615\n", Options{}, TypedOptions{Schema: Schema{{"u", TypeUBigInt}}})
+	if res.Err != nil || res.Rows[0][0] != "18446744073709551615" {
+		t.Fatalf("got %q, %v", res.Rows, res.Err)
+	}
+	s, _ := NewBytes([]byte("18446744073709551615,-1\n"), Options{FieldsPerRow: -1})
+	r, _ := NewTypedReader(s, TypedOptions{Schema: Schema{{"u", TypeUBigInt}, {"i", TypeBigInt}}})
+	c, err := r.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The same bits, read as the column's type says.
+	if u, i := c.Columns[0].Uint64(0), c.Columns[1].Ints[0]; u != math.MaxUint64 || c.Columns[0].Ints[0] != i {
+		t.Fatalf("UBIGINT %d (bits %d), BIGINT %d", u, c.Columns[0].Ints[0], i)
+	}
+	if _, err := NewTypedReader(s, TypedOptions{Schema: Schema{{"x", Type(200)}}}); err == nil {
+		t.Fatal("no error for an unknown type")
+	}
+}
+
 // TestTypedAllocations: reading more rows allocates no more (numbers and
 // dates cast in place, chunks reused).
 func TestTypedAllocations(t *testing.T) {
@@ -599,6 +736,23 @@ func TestTypedAllocations(t *testing.T) {
 	if large > small+2 {
 		t.Fatalf("%v allocations for %d rows, %v for %d rows", large, 12*ChunkSize, small, 3*ChunkSize)
 	}
+	// The narrower integers and FLOAT: no allocation per value either.
+	narrow := func(rows int) float64 {
+		in, _ := narrowTable(rows, func(int) bool { return false })
+		input := []byte(in)
+		return testing.AllocsPerRun(5, func() {
+			s, _ := NewBytes(input, Options{Header: true, FieldsPerRow: -1})
+			r, _ := NewTypedReader(s, TypedOptions{Schema: narrowSchema})
+			for {
+				if _, err := r.Next(); err != nil {
+					break
+				}
+			}
+		})
+	}
+	if small, large := narrow(3*ChunkSize), narrow(12*ChunkSize); large > small {
+		t.Fatalf("narrow types: %v allocations for %d rows, %v for %d rows", large, 12*ChunkSize, small, 3*ChunkSize)
+	}
 }
 
 // typedBenchValues are the values each column of a benchmark input takes.
@@ -612,6 +766,8 @@ var typedBenchValues = map[Type]func(i int) string{
 		return fmt.Sprintf("2024-%02d-%02d %02d:%02d:%02d", i%12+1, i%28+1, i%24, i%60, i%59)
 	},
 	TypeVarchar: func(i int) string { return "value-" + strconv.Itoa(i) },
+	TypeInteger: func(i int) string { return strconv.Itoa((i*7919)%2000003 - 1000000) },
+	TypeFloat:   func(i int) string { return strconv.FormatFloat(float64(i%100003)*1.25-50000, 'f', -1, 64) },
 }
 
 // BenchmarkTypedCast reads 50,000 rows of four columns of one type through
@@ -634,7 +790,8 @@ func BenchmarkTypedCast(b *testing.B) {
 		}
 		return buf.Bytes()
 	}
-	for _, t := range []Type{TypeBoolean, TypeBigInt, TypeDouble, TypeDate, TypeTime, TypeTimestamp, TypeVarchar} {
+	for _, t := range []Type{TypeBoolean, TypeBigInt, TypeDouble, TypeDate, TypeTime, TypeTimestamp, TypeVarchar,
+		TypeInteger, TypeFloat} {
 		data := input(t)
 		schema := make(Schema, cols)
 		for c := range schema {

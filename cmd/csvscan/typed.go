@@ -10,7 +10,6 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/csvscan/csvscan/internal/cast"
 	"github.com/csvscan/csvscan/scanner"
 )
 
@@ -35,7 +34,7 @@ func (s *stringsFlag) Set(v string) error { *s = append(*s, v); return nil }
 
 func addTypedFlags(fs *flag.FlagSet) *typedFlags {
 	f := &typedFlags{fs: fs}
-	fs.StringVar(&f.columns, "columns", "", "cast the values: 'name:TYPE,...' with BOOLEAN, BIGINT, DOUBLE, DATE, TIME, TIMESTAMP, VARCHAR (DuckDB's names and aliases)")
+	fs.StringVar(&f.columns, "columns", "", "cast the values: 'name:TYPE,...' with BOOLEAN, TINYINT, SMALLINT, INTEGER, BIGINT, UTINYINT, USMALLINT, UINTEGER, UBIGINT, FLOAT, DOUBLE, DATE, TIME, TIMESTAMP, VARCHAR (DuckDB's names and aliases: INT, REAL, ...)")
 	fs.Var(&f.nullstr, "nullstr", "with --columns, a value that means NULL; repeat for several (default: the empty value)")
 	fs.StringVar(&f.dateFormat, "dateformat", "", "with --columns, the strptime format of DATE values, such as %d/%m/%Y (default: ISO)")
 	fs.StringVar(&f.timestampFormat, "timestampformat", "", "with --columns, the strptime format of TIMESTAMP values (default: ISO)")
@@ -200,8 +199,9 @@ type chunkWriter interface {
 }
 
 // typedJSONWriter prints each row as a JSON array of typed values: BOOLEAN
-// as true or false, BIGINT and DOUBLE as numbers (DOUBLE as DuckDB renders
-// it, "1.0", "1e+16"; inf, -inf and nan as strings), DATE, TIME and
+// as true or false, the integer types, FLOAT and DOUBLE as numbers (FLOAT
+// and DOUBLE as DuckDB renders them, "1.0", "1e+16", a FLOAT with float32's
+// shortest digits, "0.1"; inf, -inf and nan as strings), DATE, TIME and
 // TIMESTAMP as strings as DuckDB renders them ("2024-02-29",
 // "12:34:56.5", "2024-02-29 12:34:56"), VARCHAR as strings, NULL as null.
 // The header is not printed.
@@ -234,12 +234,14 @@ func appendJSONValue(b []byte, v *scanner.Vector, i int) []byte {
 		return append(b, "null"...)
 	}
 	switch v.Type {
-	case scanner.TypeBoolean, scanner.TypeBigInt:
+	case scanner.TypeBoolean, scanner.TypeBigInt, scanner.TypeInteger, scanner.TypeSmallInt,
+		scanner.TypeTinyInt, scanner.TypeUBigInt, scanner.TypeUInteger, scanner.TypeUSmallInt,
+		scanner.TypeUTinyInt:
 		return v.AppendText(b, i)
-	case scanner.TypeDouble:
+	case scanner.TypeDouble, scanner.TypeFloat:
 		if f := v.Floats[i]; math.IsInf(f, 0) || math.IsNaN(f) {
 			b = append(b, '"')
-			b = cast.AppendFloat64(b, f)
+			b = v.AppendText(b, i) // inf, -inf, nan or -nan
 			return append(b, '"')
 		}
 		return v.AppendText(b, i)

@@ -45,6 +45,57 @@ func TestScanTypedJSON(t *testing.T) {
 	}
 }
 
+// TestScanTypedNarrow reads the integer types other than BIGINT and FLOAT,
+// by DuckDB's names and aliases, at the edges of their ranges: JSON numbers
+// as DuckDB renders them, and a cast error one past each edge.
+func TestScanTypedNarrow(t *testing.T) {
+	cols := "t:TINYINT,s:INT2,i:INT,ut:UTINYINT,us:USMALLINT,ui:UINTEGER,ub:UBIGINT,f:REAL"
+	in := "-128,-32768,-2147483648,0,0,0,0,-3.4028235e38\n" +
+		"127,32767,2147483647,255,65535,4294967295,18446744073709551615,3.4028235e38\n" +
+		"1.5,+2,1e3,-0,1_000,0xFF,9223372036854775808,0.1\n" +
+		",,,,,,,1e39\n" +
+		"0,0,0,0,0,0,0,-nan\n"
+	want := "[-128,-32768,-2147483648,0,0,0,0,-3.4028235e+38]\n" +
+		"[127,32767,2147483647,255,65535,4294967295,18446744073709551615,3.4028235e+38]\n" +
+		"[2,2,1000,0,1000,255,9223372036854775808,0.1]\n" +
+		"[null,null,null,null,null,null,null,\"inf\"]\n" +
+		"[0,0,0,0,0,0,0,\"-nan\"]\n"
+	for _, threads := range []string{"1", "2"} {
+		code, out, errOut := runCLI(t, in, "scan", "--threads", threads, "--columns", cols, "-")
+		if code != 0 {
+			t.Fatalf("status %d: %s", code, errOut)
+		}
+		if d := cmp.Diff(want, out); d != "" {
+			t.Fatalf("%s threads (-want +got):\n%s", threads, d)
+		}
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			var v []any
+			if err := json.Unmarshal([]byte(line), &v); err != nil {
+				t.Fatalf("%q is not JSON: %v", line, err)
+			}
+		}
+	}
+	code, out, errOut := runCLI(t, in, "scan", "--format", "csv", "--columns", cols, "-")
+	if code != 0 || !strings.HasPrefix(out, "t,s,i,ut,us,ui,ub,f\n-128,-32768,-2147483648,0,0,0,0,-3.4028235e+38\n") {
+		t.Fatalf("csv: status %d, stderr %q, output\n%s", code, errOut, out)
+	}
+	for _, tt := range []struct{ typ, value string }{
+		{"TINYINT", "128"}, {"TINYINT", "-129"}, {"TINYINT", "127.5"},
+		{"SMALLINT", "32768"}, {"SMALLINT", "-32769"},
+		{"INTEGER", "2147483648"}, {"INTEGER", "-2147483649"},
+		{"UTINYINT", "256"}, {"UTINYINT", "-1"},
+		{"USMALLINT", "65536"}, {"UINTEGER", "4294967296"},
+		{"UBIGINT", "18446744073709551616"}, {"UBIGINT", "-1"},
+		{"FLOAT", "x"},
+	} {
+		code, out, errOut := runCLI(t, tt.value+"\n", "scan", "--columns", "a:"+tt.typ, "-")
+		want := `Could not convert string "` + tt.value + `" to '` + tt.typ + `'`
+		if code != 1 || out != "" || !strings.Contains(errOut, want) {
+			t.Errorf("%s %q: status %d, output %q, stderr %q; want a cast error", tt.typ, tt.value, code, out, errOut)
+		}
+	}
+}
+
 func TestScanTypedOtherFormats(t *testing.T) {
 	in := "a,b\n1,x\n,\"y,z\"\n"
 	tests := []struct {
@@ -121,7 +172,8 @@ func TestScanTypedUsage(t *testing.T) {
 		{"scan", "--rejects", "r.jsonl", "-"},
 		{"scan", "--columns", "a", "-"},
 		{"scan", "--columns", ":BIGINT", "-"},
-		{"scan", "--columns", "a:INTEGER", "-"},
+		{"scan", "--columns", "a:HUGEINT", "-"},
+		{"scan", "--columns", "a:DECIMAL", "-"},
 		{"scan", "--columns", "a:NUMBERS", "-"},
 		{"scan", "--columns", "a:DATE", "--dateformat", "%Q", "-"},
 		{"scan", "--columns", "a:DATE", "--format", "xml", "-"},

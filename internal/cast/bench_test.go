@@ -48,6 +48,17 @@ func BenchmarkFloat64(b *testing.B)    { bench(b, benchFloats, Float64) }
 func BenchmarkFloat64Comma(b *testing.B) {
 	bench(b, benchFloatsComma, Caster{DecimalComma: true}.Float64)
 }
+func BenchmarkInt32(b *testing.B)   { bench(b, benchInts32, Int32) }
+func BenchmarkUint64(b *testing.B)  { bench(b, benchUints, Uint64) }
+func BenchmarkFloat32(b *testing.B) { bench(b, benchFloats, Float32) }
+
+// benchInts32 are benchInts within INTEGER's range; benchUints add values
+// beyond BIGINT's.
+var (
+	benchInts32 = fields("1", "42", "-7", "123456", "2147483647", "-88", "1000000", "31415926")
+	benchUints  = fields("1", "42", "7", "123456", "18446744073709551615", "88", "1000000", "31415926")
+)
+
 func BenchmarkDate(b *testing.B)      { bench(b, benchDates, ParseDate) }
 func BenchmarkTime(b *testing.B)      { bench(b, benchTimes, ParseTime) }
 func BenchmarkTimestamp(b *testing.B) { bench(b, benchTimestamps, ParseTimestamp) }
@@ -75,5 +86,16 @@ func BenchmarkAppendTimestamp(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		buf = Timestamp(1709210096789000).AppendFormat(buf[:0])
+	}
+}
+
+func BenchmarkAppendFloat32(b *testing.B) {
+	vals := []float32{1.5, 24386.67, 0.04, -3.25e-3, 99.99, 1e10, 0.1, 123456.79}
+	buf := make([]byte, 0, 64)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, v := range vals {
+			buf = AppendFloat32(buf[:0], v)
+		}
 	}
 }

@@ -15,7 +15,11 @@ var (
 )
 
 func TestTypeString(t *testing.T) {
-	want := []string{"BOOLEAN", "BIGINT", "DOUBLE", "DATE", "TIME", "TIMESTAMP", "VARCHAR"}
+	want := []string{"BOOLEAN", "BIGINT", "DOUBLE", "DATE", "TIME", "TIMESTAMP", "VARCHAR",
+		"TINYINT", "SMALLINT", "INTEGER", "UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT", "FLOAT"}
+	if len(want) != int(numTypes) {
+		t.Fatalf("%d names for %d types", len(want), numTypes)
+	}
 	for i, w := range want {
 		if got := Type(i).String(); got != w {
 			t.Errorf("Type(%d).String() = %q, want %q", i, got, w)
@@ -26,6 +30,9 @@ func TestTypeString(t *testing.T) {
 	}
 	if got := Type(200).String(); got != "Type(200)" {
 		t.Errorf("Type(200).String() = %q", got)
+	}
+	if !TypeFloat.Valid() || numTypes.Valid() || Type(200).Valid() {
+		t.Error("Valid")
 	}
 }
 
@@ -49,11 +56,34 @@ func TestParseType(t *testing.T) {
 		{"bpchar", TypeVarchar, nil},
 		{"char", TypeVarchar, nil},
 		{"nvarchar", TypeVarchar, nil},
-		{"INTEGER", 0, ErrUnsupportedType}, // 32-bit in DuckDB, not BIGINT
-		{"int", 0, ErrUnsupportedType},
-		{"float", 0, ErrUnsupportedType}, // 32-bit in DuckDB, not DOUBLE
-		{"real", 0, ErrUnsupportedType},
+		{"INTEGER", TypeInteger, nil}, // 32-bit in DuckDB, not BIGINT
+		{"int", TypeInteger, nil},
+		{"INT4", TypeInteger, nil},
+		{"signed", TypeInteger, nil},
+		{"integral", TypeInteger, nil},
+		{"int32", TypeInteger, nil},
+		{"smallint", TypeSmallInt, nil},
+		{"INT2", TypeSmallInt, nil},
+		{"short", TypeSmallInt, nil},
+		{"int16", TypeSmallInt, nil},
+		{"TinyInt", TypeTinyInt, nil},
+		{"int1", TypeTinyInt, nil},
+		{"utinyint", TypeUTinyInt, nil},
+		{"uint8", TypeUTinyInt, nil},
+		{"usmallint", TypeUSmallInt, nil},
+		{"uint16", TypeUSmallInt, nil},
+		{"uinteger", TypeUInteger, nil},
+		{"UINT32", TypeUInteger, nil},
+		{"ubigint", TypeUBigInt, nil},
+		{"uint64", TypeUBigInt, nil},
+		{"float", TypeFloat, nil}, // 32-bit in DuckDB, not DOUBLE
+		{"REAL", TypeFloat, nil},
+		{"float4", TypeFloat, nil},
+		{"hugeint", 0, ErrUnsupportedType},
+		{"int128", 0, ErrUnsupportedType},
+		{"uhugeint", 0, ErrUnsupportedType},
 		{"decimal", 0, ErrUnsupportedType},
+		{"varint", 0, ErrUnsupportedType},
 		{"timestamptz", 0, ErrUnsupportedType},
 		{"timestamp_ns", 0, ErrUnsupportedType},
 		{"varchar(10)", 0, ErrUnknownType},
@@ -217,6 +247,292 @@ func TestInt64(t *testing.T) {
 	}
 }
 
+// TestNarrowInts checks the integer types narrower than BIGINT: each is
+// the BIGINT cast with its range, so the cases are the edges.
+func TestNarrowInts(t *testing.T) {
+	type cast func(Caster, []byte) (int64, bool)
+	wrap := func(f func(Caster, []byte) (int64, bool)) cast { return f }
+	casts := map[Type]cast{
+		TypeTinyInt:   wrap(func(c Caster, b []byte) (int64, bool) { v, ok := c.Int8(b); return int64(v), ok }),
+		TypeSmallInt:  wrap(func(c Caster, b []byte) (int64, bool) { v, ok := c.Int16(b); return int64(v), ok }),
+		TypeInteger:   wrap(func(c Caster, b []byte) (int64, bool) { v, ok := c.Int32(b); return int64(v), ok }),
+		TypeUTinyInt:  wrap(func(c Caster, b []byte) (int64, bool) { v, ok := c.Uint8(b); return int64(v), ok }),
+		TypeUSmallInt: wrap(func(c Caster, b []byte) (int64, bool) { v, ok := c.Uint16(b); return int64(v), ok }),
+		TypeUInteger:  wrap(func(c Caster, b []byte) (int64, bool) { v, ok := c.Uint32(b); return int64(v), ok }),
+	}
+	tests := []struct {
+		Type            Type
+		Input           string
+		Want            int64
+		WantOK, SniffOK bool
+	}{
+		{TypeTinyInt, "127", 127, true, true},
+		{TypeTinyInt, "128", 0, false, false},
+		{TypeTinyInt, "-128", -128, true, true},
+		{TypeTinyInt, "-129", 0, false, false},
+		{TypeTinyInt, "126.5", 127, true, false},
+		{TypeTinyInt, "127.4", 127, true, false},
+		{TypeTinyInt, "127.5", 0, false, false}, // rounds to 128
+		{TypeTinyInt, "-128.5", 0, false, false},
+		{TypeTinyInt, "1e2", 100, true, false},
+		{TypeTinyInt, "2e2", 0, false, false},
+		{TypeTinyInt, "0x7F", 127, true, true},
+		{TypeTinyInt, "0x80", 0, false, false},
+		{TypeTinyInt, "0b1111111", 127, true, true},
+		{TypeTinyInt, " +12 ", 12, true, false},
+		{TypeTinyInt, "1_2", 12, true, false},
+		{TypeTinyInt, "012", 12, true, false},
+		{TypeTinyInt, "99999999999999999999", 0, false, false},
+		{TypeTinyInt, "x", 0, false, false},
+		{TypeSmallInt, "32767", 32767, true, true},
+		{TypeSmallInt, "32768", 0, false, false},
+		{TypeSmallInt, "-32768", -32768, true, true},
+		{TypeSmallInt, "-32769", 0, false, false},
+		{TypeSmallInt, "32767.5", 0, false, false},
+		{TypeSmallInt, "-32767.5", -32768, true, false},
+		{TypeSmallInt, "0x7FFF", 32767, true, true},
+		{TypeSmallInt, "0x8000", 0, false, false},
+		{TypeInteger, "2147483647", math.MaxInt32, true, true},
+		{TypeInteger, "2147483648", 0, false, false},
+		{TypeInteger, "-2147483648", math.MinInt32, true, true},
+		{TypeInteger, "-2147483649", 0, false, false},
+		{TypeInteger, "2147483646.5", math.MaxInt32, true, false},
+		{TypeInteger, "2147483647.5", 0, false, false},
+		{TypeInteger, "-2147483648.4", math.MinInt32, true, false},
+		{TypeInteger, "-2147483648.5", 0, false, false},
+		{TypeInteger, "2.147483647e9", math.MaxInt32, true, false},
+		{TypeInteger, "2.147483648e9", 0, false, false},
+		{TypeInteger, "0x7FFFFFFF", math.MaxInt32, true, true},
+		{TypeInteger, "0xFFFFFFFF", 0, false, false},
+		{TypeInteger, "9223372036854775807", 0, false, false},
+		{TypeInteger, "5e-3", 1, true, false}, // DuckDB's quirk, as for BIGINT
+		{TypeInteger, "-0", 0, true, true},
+		{TypeUTinyInt, "255", 255, true, true},
+		{TypeUTinyInt, "256", 0, false, false},
+		{TypeUTinyInt, "0", 0, true, true},
+		{TypeUTinyInt, "-0", 0, true, true},
+		{TypeUTinyInt, "-000", 0, true, true},
+		{TypeUTinyInt, "  -0", 0, true, true},
+		{TypeUTinyInt, "-0 ", 0, false, false}, // only zeros may follow '-'
+		{TypeUTinyInt, "-0.0", 0, false, false},
+		{TypeUTinyInt, "-0.4", 0, false, false},
+		{TypeUTinyInt, "-1", 0, false, false},
+		{TypeUTinyInt, "-", 0, false, false},
+		{TypeUTinyInt, "+255", 255, true, false},
+		{TypeUTinyInt, "254.5", 255, true, false},
+		{TypeUTinyInt, "255.5", 0, false, false},
+		{TypeUTinyInt, "0xFF", 255, true, true},
+		{TypeUTinyInt, "0x100", 0, false, false},
+		{TypeUSmallInt, "65535", 65535, true, true},
+		{TypeUSmallInt, "65536", 0, false, false},
+		{TypeUSmallInt, "-1", 0, false, false},
+		{TypeUSmallInt, "6.5535e4", 65535, true, false},
+		{TypeUInteger, "4294967295", math.MaxUint32, true, true},
+		{TypeUInteger, "4294967296", 0, false, false},
+		{TypeUInteger, "0xFFFFFFFF", math.MaxUint32, true, true},
+		{TypeUInteger, "-4294967295", 0, false, false},
+		{TypeUInteger, "4294967294.5", math.MaxUint32, true, false},
+		{TypeUInteger, "4294967295.5", 0, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.Type.String()+"/"+tt.Input, func(t *testing.T) {
+			f := casts[tt.Type]
+			got, ok := f(Scan, []byte(tt.Input))
+			if ok != tt.WantOK || got != tt.Want {
+				t.Errorf("Scan %v(%q) = %d, %v; want %d, %v", tt.Type, tt.Input, got, ok, tt.Want, tt.WantOK)
+			}
+			want := tt.Want
+			if !tt.SniffOK {
+				want = 0
+			}
+			got, ok = f(Sniff, []byte(tt.Input))
+			if ok != tt.SniffOK || got != want {
+				t.Errorf("Sniff %v(%q) = %d, %v; want %d, %v", tt.Type, tt.Input, got, ok, want, tt.SniffOK)
+			}
+		})
+	}
+	// The package-level functions are the Scan rules.
+	if v, ok := Int32([]byte("-7")); !ok || v != -7 {
+		t.Errorf("Int32 = %d, %v", v, ok)
+	}
+	if v, ok := Int16([]byte("1.5")); !ok || v != 2 {
+		t.Errorf("Int16 = %d, %v", v, ok)
+	}
+	if v, ok := Int8([]byte("+1")); !ok || v != 1 {
+		t.Errorf("Int8 = %d, %v", v, ok)
+	}
+	if v, ok := Uint32([]byte("7")); !ok || v != 7 {
+		t.Errorf("Uint32 = %d, %v", v, ok)
+	}
+	if v, ok := Uint16([]byte("7")); !ok || v != 7 {
+		t.Errorf("Uint16 = %d, %v", v, ok)
+	}
+	if v, ok := Uint8([]byte("7")); !ok || v != 7 {
+		t.Errorf("Uint8 = %d, %v", v, ok)
+	}
+}
+
+func TestUint64(t *testing.T) {
+	tests := []struct {
+		Name            string
+		Input           string
+		Want            uint64
+		WantOK, SniffOK bool
+	}{
+		{"zero", "0", 0, true, true},
+		{"plain", "42", 42, true, true},
+		{"max", "18446744073709551615", math.MaxUint64, true, true},
+		{"max+1", "18446744073709551616", 0, false, false},
+		{"above int64", "9223372036854775808", 1 << 63, true, true},
+		{"19 digits", "9999999999999999999", 9999999999999999999, true, true},
+		{"huge", "99999999999999999999999", 0, false, false},
+		{"minus zero", "-0", 0, true, true},
+		{"minus zeros", "-00", 0, true, true},
+		{"minus one", "-1", 0, false, false},
+		{"minus zero point", "-0.0", 0, false, false},
+		{"minus zero exponent", "-0e1", 0, false, false},
+		{"minus zero space", "-0 ", 0, false, false},
+		{"space minus zero", " -0", 0, true, true},
+		{"minus only", "-", 0, false, false},
+		{"minus max", "-18446744073709551615", 0, false, false},
+		{"plus", "+5", 5, true, false},
+		{"leading zeros", "007", 7, true, false},
+		{"spaces", " 42 ", 42, true, true},
+		{"underscore", "18_446_744_073_709_551_615", math.MaxUint64, true, false},
+		{"fraction rounds down", "18446744073709551615.4", math.MaxUint64, true, false},
+		{"fraction rounds over", "18446744073709551615.5", 0, false, false},
+		{"fraction rounds up", "18446744073709551614.5", math.MaxUint64, true, false},
+		{"fraction half", "0.5", 1, true, false},
+		{"exponent", "1e19", 10000000000000000000, true, false}, // beyond BIGINT
+		{"exponent over", "2e19", 0, false, false},
+		{"exponent fraction", "1.8446744073709551615e19", math.MaxUint64, true, false},
+		{"exponent fraction over", "1.8446744073709551616e19", 0, false, false},
+		{"exponent negative", "15e-1", 2, true, false},
+		{"quirk 5e-3", "5e-3", 1, true, false},
+		{"hex max", "0xFFFFFFFFFFFFFFFF", math.MaxUint64, true, true},
+		{"hex over", "0x10000000000000000", 0, false, false},
+		{"binary", "0b101", 5, true, true},
+		{"letters", "abc", 0, false, false},
+		{"empty", "", 0, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.Name, func(t *testing.T) {
+			got, ok := Uint64([]byte(tt.Input))
+			if ok != tt.WantOK || (ok && got != tt.Want) {
+				t.Errorf("Uint64(%q) = %d, %v; want %d, %v", tt.Input, got, ok, tt.Want, tt.WantOK)
+			}
+			got, ok = Sniff.Uint64([]byte(tt.Input))
+			if ok != tt.SniffOK || (ok && got != tt.Want) {
+				t.Errorf("Sniff.Uint64(%q) = %d, %v; want %d, %v", tt.Input, got, ok, tt.Want, tt.SniffOK)
+			}
+		})
+	}
+}
+
+// TestUint64AgreesWithInt64 holds UBIGINT to BIGINT on the non-negative
+// values both cast: they differ only in the store type's width.
+func TestUint64AgreesWithInt64(t *testing.T) {
+	for _, in := range []string{"0", "1", "42", " 7 ", "+5", "1_000", "1.5", "2.5", "0.49", ".5", "1.", "1e3",
+		"15e-1", "5e-3", "0.5e-1", "1.25e1", "1.e5", "1e18", "9.223372036854775807e18", "0x1F", "0b11",
+		"9223372036854775807", "922337203685477580.7", "1e", "1e1.", "e5", ".", "1__0", "1e-40000", "0e1000"} {
+		for _, c := range []Caster{Scan, Sniff} {
+			i, iok := c.Int64([]byte(in))
+			u, uok := c.Uint64([]byte(in))
+			if iok != uok || (iok && uint64(i) != u) {
+				t.Errorf("%+v: Int64(%q) = %d, %v but Uint64 = %d, %v", c, in, i, iok, u, uok)
+			}
+		}
+	}
+}
+
+func TestFloat32(t *testing.T) {
+	nan := float32(math.NaN())
+	inf := float32(math.Inf(1))
+	tests := []struct {
+		Name            string
+		Input           string
+		Want            float32
+		WantOK, SniffOK bool
+	}{
+		{"integer", "42", 42, true, true},
+		{"tenth", "0.1", 0.1, true, true},
+		{"third", "0.3333333333333333", 1.0 / 3, true, true},
+		{"negative", "-1.5", -1.5, true, true},
+		{"minus zero", "-0", float32(math.Copysign(0, -1)), true, true},
+		{"plus", "+1.5", 1.5, true, false},
+		{"exponent", "1.5e-3", 0.0015, true, true},
+		{"max", "3.4028235e38", math.MaxFloat32, true, true},
+		{"max exact", "340282346638528859811704183484516925440", math.MaxFloat32, true, true},
+		{"below overflow", "3.40282356e38", math.MaxFloat32, true, true},
+		// 2^128 - 2^103, halfway between the largest float and 2^128,
+		// rounds to even: infinity. One less is the largest float; the
+		// nearest double of both is the halfway point itself.
+		{"overflow tie", "340282356779733661637539395458142568448", inf, true, true},
+		{"below overflow tie", "340282356779733661637539395458142568447", math.MaxFloat32, true, true},
+		{"above overflow tie", "340282356779733661637539395458142568449", inf, true, true},
+		{"overflow", "3.4028236e38", inf, true, true},
+		{"overflow 1e39", "1e39", inf, true, true},
+		{"negative overflow", "-1e39", -inf, true, true},
+		{"double overflow", "1e400", inf, true, true},
+		{"smallest", "1e-45", math.SmallestNonzeroFloat32, true, true},
+		{"smallest exact", "1.401298464324817e-45", math.SmallestNonzeroFloat32, true, true},
+		{"underflow", "7e-46", 0, true, true},
+		{"negative underflow", "-1e-50", float32(math.Copysign(0, -1)), true, true},
+		{"smallest normal", "1.17549435e-38", 1.17549435e-38, true, true},
+		// Rounded once, to binary32: above the midpoint between 1 and the
+		// next float by 3.9e-24, so it rounds up. Through a double it
+		// would be the midpoint, and round to even: 1.
+		{"no double rounding", "1.00000005960464477539063", 1.0000001, true, true},
+		{"midpoint", "1.000000059604644775390625", 1, true, true},
+		{"2^24+1", "16777217", 16777216, true, true},
+		{"fast path", "1234567e-10", 1234567e-10, true, true},
+		{"fast path limit", "9999999e10", 9999999e10, true, true},
+		{"long", "3.14159265358979323846264338327950288", math.Pi, true, true},
+		{"underscore", "1_000.5", 1000.5, true, false},
+		{"leading zero", "01.5", 1.5, true, false},
+		{"trailing space", "1.5 ", 1.5, true, false},
+		{"inf", "Infinity", inf, true, true},
+		{"minus inf", "-inf", -inf, true, true},
+		{"nan", "nan", nan, true, true},
+		{"minus nan", "-NaN", float32(math.Copysign(math.NaN(), -1)), true, true},
+		{"empty", "", 0, false, false},
+		{"letters", "abc", 0, false, false},
+		{"exponent missing", "1e", 0, false, false},
+		{"comma", "1,5", 0, false, false},
+	}
+	same := func(a, b float32) bool { return sameFloat(float64(a), float64(b)) }
+	for _, tt := range tests {
+		t.Run(tt.Name, func(t *testing.T) {
+			got, ok := Float32([]byte(tt.Input))
+			if ok != tt.WantOK || (ok && !same(got, tt.Want)) {
+				t.Errorf("Float32(%q) = %v, %v; want %v, %v", tt.Input, got, ok, tt.Want, tt.WantOK)
+			}
+			got, ok = Sniff.Float32([]byte(tt.Input))
+			if ok != tt.SniffOK || (ok && !same(got, tt.Want)) {
+				t.Errorf("Sniff.Float32(%q) = %v, %v; want %v, %v", tt.Input, got, ok, tt.Want, tt.SniffOK)
+			}
+			if strings.Contains(tt.Input, ".") {
+				in := strings.Replace(tt.Input, ".", ",", 1)
+				got, ok := comma.Float32([]byte(in))
+				if ok != tt.WantOK || (ok && !same(got, tt.Want)) {
+					t.Errorf("comma.Float32(%q) = %v, %v; want %v, %v", in, got, ok, tt.Want, tt.WantOK)
+				}
+			}
+		})
+	}
+	// The grammar is DOUBLE's: the same fields cast, under every rule set.
+	for _, in := range []string{"42", "1.5", "-.5", "5.", ".", "-", "+", "+-1.5", "1e", "1e+", "1e5 ", "  1.5",
+		"1. 5", "00", "-01.5", "1e1_0", "1_", "1,5", "inf", "+inf", "infin", "nan(1_a)", "nan(", "0x10", "1.5x"} {
+		for _, c := range []Caster{Scan, Sniff, comma, sniffComma} {
+			_, ok64 := c.Float64([]byte(in))
+			_, ok32 := c.Float32([]byte(in))
+			if ok64 != ok32 {
+				t.Errorf("%+v: Float64(%q) ok %v, Float32 ok %v", c, in, ok64, ok32)
+			}
+		}
+	}
+}
+
 func TestFloat64(t *testing.T) {
 	nan := math.NaN()
 	tests := []struct {
@@ -367,8 +683,53 @@ func TestAppendFloat64(t *testing.T) {
 	if FormatInt64(math.MinInt64) != "-9223372036854775808" || string(AppendInt64(nil, 42)) != "42" {
 		t.Error("FormatInt64/AppendInt64")
 	}
+	if FormatUint64(math.MaxUint64) != "18446744073709551615" || string(AppendUint64(nil, 42)) != "42" {
+		t.Error("FormatUint64/AppendUint64")
+	}
 	if FormatBool(true) != "true" || FormatBool(false) != "false" {
 		t.Error("FormatBool")
+	}
+}
+
+func TestAppendFloat32(t *testing.T) {
+	tests := []struct {
+		In   float32
+		Want string
+	}{
+		{0, "0.0"},
+		{float32(math.Copysign(0, -1)), "-0.0"},
+		{1, "1.0"},
+		{-1, "-1.0"},
+		{0.1, "0.1"}, // float32's shortest digits, not the double's
+		{1.1, "1.1"},
+		{99.99, "99.99"},
+		{1.0 / 3, "0.33333334"},
+		{16777216, "16777216.0"},
+		{123456.79, "123456.79"},
+		{1e15, "1000000000000000.0"},
+		{1e16, "1e+16"},
+		{1.5e16, "1.5e+16"},
+		{0.0001, "0.0001"},
+		{0.00001, "1e-05"},
+		{math.MaxFloat32, "3.4028235e+38"},
+		{-math.MaxFloat32, "-3.4028235e+38"},
+		{math.SmallestNonzeroFloat32, "1e-45"},
+		{1.17549435e-38, "1.1754944e-38"},
+		{float32(math.Inf(1)), "inf"},
+		{float32(math.Inf(-1)), "-inf"},
+		{float32(math.NaN()), "nan"},
+		{float32(math.Copysign(math.NaN(), -1)), "-nan"},
+	}
+	for _, tt := range tests {
+		if got := FormatFloat32(tt.In); got != tt.Want {
+			t.Errorf("FormatFloat32(%v) = %q, want %q", tt.In, got, tt.Want)
+		}
+		if got := string(AppendFloat32([]byte("x"), tt.In)); got != "x"+tt.Want {
+			t.Errorf("AppendFloat32(x, %v) = %q", tt.In, got)
+		}
+		if f, ok := Float32([]byte(tt.Want)); !ok || !sameFloat(float64(f), float64(tt.In)) {
+			t.Errorf("Float32(%q) = %v, %v; want %v", tt.Want, f, ok, tt.In)
+		}
 	}
 }
 
@@ -931,6 +1292,17 @@ func TestAllocs(t *testing.T) {
 		{"Float64 underscore", func() { Float64([]byte("1_234.5")) }},
 		{"Float64 comma", func() { comma.Float64([]byte("1234,5")) }},
 		{"Float64 overflow", func() { Float64([]byte("1e999")) }},
+		{"Int32", func() { Int32([]byte("-2147483648")) }},
+		{"Int8 fraction", func() { Int8([]byte("12.5")) }},
+		{"Uint8 minus zero", func() { Uint8([]byte("-0")) }},
+		{"Uint64", func() { Uint64([]byte("18446744073709551615")) }},
+		{"Uint64 exponent", func() { Uint64([]byte("1.8446744073709551615e19")) }},
+		{"Float32", func() { Float32([]byte("-1234.5678e-3")) }},
+		{"Float32 long", func() { Float32([]byte("3.14159265358979323846264338327950288")) }},
+		{"Float32 underscore", func() { Float32([]byte("1_234.5678901")) }},
+		{"Float32 overflow", func() { Float32([]byte("3.5e38")) }},
+		{"Float32 overflow far", func() { Float32([]byte("1e999")) }},
+		{"AppendFloat32", func() { sink = AppendFloat32(sink[:0], 1234.5678) }},
 		{"Date", func() { ParseDate([]byte("2024-02-29")) }},
 		{"Time", func() { ParseTime([]byte("12:34:56.789")) }},
 		{"Timestamp", func() { ParseTimestamp([]byte("2024-02-29 12:34:56.789+02")) }},

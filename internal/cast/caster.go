@@ -10,9 +10,10 @@ package cast
 //
 //	BOOLEAN   strict rejects y, n, 1 and 0 (t, f, yes, no, true, false pass)
 //	BIGINT    strict rejects '+', '_', a leading 0 before a digit ("007"),
-//	          a decimal point and an exponent
+//	          a decimal point and an exponent; the same for the other
+//	          integer types (TINYINT ... UBIGINT)
 //	DOUBLE    strict rejects '+', '_', a leading 0 before a digit and
-//	          trailing spaces
+//	          trailing spaces; the same for FLOAT
 //	DATE      strict rejects anything but spaces after the date; lenient
 //	          ignores what follows unless it starts with a digit
 //	TIME      strict needs two minute digits and rejects trailing text;
@@ -21,15 +22,15 @@ package cast
 //	TIMESTAMP strict rejects a UTC offset, "Z" or a time zone name
 //
 // A Caster holds no state: its methods may be called concurrently and never
-// allocate, except Float64 for a number so long that it does not fit the
-// stack buffer (over 128 bytes with '_' or ',' to remove) and for values
-// that overflow to ±Inf by a hair (see Float64).
+// allocate, except Float64 and Float32 for a number so long that it does
+// not fit the stack buffer (over 128 bytes with '_' or ',' to remove) and
+// for values that overflow to ±Inf by a hair (see Float64 and Float32).
 type Caster struct {
 	// Strict selects the sniffer's rules (DuckDB's strict = true).
 	Strict bool
-	// DecimalComma makes ',' the decimal separator of DOUBLE values instead
-	// of '.' (DuckDB's decimal_separator = ','). BIGINT casts ignore it:
-	// DuckDB's integer cast always uses '.'.
+	// DecimalComma makes ',' the decimal separator of DOUBLE and FLOAT
+	// values instead of '.' (DuckDB's decimal_separator = ','). The integer
+	// casts ignore it: DuckDB's integer cast always uses '.'.
 	DecimalComma bool
 }
 
@@ -39,8 +40,8 @@ var Scan = Caster{}
 
 // Sniff is the rule set of DuckDB's CSV sniffer when it tests whether a
 // value fits a candidate type (CSVSniffer::CanYouCastIt in
-// sniffer/type_detection.cpp), which casts BOOLEAN, BIGINT, DOUBLE, DATE,
-// TIME and TIMESTAMP with strict = true.
+// sniffer/type_detection.cpp), which casts BOOLEAN, the integer types,
+// DOUBLE, FLOAT, DATE, TIME and TIMESTAMP with strict = true.
 var Sniff = Caster{Strict: true}
 
 // Bool casts b to BOOLEAN with the Scan rules (see Caster.Bool).
@@ -52,6 +53,31 @@ func Int64(b []byte) (int64, bool) { return Scan.Int64(b) }
 // Float64 casts b to DOUBLE with the Scan rules and '.' as the decimal
 // separator (see Caster.Float64).
 func Float64(b []byte) (float64, bool) { return Scan.Float64(b) }
+
+// Int32 casts b to INTEGER with the Scan rules (see Caster.Int32).
+func Int32(b []byte) (int32, bool) { return Scan.Int32(b) }
+
+// Int16 casts b to SMALLINT with the Scan rules (see Caster.Int16).
+func Int16(b []byte) (int16, bool) { return Scan.Int16(b) }
+
+// Int8 casts b to TINYINT with the Scan rules (see Caster.Int8).
+func Int8(b []byte) (int8, bool) { return Scan.Int8(b) }
+
+// Uint64 casts b to UBIGINT with the Scan rules (see Caster.Uint64).
+func Uint64(b []byte) (uint64, bool) { return Scan.Uint64(b) }
+
+// Uint32 casts b to UINTEGER with the Scan rules (see Caster.Uint32).
+func Uint32(b []byte) (uint32, bool) { return Scan.Uint32(b) }
+
+// Uint16 casts b to USMALLINT with the Scan rules (see Caster.Uint16).
+func Uint16(b []byte) (uint16, bool) { return Scan.Uint16(b) }
+
+// Uint8 casts b to UTINYINT with the Scan rules (see Caster.Uint8).
+func Uint8(b []byte) (uint8, bool) { return Scan.Uint8(b) }
+
+// Float32 casts b to FLOAT with the Scan rules and '.' as the decimal
+// separator (see Caster.Float32).
+func Float32(b []byte) (float32, bool) { return Scan.Float32(b) }
 
 // ParseDate casts b to DATE with the Scan rules (see Caster.Date).
 func ParseDate(b []byte) (Date, bool) { return Scan.Date(b) }

@@ -15,12 +15,16 @@
 // and the sniffer tests candidate types with strict on (Sniff). Caster
 // lists the differences.
 //
-// The seven types are DuckDB's BOOLEAN, BIGINT, DOUBLE, DATE, TIME,
-// TIMESTAMP and VARCHAR (type Type). BOOLEAN, BIGINT and DOUBLE values are
-// Go's bool, int64 and float64; DATE, TIME and TIMESTAMP have the types
-// Date (days since 1970-01-01), Time (microseconds since midnight) and
-// Timestamp (microseconds since 1970-01-01 00:00:00), DuckDB's own
-// representations. The Type constants are named TypeDate and so on because
+// The types are DuckDB's BOOLEAN, the integers TINYINT, SMALLINT,
+// INTEGER, BIGINT, UTINYINT, USMALLINT, UINTEGER and UBIGINT, FLOAT,
+// DOUBLE, DATE, TIME, TIMESTAMP and VARCHAR (type Type); HUGEINT, DECIMAL
+// and the others are not supported. BOOLEAN, the integers, FLOAT and
+// DOUBLE are Go's bool, int8 ... uint64, float32 and float64 (casts
+// Int8, Int16, Int32, Int64, Uint8 ... Uint64, Float32 and Float64; the
+// narrower integers are the BIGINT cast with a range check); DATE, TIME
+// and TIMESTAMP have the types Date (days since 1970-01-01), Time
+// (microseconds since midnight) and Timestamp (microseconds since
+// 1970-01-01 00:00:00), DuckDB's own representations. The Type constants are named TypeDate and so on because
 // Date, Time and Timestamp name those value types; for the same reason the
 // casts to them are ParseDate, ParseTime and ParseTimestamp (and the
 // Caster methods Date, Time and Timestamp).
@@ -30,6 +34,9 @@
 //	Bool       "T" true     "yes" true    "0" false     " true" fails
 //	Int64      " 42 " 42    "+5" 5        "1_000" 1000  "1.5" 2   "1e3" 1000
 //	           "0x1F" 31    "9223372036854775808" fails (overflow)
+//	Int32      "2147483647"  "-2147483648"   "2147483648" fails   "1.5" 2
+//	Uint8      "255"  "-0" 0   "256" fails   "-1" fails
+//	Float32    "0.1" (float32 0.1)   "3.4028235e38"   "1e39" +Inf
 //	Float64    "1.5" 1.5    "-.5" -0.5    "1e-3" 0.001  "Infinity" +Inf  "nan" NaN
 //	ParseDate  "2024-02-29"  "2024/2/9"  "2024-02-29 12:00" (time ignored)  "10-01-01 (BC)"
 //	           "2023-02-29" fails
@@ -38,8 +45,9 @@
 //	           "2024-02-29 12:00:00+02" (10:00:00 UTC)  "2024-02-29" (midnight)
 //
 // Values render with AppendFormat or String on Date, Time and Timestamp and
-// with AppendFloat64, AppendInt64 and FormatBool for the others, exactly as
-// DuckDB prints them: "1.0", "1e+16", "2024-02-29", "12:34:56.5",
+// with AppendFloat64, AppendFloat32, AppendInt64, AppendUint64 and
+// FormatBool for the others, exactly as DuckDB prints them: "1.0",
+// "1e+16", "0.1" (a FLOAT's shortest digits), "2024-02-29", "12:34:56.5",
 // "2024-02-29 12:34:56", "0001-01-01 (BC)".
 //
 // A column read with a dateformat or timestampformat uses a Format, DuckDB's

@@ -37,41 +37,8 @@ import (
 // for the *NumError ParseFloat builds when a value within a factor of ten
 // of the largest double overflows.
 func (c Caster) Float64(b []byte) (float64, bool) {
-	i := 0
-	for i < len(b) && isSpace(b[i]) {
-		i++
-	}
-	b = b[i:]
-	if len(b) == 0 {
-		return 0, false
-	}
-	if b[0] == '+' {
-		if c.Strict {
-			return 0, false
-		}
-		b = b[1:]
-		if len(b) == 0 {
-			return 0, false // "+" alone
-		}
-	}
-	if c.Strict && len(b) >= 2 && b[0] == '0' && isDigit(b[1]) {
-		return 0, false
-	}
-	sep := byte('.')
-	if c.DecimalComma {
-		sep = ','
-	}
-	num, end := scanFloat(b, sep, c.Strict)
-	if end < 0 {
-		return 0, false
-	}
-	rest := b[end:]
-	if !c.Strict {
-		for len(rest) > 0 && isSpace(rest[0]) {
-			rest = rest[1:]
-		}
-	}
-	if len(rest) != 0 {
+	num, tok, ok := c.scanFloatField(b)
+	if !ok {
 		return 0, false
 	}
 	switch num.kind {
@@ -86,7 +53,88 @@ func (c Caster) Float64(b []byte) (float64, bool) {
 		}
 		return math.NaN(), true
 	}
-	return num.value(b[:end], sep), true
+	return num.value(tok, c.sep()), true
+}
+
+// Float32 casts b to FLOAT (DuckDB's 32-bit REAL) as DuckDB's
+// TryDoubleCast<float> does: the CSV reader parses a FLOAT field directly
+// into a float, with the grammar and rule sets of Float64 (see there; the
+// decimal separator is DecimalComma's). The value is the correctly rounded
+// binary32 nearest the decimal, not the DOUBLE rounded again, which can
+// differ by one unit in the last place. As for DOUBLE, values beyond the
+// largest float are ±Inf and values below the smallest are ±0, both
+// successful casts: DuckDB's fast_float reports no range error, and
+// neither does its CSV reader, which never casts through DOUBLE (a
+// DOUBLE-to-FLOAT cast, unlike this one, fails out of range).
+//
+// It never allocates, except as Float64 does for rewritten numbers over 128
+// bytes, and for a number whose nearest double is exactly the midpoint
+// between the largest float and 2^128.
+func (c Caster) Float32(b []byte) (float32, bool) {
+	num, tok, ok := c.scanFloatField(b)
+	if !ok {
+		return 0, false
+	}
+	switch num.kind {
+	case floatInf:
+		if num.neg {
+			return float32(math.Inf(-1)), true
+		}
+		return float32(math.Inf(1)), true
+	case floatNaN:
+		if num.neg {
+			return float32(math.Copysign(math.NaN(), -1)), true
+		}
+		return float32(math.NaN()), true
+	}
+	return num.value32(tok, c.sep()), true
+}
+
+func (c Caster) sep() byte {
+	if c.DecimalComma {
+		return ','
+	}
+	return '.'
+}
+
+// scanFloatField is the part of TryDoubleCast before the conversion: it
+// skips leading spaces and a '+', reads the number and checks that only
+// spaces follow it (none when Strict). It returns the number and its bytes.
+func (c Caster) scanFloatField(b []byte) (floatToken, []byte, bool) {
+	i := 0
+	for i < len(b) && isSpace(b[i]) {
+		i++
+	}
+	b = b[i:]
+	if len(b) == 0 {
+		return floatToken{}, nil, false
+	}
+	if b[0] == '+' {
+		if c.Strict {
+			return floatToken{}, nil, false
+		}
+		b = b[1:]
+		if len(b) == 0 {
+			return floatToken{}, nil, false // "+" alone
+		}
+	}
+	if c.Strict && len(b) >= 2 && b[0] == '0' && isDigit(b[1]) {
+		return floatToken{}, nil, false
+	}
+	num, end := scanFloat(b, c.sep(), c.Strict)
+	if end < 0 {
+		return floatToken{}, nil, false
+	}
+	rest := b[end:]
+	if !c.Strict {
+		for len(rest) > 0 && isSpace(rest[0]) {
+			rest = rest[1:]
+		}
+	}
+	if len(rest) != 0 {
+		return floatToken{}, nil, false
+	}
+	return num, b[:end], true
 }
 
 type floatKind uint8
@@ -305,6 +353,68 @@ func (t floatToken) value(tok []byte, sep byte) float64 {
 		}
 		return f
 	}
+	return t.parse(tok, sep, 64)
+}
+
+// value32 converts a number token to float32, as value does to float64.
+func (t floatToken) value32(tok []byte, sep byte) float32 {
+	if t.allZero {
+		if t.neg {
+			return float32(math.Copysign(0, -1))
+		}
+		return 0
+	}
+	first := t.intDigits - 1 + t.exp
+	if t.intDigits == 0 {
+		first = -t.fracZeros - 1 + t.exp
+	}
+	inf := float32(math.Inf(1))
+	if t.neg {
+		inf = -inf
+	}
+	if first >= 39 {
+		return inf // at least 1e39, beyond the largest float (3.4e38)
+	}
+	// Clinger's fast path in binary32: a mantissa below 2^24 times or
+	// divided by an exact float power of ten (up to 1e10).
+	if e := t.exp - t.fracDigits; t.sigDigits <= 7 && e >= -10 && e <= 10 {
+		f := float32(t.mant)
+		if e < 0 {
+			f = float32(f / pow10f32[-e])
+		} else {
+			f = float32(f * pow10f32[e])
+		}
+		if t.neg {
+			f = -f
+		}
+		return f
+	}
+	if first == 38 {
+		// Near the largest float, ParseFloat would report an overflow with
+		// an allocated error. The nearest double tells: above the float
+		// overflow threshold (the largest float plus half its ulp) the
+		// decimal is above it too, and the float is ±Inf; below it, the
+		// decimal is below it too and ParseFloat reports nothing. Only a
+		// double exactly on the threshold needs ParseFloat's own answer.
+		if d := math.Abs(t.value(tok, sep)); d > overflow32 {
+			return inf
+		}
+	}
+	return float32(t.parse(tok, sep, 32))
+}
+
+// overflow32 is the least magnitude that rounds to an infinite float:
+// math.MaxFloat32 plus half its ulp, 2^128 - 2^103 (it rounds to even,
+// which is 2^128).
+const overflow32 = 1<<128 - 1<<103
+
+// pow10f32 holds the powers of ten a float32 represents exactly.
+var pow10f32 = [11]float32{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10}
+
+// parse converts the token with strconv.ParseFloat to bitSize bits,
+// through an unsafe.String view of tok, or of a stack copy of it without
+// '_' and with '.' as separator. A range error leaves ±Inf.
+func (t floatToken) parse(tok []byte, sep byte, bitSize int) float64 {
 	var s string
 	var buf [128]byte
 	end := t.mantissaTo
@@ -333,7 +443,7 @@ func (t floatToken) value(tok []byte, sep byte) float64 {
 	}
 	// The token is well formed, so the only possible error is a range
 	// error, for which f is already ±Inf.
-	f, _ := strconv.ParseFloat(s, 64)
+	f, _ := strconv.ParseFloat(s, bitSize)
 	return f
 }
 
@@ -348,7 +458,26 @@ var pow10 = [23]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 
 // at least two-digit exponent ("1e+16", "1.5e-05"); "inf", "-inf" and
 // "nan". This is what DuckDB's duckdb_fmt::format("{}", double) prints
 // (src/common/operator/string_cast.cpp), the same rule as Python's repr.
-func AppendFloat64(dst []byte, f float64) []byte {
+func AppendFloat64(dst []byte, f float64) []byte { return appendFloat(dst, f, 64) }
+
+// AppendFloat32 appends DuckDB's text rendering of a FLOAT to dst: as
+// AppendFloat64, with the shortest decimal that reads back as the float32
+// f ("0.1", not "0.10000000149011612"; "3.4028235e+38"), which is what
+// duckdb_fmt::format("{}", float) prints: its shortest-digit search works
+// in binary32 for a float, and its choice between fixed and exponent
+// notation is the same as for a double.
+func AppendFloat32(dst []byte, f float32) []byte { return appendFloat(dst, float64(f), 32) }
+
+// FormatFloat32 returns DuckDB's text rendering of a FLOAT (see
+// AppendFloat32).
+func FormatFloat32(f float32) string {
+	var buf [32]byte
+	return string(AppendFloat32(buf[:0], f))
+}
+
+// appendFloat renders f, a float of bitSize bits, for AppendFloat64 and
+// AppendFloat32.
+func appendFloat(dst []byte, f float64, bitSize int) []byte {
 	switch {
 	case math.IsNaN(f):
 		if math.Signbit(f) {
@@ -369,7 +498,7 @@ func AppendFloat64(dst []byte, f float64) []byte {
 	}
 	// 'e' with the shortest precision gives "d.ddde±XX"; split it.
 	var buf [32]byte
-	e := strconv.AppendFloat(buf[:0], f, 'e', -1, 64)
+	e := strconv.AppendFloat(buf[:0], f, 'e', -1, bitSize)
 	var digits [17]byte
 	nd := 0
 	i := 0
@@ -434,12 +563,20 @@ func FormatFloat64(f float64) string {
 	return string(AppendFloat64(buf[:0], f))
 }
 
-// AppendInt64 appends DuckDB's rendering of a BIGINT: plain decimal digits
-// with a '-' for negative values.
+// AppendInt64 appends DuckDB's rendering of a BIGINT, or of any of the
+// narrower integer types: plain decimal digits with a '-' for negative
+// values.
 func AppendInt64(dst []byte, v int64) []byte { return strconv.AppendInt(dst, v, 10) }
 
 // FormatInt64 returns DuckDB's rendering of a BIGINT.
 func FormatInt64(v int64) string { return strconv.FormatInt(v, 10) }
+
+// AppendUint64 appends DuckDB's rendering of a UBIGINT: plain decimal
+// digits.
+func AppendUint64(dst []byte, v uint64) []byte { return strconv.AppendUint(dst, v, 10) }
+
+// FormatUint64 returns DuckDB's rendering of a UBIGINT.
+func FormatUint64(v uint64) string { return strconv.FormatUint(v, 10) }
 
 // FormatBool returns DuckDB's rendering of a BOOLEAN: "true" or "false".
 func FormatBool(v bool) string {

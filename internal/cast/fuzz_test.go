@@ -5,6 +5,7 @@ import (
 	"math"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -81,6 +82,86 @@ func FuzzFloat64(f *testing.F) {
 			back, ok := Float64([]byte(text))
 			if !ok || !sameFloat(back, v) {
 				t.Fatalf("Float64(%q) = %v, %v; want %v (from %q)", text, back, ok, v, b)
+			}
+		}
+	})
+}
+
+// plainUint is what strconv.ParseUint(s, 10, 64) and DuckDB's UBIGINT cast
+// agree on: decimal digits with an optional '+', spaces around.
+var plainUint = regexp.MustCompile(`^[ \t\n\v\f\r]*[+]?[0-9]+[ \t\n\v\f\r]*$`)
+
+func FuzzUint64(f *testing.F) {
+	for _, s := range []string{"0", "-0", "-00", "-1", "+5", "18446744073709551615", "18446744073709551616",
+		"9223372036854775808", "007", "1_000", "1.5", "18446744073709551614.5", "1e19", "2e19",
+		"1.8446744073709551615e19", "0xFFFFFFFFFFFFFFFF", "0b11", "5e-3", " 7 "} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		v, ok := Uint64(b)
+		sv, sok := Sniff.Uint64(b)
+		if sok && (!ok || sv != v) {
+			t.Fatalf("Sniff.Uint64(%q) = %d but Uint64 = %d, %v", b, sv, v, ok)
+		}
+		if plainUint.Match(b) {
+			want, err := strconv.ParseUint(strings.TrimPrefix(string(bytes.TrimSpace(b)), "+"), 10, 64)
+			if (err == nil) != ok || (ok && v != want) {
+				t.Fatalf("Uint64(%q) = %d, %v; strconv.ParseUint gives %d, %v", b, v, ok, want, err)
+			}
+		}
+		// Below 2^63, UBIGINT and BIGINT agree, but for a '-' (only
+		// "-0..." is an unsigned number).
+		if i, iok := Int64(b); iok && i >= 0 && !bytes.Contains(b, []byte("-")) && (!ok || uint64(i) != v) {
+			t.Fatalf("Int64(%q) = %d but Uint64 = %d, %v", b, i, v, ok)
+		}
+		if ok {
+			if back, ok := Uint64([]byte(FormatUint64(v))); !ok || back != v {
+				t.Fatalf("Uint64(FormatUint64(%d)) = %d, %v", v, back, ok)
+			}
+		}
+		// The narrower types are BIGINT with a range.
+		i, iok := Int64(b)
+		if n, ok := Int32(b); ok != (iok && i >= math.MinInt32 && i <= math.MaxInt32) || (ok && int64(n) != i) {
+			t.Fatalf("Int32(%q) = %d, %v; Int64 = %d, %v", b, n, ok, i, iok)
+		}
+		if n, ok := Uint8(b); ok && (!iok || int64(n) != i) {
+			t.Fatalf("Uint8(%q) = %d, %v; Int64 = %d, %v", b, n, ok, i, iok)
+		}
+	})
+}
+
+func FuzzFloat32(f *testing.F) {
+	for _, s := range []string{"0", "-0", "0.1", "1.5", "+1.5", "-.5", "1e-45", "7e-46", "3.4028235e38",
+		"3.4028236e38", "340282356779733661637539395458142568448", "1.00000005960464477539063", "16777217",
+		"1e39", "inf", "nan", "1_000.5", "1,5", "1e"} {
+		f.Add([]byte(s), false)
+		f.Add([]byte(s), true)
+	}
+	f.Fuzz(func(t *testing.T, b []byte, decimalComma bool) {
+		c := Caster{DecimalComma: decimalComma}
+		s := Caster{Strict: true, DecimalComma: decimalComma}
+		v, ok := c.Float32(b)
+		sv, sok := s.Float32(b)
+		if sok && (!ok || !sameFloat(float64(sv), float64(v))) {
+			t.Fatalf("strict Float32(%q) = %v but lenient = %v, %v", b, sv, v, ok)
+		}
+		if _, ok64 := c.Float64(b); ok64 != ok {
+			t.Fatalf("Float32(%q) ok %v, Float64 ok %v", b, ok, ok64)
+		}
+		if !decimalComma && plainFloat.Match(b) {
+			want, err := strconv.ParseFloat(string(b), 32)
+			if err != nil && !isRangeError(err) {
+				t.Fatalf("strconv.ParseFloat(%q): %v", b, err)
+			}
+			if !ok || !sameFloat(float64(v), want) {
+				t.Fatalf("Float32(%q) = %v, %v; strconv.ParseFloat gives %v", b, v, ok, want)
+			}
+		}
+		if ok {
+			text := FormatFloat32(v)
+			back, ok := Float32([]byte(text))
+			if !ok || !sameFloat(float64(back), float64(v)) {
+				t.Fatalf("Float32(%q) = %v, %v; want %v (from %q)", text, back, ok, v, b)
 			}
 		}
 	})

@@ -51,25 +51,154 @@ func (c Caster) Int64(b []byte) (int64, bool) {
 	// DuckDB first tries a loop that takes no fraction and no exponent and
 	// only then the general one; both give the same answer for what the
 	// first accepts.
-	if v, ok := castInt(b, c.Strict, false); ok {
+	if v, ok := castInt(b, c.Strict, false, int64(math.MinInt64), math.MaxInt64); ok {
 		return v, true
 	}
-	return castInt(b, c.Strict, true)
+	return castInt(b, c.Strict, true, int64(math.MinInt64), math.MaxInt64)
 }
+
+// The narrower integer types. DuckDB casts to them with the same
+// TrySimpleIntegerCast, instantiated for the narrower C++ type: the first,
+// simple loop keeps the value in that type and the second, with fraction
+// and exponent, keeps it in an int64 (IntegerDecimalCastData's StoreType)
+// and converts it at the end, before rounding. Either way the value is the
+// BIGINT cast's, and the cast fails exactly when that value is outside the
+// type's range (rounding moves a value away from zero, so it cannot bring
+// an out-of-range value back in). The unsigned types add one rule of
+// TryIntegerCast: after the leading spaces, a '-' may be followed by '0's
+// only, so that "-0" is 0 and "-1", "-0.0" and "-0 " fail.
+
+// Int32 casts b to INTEGER (DuckDB's 32-bit integer): the BIGINT cast
+// (see Int64), which fails outside [-2147483648, 2147483647].
+func (c Caster) Int32(b []byte) (int32, bool) {
+	v, ok := c.Int64(b)
+	if !ok || v < math.MinInt32 || v > math.MaxInt32 {
+		return 0, false
+	}
+	return int32(v), true
+}
+
+// Int16 casts b to SMALLINT: the BIGINT cast, which fails outside
+// [-32768, 32767].
+func (c Caster) Int16(b []byte) (int16, bool) {
+	v, ok := c.Int64(b)
+	if !ok || v < math.MinInt16 || v > math.MaxInt16 {
+		return 0, false
+	}
+	return int16(v), true
+}
+
+// Int8 casts b to TINYINT: the BIGINT cast, which fails outside
+// [-128, 127].
+func (c Caster) Int8(b []byte) (int8, bool) {
+	v, ok := c.Int64(b)
+	if !ok || v < math.MinInt8 || v > math.MaxInt8 {
+		return 0, false
+	}
+	return int8(v), true
+}
+
+// Uint32 casts b to UINTEGER: the BIGINT cast, which fails outside
+// [0, 4294967295] and for a '-' followed by anything but zeros.
+func (c Caster) Uint32(b []byte) (uint32, bool) {
+	v, ok := c.unsigned(b, math.MaxUint32)
+	return uint32(v), ok
+}
+
+// Uint16 casts b to USMALLINT: the BIGINT cast, which fails outside
+// [0, 65535] and for a '-' followed by anything but zeros.
+func (c Caster) Uint16(b []byte) (uint16, bool) {
+	v, ok := c.unsigned(b, math.MaxUint16)
+	return uint16(v), ok
+}
+
+// Uint8 casts b to UTINYINT: the BIGINT cast, which fails outside [0, 255]
+// and for a '-' followed by anything but zeros.
+func (c Caster) Uint8(b []byte) (uint8, bool) {
+	v, ok := c.unsigned(b, math.MaxUint8)
+	return uint8(v), ok
+}
+
+// unsigned is the BIGINT cast limited to [0, hi], with DuckDB's rule for a
+// '-' before an unsigned number.
+func (c Caster) unsigned(b []byte, hi int64) (int64, bool) {
+	if negativeNonZero(b) {
+		return 0, false
+	}
+	v, ok := c.Int64(b)
+	if !ok || v < 0 || v > hi {
+		return 0, false
+	}
+	return v, true
+}
+
+// negativeNonZero reports whether b, after its leading spaces, is a '-'
+// followed by something other than '0's: what TryIntegerCast rejects
+// before it reads an unsigned number.
+func negativeNonZero(b []byte) bool {
+	i := 0
+	for i < len(b) && isSpace(b[i]) {
+		i++
+	}
+	if i == len(b) || b[i] != '-' {
+		return false
+	}
+	for _, c := range b[i+1:] {
+		if c != '0' {
+			return true
+		}
+	}
+	return false
+}
+
+// Uint64 casts b to UBIGINT as DuckDB's TrySimpleIntegerCast for uint64_t
+// does: the grammar of Int64, with a '-' allowed only before zeros ("-0"
+// and "-00" are 0), and the arithmetic, overflow checks and rounding done
+// in uint64 (DuckDB's IntegerDecimalCastData<uint64_t>), so that values up
+// to 18446744073709551615 ("0xFFFFFFFFFFFFFFFF") cast.
+func (c Caster) Uint64(b []byte) (uint64, bool) {
+	// Fast path: up to 19 digits, which cannot overflow.
+	if n := len(b); n > 0 && n <= 19 {
+		var v uint64
+		j := 0
+		for ; j < n; j++ {
+			d := b[j] - '0'
+			if d > 9 {
+				break
+			}
+			v = v*10 + uint64(d)
+		}
+		if j == n && (!c.Strict || n == 1 || b[0] != '0') {
+			return v, true
+		}
+	}
+	if negativeNonZero(b) {
+		return 0, false
+	}
+	if v, ok := castInt(b, c.Strict, false, uint64(0), math.MaxUint64); ok {
+		return v, true
+	}
+	return castInt(b, c.Strict, true, uint64(0), math.MaxUint64)
+}
+
+// integer is the C++ store types of DuckDB's integer casts that csvscan
+// needs: int64 (every signed type, and the unsigned ones but UBIGINT) and
+// uint64 (UBIGINT).
+type integer interface{ ~int64 | ~uint64 }
 
 // intState is the running value of one integer cast: DuckDB's
 // IntegerCastData (fraction false) or IntegerDecimalCastData (fraction true).
-type intState struct {
-	result    int64
-	decimal   int64  // fraction digits read so far, as an integer
+type intState[T integer] struct {
+	result    T
+	decimal   T      // fraction digits read so far, as an integer
 	decDigits uint16 // how many digits decimal holds (DuckDB's uint16_t)
 	neg       bool
-	fraction  bool  // fractions and exponents are taken
-	lo, hi    int64 // the range of the result type
+	fraction  bool // fractions and exponents are taken
+	lo, hi    T    // the range of the store type (int16's for an exponent)
 }
 
 // digit appends one integer digit, failing on overflow.
-func (s *intState) digit(d int64) bool {
+func (s *intState[T]) digit(d T) bool {
 	if s.neg {
 		if s.result < (s.lo+d)/10 {
 			return false
@@ -85,12 +214,12 @@ func (s *intState) digit(d int64) bool {
 }
 
 // fractionDigit appends one digit after the decimal point. Digits past what
-// an int64 holds are dropped.
-func (s *intState) fractionDigit(d int64) bool {
+// the store type holds are dropped.
+func (s *intState[T]) fractionDigit(d T) bool {
 	if !s.fraction {
 		return false
 	}
-	if s.decimal > (math.MaxInt64-d)/10 {
+	if s.decimal > (s.hi-d)/10 {
 		return true
 	}
 	s.decDigits++
@@ -99,7 +228,7 @@ func (s *intState) fractionDigit(d int64) bool {
 }
 
 // finish rounds on the first fraction digit.
-func (s *intState) finish() bool {
+func (s *intState[T]) finish() bool {
 	if !s.fraction {
 		return true
 	}
@@ -109,12 +238,12 @@ func (s *intState) finish() bool {
 	}
 	if s.decDigits == 1 && s.decimal >= 5 {
 		if s.neg {
-			if s.result == math.MinInt64 {
+			if s.result == s.lo {
 				return false
 			}
 			s.result--
 		} else {
-			if s.result == math.MaxInt64 {
+			if s.result == s.hi {
 				return false
 			}
 			s.result++
@@ -125,7 +254,7 @@ func (s *intState) finish() bool {
 
 // exponent applies a decimal exponent the way DuckDB's
 // IntegerDecimalCastOperation::HandleExponent does, then rounds.
-func (s *intState) exponent(exp int16) bool {
+func (s *intState[T]) exponent(exp int16) bool {
 	e := int(exp)
 	if e < 0 {
 		// Shift digits out; the last one shifted out is what rounds. Any
@@ -143,7 +272,7 @@ func (s *intState) exponent(exp int16) bool {
 	}
 	for s.result != 0 && e > 0 {
 		e--
-		if !mul10(&s.result) {
+		if !mul10(&s.result, s.lo, s.hi) {
 			return false
 		}
 	}
@@ -152,12 +281,17 @@ func (s *intState) exponent(exp int16) bool {
 	}
 	// Move the fraction's digits into the integer part.
 	e = int(exp) - int(s.decDigits)
-	var remainder int64
+	var remainder T
 	if e < 0 {
-		if -e <= 19 {
-			power := int64(1)
+		// NumericLimits<T>::Digits(): 19 for int64, 20 for uint64.
+		digits := 19
+		if s.lo == 0 {
+			digits = 20
+		}
+		if -e <= digits {
+			power := T(1)
 			for ; e < 0; e++ {
-				power *= 10 // 10^19 wraps, as it does in DuckDB
+				power *= 10 // 10^19 (int64) or 10^20 (uint64) wraps, as it does in DuckDB
 			}
 			remainder = s.decimal % power
 			s.decimal /= power
@@ -166,7 +300,7 @@ func (s *intState) exponent(exp int16) bool {
 		}
 	} else {
 		for ; e > 0; e-- {
-			if !mul10(&s.decimal) {
+			if !mul10(&s.decimal, s.lo, s.hi) {
 				return false
 			}
 		}
@@ -174,31 +308,36 @@ func (s *intState) exponent(exp int16) bool {
 	s.decDigits -= uint16(exp)
 	d := s.decimal
 	if s.neg {
-		d = -d
-		if s.decimal == math.MinInt64 {
-			return false
+		diff := s.result - d
+		if (d > 0 && diff > s.result) || (d < 0 && diff < s.result) {
+			return false // overflow
 		}
+		s.result = diff
+	} else {
+		sum := s.result + d
+		if (d > 0 && sum < s.result) || (d < 0 && sum > s.result) {
+			return false // overflow
+		}
+		s.result = sum
 	}
-	sum := s.result + d
-	if (d > 0 && sum < s.result) || (d < 0 && sum > s.result) {
-		return false // overflow
-	}
-	s.result = sum
 	s.decimal = remainder
 	return s.finish()
 }
 
-func mul10(v *int64) bool {
-	if *v > math.MaxInt64/10 || *v < math.MinInt64/10 {
+// mul10 multiplies *v by 10 unless the product leaves [lo, hi].
+func mul10[T integer](v *T, lo, hi T) bool {
+	if *v > hi/10 || *v < lo/10 {
 		return false
 	}
 	*v *= 10
 	return true
 }
 
-// castInt is DuckDB's TryIntegerCast for int64: skip leading spaces, then
-// pick the negative, hexadecimal, binary or positive loop.
-func castInt(b []byte, strict, fraction bool) (int64, bool) {
+// castInt is DuckDB's TryIntegerCast for a store type whose range is
+// [lo, hi]: skip leading spaces, then pick the negative, hexadecimal,
+// binary or positive loop. The unsigned types' check of what follows a
+// '-' is the caller's.
+func castInt[T integer](b []byte, strict, fraction bool, lo, hi T) (T, bool) {
 	i := 0
 	for i < len(b) && isSpace(b[i]) {
 		i++
@@ -208,31 +347,31 @@ func castInt(b []byte, strict, fraction bool) (int64, bool) {
 		return 0, false
 	}
 	if b[0] == '-' {
-		return intLoop(b, true, strict, fraction, math.MinInt64, math.MaxInt64)
+		return intLoop(b, true, strict, fraction, lo, hi)
 	}
 	if len(b) > 1 && b[0] == '0' {
 		switch b[1] {
 		case 'x', 'X':
-			return radixLoop(b[2:], 16)
+			return radixLoop(b[2:], 16, hi)
 		case 'b', 'B':
-			return radixLoop(b[2:], 2)
+			return radixLoop(b[2:], 2, hi)
 		}
 		if strict && isDigit(b[1]) {
 			// "007": leading zeros are not a number when strict
 			return 0, false
 		}
 	}
-	return intLoop(b, false, strict, fraction, math.MinInt64, math.MaxInt64)
+	return intLoop(b, false, strict, fraction, lo, hi)
 }
 
 // radixValue returns the value of c as a digit in base 16 or 2, or -1.
-func radixValue(c byte, base int64) int64 {
-	var d int64
+func radixValue(c byte, base int) int {
+	var d int
 	switch {
 	case isDigit(c):
-		d = int64(c - '0')
+		d = int(c - '0')
 	case lower(c)-'a' < 6:
-		d = int64(lower(c)-'a') + 10
+		d = int(lower(c)-'a') + 10
 	default:
 		return -1
 	}
@@ -243,9 +382,9 @@ func radixValue(c byte, base int64) int64 {
 }
 
 // radixLoop reads the digits after "0x" or "0b". A single '_' may separate
-// two digits. The value must fit a positive int64.
-func radixLoop(b []byte, base int64) (int64, bool) {
-	var v int64
+// two digits. The value must not exceed hi.
+func radixLoop[T integer](b []byte, base int, hi T) (T, bool) {
+	var v T
 	pos := 0
 	for pos < len(b) {
 		d := radixValue(b[pos], base)
@@ -260,18 +399,18 @@ func radixLoop(b []byte, base int64) (int64, bool) {
 				return 0, false
 			}
 		}
-		if v > (math.MaxInt64-d)/base {
+		if v > (hi-T(d))/T(base) {
 			return 0, false
 		}
-		v = v*base + d
+		v = v*T(base) + T(d)
 	}
 	return v, pos > 0
 }
 
 // intLoop is DuckDB's IntegerCastLoop. b starts at the sign, if any; the
 // result must lie in [lo, hi].
-func intLoop(b []byte, neg, strict, fraction bool, lo, hi int64) (int64, bool) {
-	s := intState{neg: neg, fraction: fraction, lo: lo, hi: hi}
+func intLoop[T integer](b []byte, neg, strict, fraction bool, lo, hi T) (T, bool) {
+	s := intState[T]{neg: neg, fraction: fraction, lo: lo, hi: hi}
 	start := 0
 	switch {
 	case neg:
@@ -286,7 +425,7 @@ func intLoop(b []byte, neg, strict, fraction bool, lo, hi int64) (int64, bool) {
 	for pos < len(b) {
 		c := b[pos]
 		if isDigit(c) {
-			if !s.digit(int64(c - '0')) {
+			if !s.digit(T(c - '0')) {
 				return 0, false
 			}
 			pos++
@@ -308,7 +447,7 @@ func intLoop(b []byte, neg, strict, fraction bool, lo, hi int64) (int64, bool) {
 			pos++
 			first := pos
 			for pos < len(b) && isDigit(b[pos]) {
-				if !s.fractionDigit(int64(b[pos] - '0')) {
+				if !s.fractionDigit(T(b[pos] - '0')) {
 					return 0, false
 				}
 				pos++
@@ -344,7 +483,7 @@ func intLoop(b []byte, neg, strict, fraction bool, lo, hi int64) (int64, bool) {
 			if pos >= len(b) {
 				return 0, false
 			}
-			exp, ok := intLoop(b[pos:], b[pos] == '-', strict, false, math.MinInt16, math.MaxInt16)
+			exp, ok := intLoop(b[pos:], b[pos] == '-', strict, false, int64(math.MinInt16), math.MaxInt16)
 			if !ok {
 				return 0, false
 			}

@@ -14,7 +14,10 @@ import (
 // and Timestamp are the value types the casts return.
 type Type uint8
 
-// The seven column types, in the order of DuckDB's LogicalTypeId names.
+// The fifteen column types: the first seven in the order of DuckDB's
+// LogicalTypeId names, then the narrower and unsigned integers and FLOAT,
+// added later (their values follow VARCHAR's so that the first seven keep
+// theirs).
 const (
 	TypeBoolean   Type = iota // BOOLEAN: true or false
 	TypeBigInt                // BIGINT: a signed 64-bit integer
@@ -23,6 +26,14 @@ const (
 	TypeTime                  // TIME: a time of day in microseconds (type Time)
 	TypeTimestamp             // TIMESTAMP: microseconds since 1970-01-01 00:00:00 (type Timestamp)
 	TypeVarchar               // VARCHAR: the field's bytes unchanged
+	TypeTinyInt               // TINYINT: a signed 8-bit integer
+	TypeSmallInt              // SMALLINT: a signed 16-bit integer
+	TypeInteger               // INTEGER: a signed 32-bit integer
+	TypeUTinyInt              // UTINYINT: an unsigned 8-bit integer
+	TypeUSmallInt             // USMALLINT: an unsigned 16-bit integer
+	TypeUInteger              // UINTEGER: an unsigned 32-bit integer
+	TypeUBigInt               // UBIGINT: an unsigned 64-bit integer
+	TypeFloat                 // FLOAT: an IEEE 754 binary32 number
 	numTypes
 )
 
@@ -34,10 +45,18 @@ var typeNames = [numTypes]string{
 	TypeTime:      "TIME",
 	TypeTimestamp: "TIMESTAMP",
 	TypeVarchar:   "VARCHAR",
+	TypeTinyInt:   "TINYINT",
+	TypeSmallInt:  "SMALLINT",
+	TypeInteger:   "INTEGER",
+	TypeUTinyInt:  "UTINYINT",
+	TypeUSmallInt: "USMALLINT",
+	TypeUInteger:  "UINTEGER",
+	TypeUBigInt:   "UBIGINT",
+	TypeFloat:     "FLOAT",
 }
 
 // String returns DuckDB's name of the type ("BIGINT"), or "Type(N)" for a
-// value outside the seven.
+// value that is no type.
 func (t Type) String() string {
 	if t < numTypes {
 		return typeNames[t]
@@ -45,17 +64,23 @@ func (t Type) String() string {
 	return fmt.Sprintf("Type(%d)", uint8(t))
 }
 
+// Valid reports whether t is one of the types (String names it).
+func (t Type) Valid() bool { return t < numTypes }
+
 // ErrUnknownType is the cause ParseType reports for a name that is no DuckDB
 // type; ErrUnsupportedType for a DuckDB type that csvscan does not cast to
-// (INTEGER, FLOAT, DECIMAL, ...).
+// (HUGEINT, DECIMAL, INTERVAL, ...).
 var (
 	ErrUnknownType     = errors.New("unknown type name")
 	ErrUnsupportedType = errors.New("DuckDB type not supported by csvscan")
 )
 
-// typeAliases maps every lowercase name DuckDB resolves to one of the seven
+// typeAliases maps every lowercase name DuckDB resolves to one of the
 // types to that type. The list is DuckDB's built-in type names
-// (src/catalog/default/default_types.cpp) restricted to those seven.
+// (BUILTIN_TYPES in src/catalog/default/default_types.cpp) restricted to
+// those types. Note that INTEGER (INT, INT4) is DuckDB's 32-bit integer and
+// FLOAT (REAL, FLOAT4) its 32-bit float: neither is an alias of BIGINT or
+// DOUBLE.
 var typeAliases = map[string]Type{
 	"boolean": TypeBoolean, "bool": TypeBoolean, "logical": TypeBoolean,
 	"bigint": TypeBigInt, "int8": TypeBigInt, "int64": TypeBigInt, "long": TypeBigInt, "oid": TypeBigInt,
@@ -65,30 +90,40 @@ var typeAliases = map[string]Type{
 	"timestamp": TypeTimestamp, "datetime": TypeTimestamp, "timestamp_us": TypeTimestamp,
 	"varchar": TypeVarchar, "bpchar": TypeVarchar, "text": TypeVarchar, "string": TypeVarchar,
 	"char": TypeVarchar, "nvarchar": TypeVarchar,
+	"tinyint": TypeTinyInt, "int1": TypeTinyInt,
+	"smallint": TypeSmallInt, "int2": TypeSmallInt, "short": TypeSmallInt, "int16": TypeSmallInt,
+	"integer": TypeInteger, "int": TypeInteger, "int4": TypeInteger, "signed": TypeInteger,
+	"integral": TypeInteger, "int32": TypeInteger,
+	"utinyint": TypeUTinyInt, "uint8": TypeUTinyInt,
+	"usmallint": TypeUSmallInt, "uint16": TypeUSmallInt,
+	"uinteger": TypeUInteger, "uint32": TypeUInteger,
+	"ubigint": TypeUBigInt, "uint64": TypeUBigInt,
+	"float": TypeFloat, "real": TypeFloat, "float4": TypeFloat,
 }
 
 // otherDuckDBTypes are DuckDB's other built-in type names: ParseType knows
-// them, so that it can say "not supported" rather than "unknown". Note that
-// INTEGER (INT, INT4) is DuckDB's 32-bit integer and FLOAT (REAL, FLOAT4) its
-// 32-bit float: neither is an alias of BIGINT or DOUBLE.
+// them, so that it can say "not supported" rather than "unknown". HUGEINT
+// and UHUGEINT are among them: a 128-bit value has no Go type, and a
+// Vector has no slice for it.
 var otherDuckDBTypes = map[string]bool{
-	"int": true, "int4": true, "signed": true, "integer": true, "integral": true, "int32": true,
-	"int2": true, "smallint": true, "short": true, "int16": true, "tinyint": true, "int1": true,
-	"utinyint": true, "uint8": true, "usmallint": true, "uint16": true, "uinteger": true,
-	"uint32": true, "ubigint": true, "uint64": true, "hugeint": true, "int128": true,
-	"real": true, "float4": true, "float": true, "decimal": true, "dec": true, "numeric": true,
+	"hugeint": true, "int128": true, "uhugeint": true, "uint128": true,
+	"decimal": true, "dec": true, "numeric": true,
 	"bytea": true, "blob": true, "varbinary": true, "binary": true,
 	"timestamp_ms": true, "timestamp_ns": true, "timestamp_s": true, "timestamptz": true,
-	"timetz": true, "interval": true, "uuid": true, "guid": true, "struct": true, "row": true,
-	"list": true, "map": true, "json": true, "null": true,
+	"timetz": true, "time_ns": true, "interval": true, "uuid": true, "guid": true, "struct": true,
+	"row": true, "list": true, "array": true, "map": true, "union": true, "enum": true,
+	"bit": true, "bitstring": true, "varint": true, "bignum": true, "variant": true,
+	"geometry": true, "json": true, "null": true,
 }
 
 // ParseType returns the type DuckDB means by name, ignoring ASCII case:
-// the seven names String returns and DuckDB's aliases of them (BOOL and
-// LOGICAL; INT8, INT64, LONG and OID; FLOAT8; DATETIME and TIMESTAMP_US;
-// TEXT, STRING, CHAR, BPCHAR and NVARCHAR). Other DuckDB type names, such as
-// INTEGER or FLOAT, fail with ErrUnsupportedType; anything else with
-// ErrUnknownType. Length modifiers such as VARCHAR(10) are not accepted.
+// the names String returns and DuckDB's aliases of them (BOOL and LOGICAL;
+// INT8, INT64, LONG and OID; FLOAT8; DATETIME and TIMESTAMP_US; TEXT,
+// STRING, CHAR, BPCHAR and NVARCHAR; INT1; INT2, SHORT and INT16; INT,
+// INT4, SIGNED, INTEGRAL and INT32; UINT8, UINT16, UINT32 and UINT64;
+// REAL and FLOAT4). Other DuckDB type names, such as HUGEINT or DECIMAL,
+// fail with ErrUnsupportedType; anything else with ErrUnknownType. Length
+// modifiers such as VARCHAR(10) are not accepted.
 func ParseType(name string) (Type, error) {
 	lower := strings.ToLower(name)
 	if t, ok := typeAliases[lower]; ok {

@@ -32,7 +32,7 @@ func TestPlan(t *testing.T) {
 		{"auto_detect off", call("read_csv", `{"auto_detect": false, "all_varchar": true}`), "", false},
 		{"count", readerCall{Func: "read_csv", OptionsParsed: map[string]json.RawMessage{"header": json.RawMessage(`0`)}, CountOnly: true}, "", false},
 		{"count, ignore_errors", readerCall{Func: "read_csv", OptionsParsed: map[string]json.RawMessage{"header": json.RawMessage(`0`), "ignore_errors": json.RawMessage(`true`)}, CountOnly: true}, skipSniffTypesErr, false},
-		{"INTEGER", call("read_csv", `{"header": false, "columns": [["a", "INT"]]}`), skipType("INTEGER"), false},
+		{"HUGEINT", call("read_csv", `{"header": false, "columns": [["a", "INT128"]]}`), skipType("HUGEINT"), false},
 		{"DECIMAL(15,2)", call("read_csv", `{"header": false, "columns": [["a", "DECIMAL(15,2)"]]}`), skipType("DECIMAL"), false},
 		{"VARCHAR(10)", call("read_csv", `{"header": false, "columns": [["a", "VARCHAR(10)"]]}`), "", false},
 		{"skip", call("read_csv", `{"header": false, "all_varchar": true, "skip": 1}`), skipOption("skip"), false},

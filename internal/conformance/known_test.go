@@ -8,8 +8,8 @@ package conformance
 // is kept; when the corpus or the skip rules change, set it again from a
 // run.
 const (
-	rowsPassFloor   = 27
-	errorsPassFloor = 21
+	rowsPassFloor   = 48 // 27 before INTEGER, SMALLINT, ... and FLOAT were supported
+	errorsPassFloor = 26 // 21 before
 )
 
 // knownDifferences are the files on which some assertion of TestDuckDBRows
@@ -40,6 +40,18 @@ var knownDifferences = map[string]string{
 	// and the input ends inside it. DuckDB returns `Pedro the`; csvscan
 	// reports an unterminated quote.
 	"duckdb/data/csv/unescaped_quotes/some_escaped_some_not.csv": "lenient quotes: a quote reopened after a closing quote and left open at the end of input is an error in csvscan, the end of the value in DuckDB",
+
+	// test_thijs_unquoted_file.test:10 (strict_mode=false, quote and
+	// escape '"', sep '|', columns a, b VARCHAR and c INTEGER; run since
+	// INTEGER is supported). Rows 2-4 are `"ANTON" SONNEN...HAFTUNG| |2012`,
+	// `"ENERGYS MAINTENANCE" SA| |2015` and `"SYSTEMAT BELGIUM " SA| |2013`:
+	// DuckDB keeps such a value as quoted, drops the quote that closed
+	// early, and drops the value's last byte as if it were the closing
+	// quote: `ANTON SONNEN...HAFTUN`, `ENERGYS MAINTENANCE S`,
+	// `SYSTEMAT BELGIUM  S`. csvscan keeps the last byte (`...HAFTUNG`,
+	// `... SA`). Columns b and c (the INTEGERs 2011-2015) and row 1 (its
+	// spaces after the closing quote dropped) agree.
+	"duckdb/data/csv/thijs_unquoted.csv": "lenient quotes: text after a closing quote (\"ANTON\" SONNEN...HAFTUNG) loses its last byte in DuckDB, which takes that byte for the closing quote (HAFTUN, MAINTENANCE S); csvscan keeps it",
 }
 
 // knownErrorDifferences are the files on which some record of

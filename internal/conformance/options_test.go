@@ -96,7 +96,7 @@ func skipType(name string) skip   { return skip("unsupported type: " + name) }
 //  4. Every option is one csvscan implements (below); the dialect is
 //     the options given, DuckDB's defaults for the rest (',' delimiter,
 //     '"' quote with "" doubling, any line end, strict mode).
-//  5. Every column type is one of csvscan's seven (cast.ParseType, with
+//  5. Every column type is one csvscan casts to (cast.ParseType, with
 //     type modifiers dropped: VARCHAR(n) is VARCHAR), and a COPY's target
 //     table has no constraints (NOT NULL, PRIMARY KEY, ...).
 //
@@ -421,21 +421,19 @@ func parseType(name string) (cast.Type, error) {
 }
 
 // canonicalType names a type csvscan lacks by DuckDB's name of it, so that
-// INT, INT4 and INTEGER count as one reason.
+// DEC, NUMERIC and DECIMAL count as one reason. (The integer types and
+// FLOAT, with all their aliases, are supported: cast.ParseType accepts
+// them.)
 func canonicalType(name string) string {
 	n := strings.ToLower(strings.TrimSpace(name))
 	if i := strings.IndexByte(n, '('); i > 0 {
 		n = strings.TrimSpace(n[:i])
 	}
 	switch n {
-	case "int", "int4", "integer", "int32", "signed", "integral":
-		return "INTEGER"
-	case "smallint", "int2", "short", "int16":
-		return "SMALLINT"
-	case "tinyint", "int1":
-		return "TINYINT"
-	case "float", "real", "float4":
-		return "FLOAT"
+	case "hugeint", "int128":
+		return "HUGEINT"
+	case "uhugeint", "uint128":
+		return "UHUGEINT"
 	case "decimal", "numeric", "dec":
 		return "DECIMAL"
 	case "timestamptz", "timestamp with time zone":
