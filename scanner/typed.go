@@ -424,7 +424,10 @@ type TypedReader struct {
 
 	bad     badRow // the bad row being reported
 	rejects []Reject
-	err     error // why the read ended: io.EOF, the source's error or a *RowError
+
+	headerChecked bool  // the header's names were checked for UTF-8
+	pending       bool  // the source's current row was read by checkHeader, not yet used
+	err           error // why the read ended: io.EOF, the source's error or a *RowError
 }
 
 // NewTypedReader returns a TypedReader over src. Call it before the first
@@ -527,12 +530,19 @@ func (r *TypedReader) Schema() Schema { return r.opts.Schema }
 // fill reads rows into the chunk until it is full or the source ends, drops
 // the bad ones, and returns how many rows the chunk holds.
 func (r *TypedReader) fill() int {
+	if !r.headerChecked {
+		r.headerChecked = true
+		if r.checkHeader() {
+			return 0
+		}
+	}
 	c := &r.chunk
 	c.reset()
 	n, bad := 0, 0
 	taker, _ := r.src.(interface{ TakeBadRows() []*ParseError })
 	for n < ChunkSize {
-		more := r.src.Scan()
+		more := r.pending || r.src.Scan()
+		r.pending = false
 		if taker != nil {
 			for _, pe := range taker.TakeBadRows() {
 				r.parseReject(pe)
@@ -561,6 +571,31 @@ func (r *TypedReader) fill() int {
 	}
 	c.setLen(n)
 	return n
+}
+
+// checkHeader fails the read, as DuckDB does, when a header name is not
+// valid UTF-8. The header is known after the source's first Scan, so the
+// check runs when the first chunk (whose first row it read) is filled;
+// it reports whether it set r.err.
+func (r *TypedReader) checkHeader() bool {
+	h, ok := r.src.(interface{ Header() []string })
+	if !ok {
+		return false
+	}
+	names := h.Header()
+	if names == nil {
+		// Read the first row now to learn the header; fill takes the row.
+		r.pending = r.src.Scan()
+		names = h.Header()
+	}
+	for i, name := range names {
+		if !utf8.ValidString(name) {
+			r.err = &RowError{Kind: ErrInvalidUnicode, Row: 1, Column: i + 1, Offset: -1, RowOffset: -1,
+				Msg: "Invalid unicode (byte sequence mismatch) detected in the header."}
+			return true
+		}
+	}
+	return false
 }
 
 // isNull reports whether v is one of the null strings.

@@ -53,3 +53,23 @@ func TestTypedParseRejects(t *testing.T) {
 		t.Fatalf("rejects (-want +got):\n%s", d)
 	}
 }
+
+func TestTypedHeaderUTF8(t *testing.T) {
+	s, _ := NewBytes([]byte("id,na\xffme\n1,x\n"), Options{Header: true})
+	r, err := NewTypedReader(s, TypedOptions{Schema: Schema{{Name: "id", Type: TypeBigInt}, {Name: "name", Type: TypeVarchar}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = r.Next()
+	var re *RowError
+	if !errors.As(err, &re) || !errors.Is(err, ErrInvalidUnicode) || re.Row != 1 || re.Column != 2 {
+		t.Fatalf("got %v", err)
+	}
+	// A valid header reads on, the first row included.
+	s, _ = NewBytes([]byte("id,name\n1,x\n2,y\n"), Options{Header: true})
+	r, _ = NewTypedReader(s, TypedOptions{Schema: Schema{{Name: "id", Type: TypeBigInt}, {Name: "name", Type: TypeVarchar}}})
+	c, err := r.Next()
+	if err != nil || c.Len() != 2 {
+		t.Fatalf("got %v rows, %v", c, err)
+	}
+}

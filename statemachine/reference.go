@@ -30,6 +30,10 @@ package statemachine
 //   - NewlineAuto, which DuckDB resolves by sniffing, reads LF, CR and CRLF
 //     as row ends in one table: DuckDB's CRLF table without the strict-mode
 //     rejection of a lone LF.
+//   - In strict mode with NewlineLF a CR outside quotes is INVALID, with
+//     NewlineCR an LF: DuckDB's tables read both as row ends, and DuckDB
+//     rejects such files in strict mode with a check outside the table;
+//     here the table says it.
 
 import "github.com/csvscan/csvscan/dialect"
 
@@ -44,6 +48,7 @@ type machine struct {
 	quoteIsEscape  bool // "" doubling
 	carryOn        bool // CR may be followed by the LF of a CRLF
 	lfInvalid      bool // strict CRLF: a lone LF in an unquoted value is invalid
+	newline        dialect.Newline
 	strict         bool
 	unquotedEscape bool // lenient, with an escape that differs from the quote
 	spaceSpecial   bool // the space is the delimiter's first byte or another special byte
@@ -60,6 +65,7 @@ func newMachine(d dialect.Dialect) machine {
 	m.comment, m.hasComment = d.Comment.Byte()
 	m.carryOn = d.Newline == dialect.NewlineCRLF || d.Newline == dialect.NewlineAuto
 	m.lfInvalid = d.Newline == dialect.NewlineCRLF && m.strict
+	m.newline = d.Newline
 	m.unquotedEscape = !m.strict && m.hasEscape
 	m.spaceSpecial = m.delim[0] == ' ' || m.isQuote(' ') || m.isEscape(' ') || m.isComment(' ')
 	return m
@@ -94,6 +100,24 @@ func Reference(d dialect.Dialect, s State, b byte) State {
 }
 
 func (m *machine) next(s State, b byte) State {
+	t := m.nextInDialect(s, b)
+	if m.wrongLineEnd(b) && (t == RecordSeparator || t == CarriageReturn) && s != Comment {
+		// Strict mode with a newline given: the other line-end byte is not
+		// a line end here, it is an error (as DuckDB rejects such a file).
+		return Invalid
+	}
+	return t
+}
+
+// wrongLineEnd reports whether b is a line-end byte that strict mode with
+// the dialect's newline forbids outside quotes: CR when the newline is LF,
+// LF when it is CR.
+func (m *machine) wrongLineEnd(b byte) bool {
+	return m.strict && (b == '\r' && m.newline == dialect.NewlineLF || b == '\n' && m.newline == dialect.NewlineCR)
+}
+
+// nextInDialect is next before the strict line-end rule.
+func (m *machine) nextInDialect(s State, b byte) State {
 	switch s {
 	case Standard, Invalid:
 		return m.unquoted(b)

@@ -242,6 +242,22 @@ func duckdbStyle(d dialect.Dialect) [256][NumStates]State {
 	t['\n'][MaybeQuoted] = RecordSeparator
 	t['\r'][MaybeQuoted] = cr
 	t[d0][MaybeQuoted] = start
+	// Strict mode with LF or CR given: the other line-end byte is invalid
+	// wherever it would end a line, but in a comment.
+	var wrong int = -1
+	if strict && d.Newline == dialect.NewlineLF {
+		wrong = '\r'
+	}
+	if strict && d.Newline == dialect.NewlineCR {
+		wrong = '\n'
+	}
+	if wrong >= 0 {
+		for s := State(0); s < NumStates; s++ {
+			if s != Comment && (t[wrong][s] == RecordSeparator || t[wrong][s] == CarriageReturn) {
+				t[wrong][s] = Invalid
+			}
+		}
+	}
 	return t
 }
 

@@ -129,6 +129,18 @@ func (r *rules) lineEndCR() state {
 
 // next is the state after byte b in state s.
 func (r *rules) next(s state, b byte) state {
+	t := r.step(s, b)
+	// Strict mode with LF or CR as the newline: the other line-end byte
+	// cannot end a line; where it would, the input is invalid.
+	wrong := !r.lenient && (b == '\r' && r.d.Newline == dialect.NewlineLF || b == '\n' && r.d.Newline == dialect.NewlineCR)
+	if wrong && s != stComment && (t == stRecordSeparator || t == stCarriageReturn) {
+		return stInvalid
+	}
+	return t
+}
+
+// step is next before the strict rule on line ends.
+func (r *rules) step(s state, b byte) state {
 	c := r.classify(b)
 	switch s {
 	case stNotSet, stDelimiter, stRecordSeparator, stCarriageReturn, stEmptySpace:

@@ -27,6 +27,7 @@ var (
 	crlf      = with(rfc, func(d *dialect.Dialect) { d.Newline = dialect.NewlineCRLF })
 	crlfLen   = with(crlf, func(d *dialect.Dialect) { d.Lenient = true })
 	lfOnly    = with(rfc, func(d *dialect.Dialect) { d.Newline = dialect.NewlineLF })
+	crOnly    = with(rfc, func(d *dialect.Dialect) { d.Newline = dialect.NewlineCR })
 )
 
 func with(d dialect.Dialect, f func(*dialect.Dialect)) dialect.Dialect {
@@ -108,12 +109,21 @@ var readTests = []struct {
 	// The table only rejects an LF that follows unquoted text.
 	{name: "CRLFStrictLFAfterClosingQuote", input: "\"a\"\nb\r\n", opts: Options{Dialect: crlf},
 		wantRows: [][]string{{"a"}, {"b"}}},
-	{name: "NewlineLFReadsCRLFAsRowThenEmptyLine", input: "a\r\nb\r\n", opts: Options{Dialect: lfOnly},
+	// Lenient: DuckDB's '\n' table ends rows at CR too.
+	{name: "NewlineLFReadsCRLFAsRowThenEmptyLine", input: "a\r\nb\r\n", opts: Options{Dialect: lenientOf(lfOnly)},
 		wantRows: [][]string{{"a"}, {""}, {"b"}, {""}}},
-	{name: "NewlineLFReadsCRLFIn2Columns", input: "a,b\r\nc,d\r\n", opts: Options{Dialect: lfOnly},
+	{name: "NewlineLFReadsCRLFIn2Columns", input: "a,b\r\nc,d\r\n", opts: Options{Dialect: lenientOf(lfOnly)},
 		wantRows: [][]string{{"a", "b"}, {"c", "d"}}},
-	{name: "NewlineLFLoneCR", input: "a\rb", opts: Options{Dialect: lfOnly},
+	{name: "NewlineLFLoneCR", input: "a\rb", opts: Options{Dialect: lenientOf(lfOnly)},
 		wantRows: [][]string{{"a"}, {"b"}}},
+	// Strict: a CR where the newline is LF is invalid outside quotes, but
+	// content inside them. a(0) ,(1) b(2) \r(3)
+	{name: "StrictLFRejectsCR", input: "a,b\r\n", opts: Options{Dialect: lfOnly},
+		wantErr: &Error{Kind: InvalidState, Row: 1, Field: 2, Offset: 3}},
+	{name: "StrictLFQuotedCR", input: "\"a\r\",b\n", opts: Options{Dialect: lfOnly},
+		wantRows: [][]string{{"a\r", "b"}}},
+	{name: "StrictCRRejectsLF", input: "a\rb\n", opts: Options{Dialect: crOnly},
+		wantRows: [][]string{{"a"}}, wantErr: &Error{Kind: InvalidState, Row: 2, Field: 1, Offset: 3}},
 
 	// Byte order mark.
 	{name: "BOMDropped", input: "\xEF\xBB\xBFa,b\n1,2\n", opts: Options{Dialect: rfc, Header: true},
@@ -346,4 +356,9 @@ func TestCorpusSuites(t *testing.T) {
 			}
 		})
 	}
+}
+
+func lenientOf(d dialect.Dialect) dialect.Dialect {
+	d.Lenient = true
+	return d
 }
