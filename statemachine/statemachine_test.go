@@ -474,3 +474,34 @@ func TestQuotedStop(t *testing.T) {
 		}
 	}
 }
+
+func TestByteClasses(t *testing.T) {
+	tab, _ := Build(dialect.RFC4180)
+	cls := tab.ByteClasses(nil)
+	var small [][]byte
+	for _, c := range cls[:len(cls)-1] {
+		small = append(small, c)
+	}
+	want := [][]byte{{'\n'}, {'\r'}, {' '}, {'"'}, {','}}
+	if fmt.Sprint(small) != fmt.Sprint(want) || len(cls[len(cls)-1]) != 251 {
+		t.Fatalf("classes %q, last has %d bytes", small, len(cls[len(cls)-1]))
+	}
+	// Every byte is in exactly one class, and bytes of a class agree.
+	seen := map[byte]bool{}
+	for _, c := range cls {
+		for _, b := range c {
+			if seen[b] {
+				t.Fatalf("byte %q in two classes", b)
+			}
+			seen[b] = true
+			for s := State(0); s < NumStates; s++ {
+				if tab.Next(s, b) != tab.Next(s, c[0]) {
+					t.Fatalf("%q and %q differ in %v", b, c[0], s)
+				}
+			}
+		}
+	}
+	if len(seen) != 256 {
+		t.Fatalf("%d bytes classed", len(seen))
+	}
+}

@@ -156,3 +156,36 @@ func (t *Table) Skip(s State) *[256]bool {
 // StopPatterns returns the 2 to 5 byte patterns that match every byte any
 // skip table stops at (and possibly more), for the SWAR skipper.
 func (t *Table) StopPatterns() swar.Patterns { return t.stop }
+
+// ByteClasses groups the 256 bytes into classes that lead to the same state
+// from each of states (all states when states is nil): a reader of the table
+// then sees a handful of columns instead of 256. Classes come in the order of
+// their smallest byte, except that the largest class (the ordinary bytes)
+// comes last.
+func (t *Table) ByteClasses(states []State) [][]byte {
+	if states == nil {
+		states = States()
+	}
+	index := map[string]int{}
+	var out [][]byte
+	key := make([]byte, len(states))
+	for b := 0; b < 256; b++ {
+		for i, s := range states {
+			key[i] = byte(t.next[b][s])
+		}
+		i, ok := index[string(key)]
+		if !ok {
+			i = len(out)
+			index[string(key)] = i
+			out = append(out, nil)
+		}
+		out[i] = append(out[i], byte(b))
+	}
+	big := 0
+	for i := range out {
+		if len(out[i]) > len(out[big]) {
+			big = i
+		}
+	}
+	return append(append(out[:big:big], out[big+1:]...), out[big])
+}

@@ -43,29 +43,13 @@ func (c byteClass) label() string {
 	return strings.Join(names, " ")
 }
 
-// classes groups the 256 bytes by their column of the table, in the order of
-// each class's smallest special byte, the big class of ordinary bytes last.
+// classes groups the 256 bytes into classes that behave alike in every
+// state (statemachine.Table.ByteClasses), the ordinary bytes last.
 func classes(t *sm.Table) []byteClass {
-	index := map[[sm.NumStates]sm.State]int{}
 	var out []byteClass
-	for b := 0; b < 256; b++ {
-		col := t.Transitions()[b]
-		i, ok := index[col]
-		if !ok {
-			i = len(out)
-			index[col] = i
-			out = append(out, byteClass{})
-		}
-		out[i].bytes = append(out[i].bytes, byte(b))
+	for _, bytes := range t.ByteClasses(nil) {
+		out = append(out, byteClass{bytes: bytes})
 	}
-	// The largest class (ordinary bytes) goes last.
-	big := 0
-	for i := range out {
-		if len(out[i].bytes) > len(out[big].bytes) {
-			big = i
-		}
-	}
-	out = append(append(out[:big:big], out[big+1:]...), out[big])
 	return out
 }
 

@@ -146,28 +146,10 @@ type class struct {
 // order of each class's smallest byte, the largest class last and named
 // "other".
 func classes(t *statemachine.Table, states []statemachine.State) []class {
-	index := map[string]int{}
 	var out []class
-	for b := 0; b < 256; b++ {
-		var key []byte
-		for _, s := range states {
-			key = append(key, byte(t.Next(s, byte(b))))
-		}
-		i, ok := index[string(key)]
-		if !ok {
-			i = len(out)
-			index[string(key)] = i
-			out = append(out, class{})
-		}
-		out[i].bytes = append(out[i].bytes, byte(b))
+	for _, bytes := range t.ByteClasses(states) {
+		out = append(out, class{bytes: bytes})
 	}
-	big := 0
-	for i := range out {
-		if len(out[i].bytes) > len(out[big].bytes) {
-			big = i
-		}
-	}
-	out = append(append(out[:big:big], out[big+1:]...), out[big])
 	for i := range out {
 		var names []string
 		for _, c := range out[i].bytes {
