@@ -110,8 +110,11 @@ func FuzzUint64(f *testing.F) {
 			}
 		}
 		// Below 2^63, UBIGINT and BIGINT agree, but for a '-' (only
-		// "-0..." is an unsigned number).
-		if i, iok := Int64(b); iok && i >= 0 && !bytes.Contains(b, []byte("-")) && (!ok || uint64(i) != v) {
+		// "-0..." is an unsigned number) and for exponents: DuckDB moves
+		// fraction digits with NumericLimits<T>::Digits() (19 for int64,
+		// 20 for uint64), so ".9227000000000000007e18" rounds up as UBIGINT
+		// and not as BIGINT.
+		if i, iok := Int64(b); iok && i >= 0 && !bytes.Contains(b, []byte("-")) && !bytes.ContainsAny(b, "eE") && (!ok || uint64(i) != v) {
 			t.Fatalf("Int64(%q) = %d but Uint64 = %d, %v", b, i, v, ok)
 		}
 		if ok {
