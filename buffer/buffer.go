@@ -62,6 +62,7 @@ type Manager struct {
 	stats    Stats
 
 	noPrefetch bool
+	background sync.WaitGroup // prefetches in flight
 }
 
 // FromReaderAt returns a Manager over size bytes of r, in buffers of
@@ -194,12 +195,19 @@ func (m *Manager) prefetch(i int) {
 		return
 	}
 	m.loading[i] = true
+	m.background.Add(1)
 	go func() {
+		defer m.background.Done()
 		m.mu.Lock()
 		defer m.mu.Unlock()
 		m.loadAt(i, 0) // an error is read again, and reported, by Pin
 	}()
 }
+
+// Wait waits for the reads the Manager started in the background
+// (prefetching) to finish. Call it before closing the source: a read
+// still in flight uses it.
+func (m *Manager) Wait() { m.background.Wait() }
 
 // loadAt reads buffer i of a ReaderAt with m.loading[i] set; m.mu is held
 // and released around the read. The buffer starts with pins pins.

@@ -871,6 +871,7 @@ func (p *Parallel) Close() error {
 		}
 		delete(p.results, k)
 	}
+	p.m.Wait()                // a prefetch still reading would outlive the caller's file
 	p.m.Retire(math.MaxInt64) // no reader is left: let every buffer go
 	return nil
 }
