@@ -59,6 +59,9 @@ type Reject struct {
 	Message string
 	// Kind is the sentinel error of the kind: ErrCast and so on.
 	Kind error
+	// Row is the row's number in the raw scan (the header is row 1), which
+	// numbers the rows of the chunks (Chunk.RowNumbers); not in the JSON.
+	Row int
 }
 
 // errorTypes are DuckDB's names of the kinds (CSVErrorType in reject_errors).
@@ -143,6 +146,7 @@ func (r *TypedReader) report(kind error, col, value, duckIdx int, row [][]byte) 
 		line = ln.LineNumber()
 	}
 	rj := Reject{
+		Row:            b.number,
 		Line:           line,
 		LineByteOffset: b.rowOffset,
 		ByteOffset:     -1,
@@ -312,6 +316,7 @@ func (r *TypedReader) parseReject(pe *ParseError) {
 		return
 	}
 	rj := Reject{
+		Row:            pe.Row,
 		Line:           pe.Line,
 		LineByteOffset: pe.RowOffset,
 		ByteOffset:     pe.Offset,
