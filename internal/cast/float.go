@@ -41,17 +41,8 @@ func (c Caster) Float64(b []byte) (float64, bool) {
 	if !ok {
 		return 0, false
 	}
-	switch num.kind {
-	case floatInf:
-		if num.neg {
-			return math.Inf(-1), true
-		}
-		return math.Inf(1), true
-	case floatNaN:
-		if num.neg {
-			return math.Copysign(math.NaN(), -1), true
-		}
-		return math.NaN(), true
+	if v, ok := num.special(); ok {
+		return v, true
 	}
 	return num.value(tok, c.sep()), true
 }
@@ -75,19 +66,28 @@ func (c Caster) Float32(b []byte) (float32, bool) {
 	if !ok {
 		return 0, false
 	}
+	if v, ok := num.special(); ok {
+		return float32(v), true
+	}
+	return num.value32(tok, c.sep()), true
+}
+
+// special returns the value of an infinity or a NaN (with its sign), and
+// false for an ordinary number.
+func (num *floatToken) special() (float64, bool) {
 	switch num.kind {
 	case floatInf:
 		if num.neg {
-			return float32(math.Inf(-1)), true
+			return math.Inf(-1), true
 		}
-		return float32(math.Inf(1)), true
+		return math.Inf(1), true
 	case floatNaN:
 		if num.neg {
-			return float32(math.Copysign(math.NaN(), -1)), true
+			return math.Copysign(math.NaN(), -1), true
 		}
-		return float32(math.NaN()), true
+		return math.NaN(), true
 	}
-	return num.value32(tok, c.sep()), true
+	return 0, false
 }
 
 func (c Caster) sep() byte {

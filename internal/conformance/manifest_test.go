@@ -1,12 +1,10 @@
 package conformance
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/json"
-	"fmt"
-	"os"
 	"path/filepath"
+
+	"github.com/csvscan/csvscan/internal/corpus"
 )
 
 // manifestEntry is one line of duckdb/manifest.jsonl: a data file and the
@@ -67,33 +65,10 @@ type errorRecord struct {
 	ErrorIsRegex bool    `json:"error_is_regex"`
 }
 
-// readJSONL decodes every non-empty line of the file into a new T.
-func readJSONL[T any](path string) ([]T, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var out []T
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(nil, len(data)+1)
-	for line := 1; sc.Scan(); line++ {
-		text := bytes.TrimSpace(sc.Bytes())
-		if len(text) == 0 {
-			continue
-		}
-		var v T
-		if err := json.Unmarshal(text, &v); err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", path, line, err)
-		}
-		out = append(out, v)
-	}
-	return out, sc.Err()
-}
-
 func loadManifest(dir string) ([]manifestEntry, error) {
-	return readJSONL[manifestEntry](filepath.Join(dir, "duckdb", "manifest.jsonl"))
+	return corpus.ReadJSONL[manifestEntry](filepath.Join(dir, "duckdb", "manifest.jsonl"))
 }
 
 func loadErrors(dir string) ([]errorRecord, error) {
-	return readJSONL[errorRecord](filepath.Join(dir, "duckdb", "errors.jsonl"))
+	return corpus.ReadJSONL[errorRecord](filepath.Join(dir, "duckdb", "errors.jsonl"))
 }

@@ -87,29 +87,40 @@ type entry struct {
 func Suites(dir string) ([]Case, error) {
 	var cases []Case
 	for _, m := range manifests {
-		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(m)))
+		entries, err := ReadJSONL[entry](filepath.Join(dir, filepath.FromSlash(m)))
 		if err != nil {
 			return nil, fmt.Errorf("corpus: %w", err)
 		}
-		sc := bufio.NewScanner(bytes.NewReader(data))
-		sc.Buffer(nil, len(data)+1)
-		for line := 1; sc.Scan(); line++ {
-			text := bytes.TrimSpace(sc.Bytes())
-			if len(text) == 0 {
-				continue
-			}
-			var e entry
-			if err := json.Unmarshal(text, &e); err != nil {
-				return nil, fmt.Errorf("corpus: %s:%d: %w", m, line, err)
-			}
+		for i, e := range entries {
 			if e.Path == "" {
-				return nil, fmt.Errorf("corpus: %s:%d: no path", m, line)
+				return nil, fmt.Errorf("corpus: %s: entry %d: no path", m, i+1)
 			}
 			cases = append(cases, Case(e))
 		}
-		if err := sc.Err(); err != nil {
-			return nil, fmt.Errorf("corpus: %s: %w", m, err)
-		}
 	}
 	return cases, nil
+}
+
+// ReadJSONL decodes every non-empty line of the file at path into a new T,
+// in file order; an error names the file and the line.
+func ReadJSONL[T any](path string) ([]T, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var out []T
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, len(data)+1)
+	for line := 1; sc.Scan(); line++ {
+		text := bytes.TrimSpace(sc.Bytes())
+		if len(text) == 0 {
+			continue
+		}
+		var v T
+		if err := json.Unmarshal(text, &v); err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", path, line, err)
+		}
+		out = append(out, v)
+	}
+	return out, sc.Err()
 }
