@@ -2,6 +2,7 @@
 //
 //	csvscan scan [flags] FILE     print the rows (json, csv or table)
 //	csvscan count [flags] FILE    print the number of data rows
+//	csvscan sniff [flags] FILE    detect the dialect, header and column types
 //	csvscan table [flags]         print the dialect's transition table
 //	csvscan trace [flags] FILE    show every byte's transition on a short input
 //
@@ -30,6 +31,7 @@ const usage = `usage: csvscan <command> [flags] [FILE]
 commands:
   scan [flags] FILE    print the rows of FILE (- for standard input)
   count [flags] FILE   print the number of data rows
+  sniff [flags] FILE   detect the dialect, header and column types of FILE
   table [flags]        print the dialect's transition table, skip tables and stop patterns
   trace [flags] FILE   print each byte of a short input with its state transition
 
@@ -64,6 +66,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdScan(args[1:], stdin, stdout, stderr)
 	case "count":
 		err = cmdCount(args[1:], stdin, stdout, stderr)
+	case "sniff":
+		err = cmdSniff(args[1:], stdin, stdout, stderr)
 	case "table":
 		err = cmdTable(args[1:], stdout, stderr)
 	case "trace":

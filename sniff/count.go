@@ -1,0 +1,148 @@
+package sniff
+
+import (
+	"bytes"
+
+	sm "github.com/csvscan/csvscan/statemachine"
+)
+
+// line is what the column counter learns about one row of the sample: how
+// many values it has and whether it is a comment. It is DuckDB's
+// ColumnCount entry (column_count_scanner.cpp), counted with the reading
+// rules of docs/reading-rules.md.
+type line struct {
+	start int // offset of the row's first byte in the sample
+	end   int // offset just past its line end (or the end of the sample)
+	cols  int // number of values
+	// comment is a line the reader drops: a comment with nothing but
+	// spaces before it. midComment is a row that a comment ends.
+	comment, midComment bool
+	// emptyLast says the row's last value is empty ("a,b,").
+	emptyLast bool
+}
+
+// counter runs one candidate dialect's transition table over the sample and
+// counts the values of each row, without keeping them. It is resumable: each
+// call to next parses the following rows, as DuckDB's ColumnCountScanner
+// parses one chunk at a time.
+type counter struct {
+	t       *sm.Table
+	in      []byte
+	final   bool // in ends where the input ends (else it may stop mid-row)
+	maxLine int
+
+	pos   int      // next byte to read
+	state sm.State // state after in[pos-1]
+
+	// Of the row being read.
+	rowStart   int
+	vs         int
+	cols       int
+	commentAt  int // offset of an open comment, or -1
+	delimLen   int
+	everQuoted bool // some value opened with a quote
+	everEscape bool // some quoted value held an escape
+	failed     bool // the table reached INVALID, a quote never closed, or a line was too long
+	done       bool // every row of the sample has been counted
+}
+
+func newCounter(t *sm.Table, in []byte, bomSkip, final bool, maxLine int) *counter {
+	c := &counter{t: t, in: in, final: final, maxLine: maxLine, state: sm.NotSet, commentAt: -1,
+		delimLen: len(t.Dialect().Delimiter)}
+	if bomSkip && bytes.HasPrefix(in, []byte{0xEF, 0xBB, 0xBF}) {
+		c.pos = 3
+	}
+	c.rowStart, c.vs = c.pos, c.pos
+	return c
+}
+
+// next appends up to n more rows to dst and returns it. After a failure it
+// returns dst unchanged and c.failed is set; when the sample is used up,
+// c.done is set.
+func (c *counter) next(dst []line, n int) []line {
+	if c.failed || c.done {
+		return dst
+	}
+	next := c.t.Transitions()
+	in := c.in
+	cur := c.state
+	want := len(dst) + n
+	i := c.pos
+	for ; i < len(in) && len(dst) < want; i++ {
+		prev := cur
+		cur = next[in[i]][prev]
+		switch cur {
+		case sm.Standard, sm.EmptySpace:
+		case sm.Delimiter:
+			c.cols++
+			c.vs = i + 1
+		case sm.RecordSeparator, sm.CarriageReturn:
+			switch {
+			case prev == sm.CarriageReturn && cur == sm.RecordSeparator:
+			case prev == sm.RecordSeparator || prev == sm.CarriageReturn || prev == sm.NotSet:
+				// An empty line: no row while sniffing, as in DuckDB.
+			default:
+				dst = append(dst, c.endRow(i, i+1))
+			}
+			c.vs, c.rowStart, c.commentAt = i+1, i+1, -1
+		case sm.Quoted:
+			switch prev {
+			case sm.Unquoted:
+				c.everEscape = true
+			case sm.Quoted, sm.QuotedNewLine, sm.Escape, sm.MaybeQuoted:
+			default:
+				c.everQuoted = true
+			}
+		case sm.Escape:
+			c.everEscape = true
+		case sm.Comment:
+			if prev != sm.Comment {
+				c.commentAt = i
+			}
+		case sm.Invalid:
+			c.failed = true
+			return dst
+		}
+		if i-c.rowStart >= c.maxLine && cur != sm.RecordSeparator && cur != sm.CarriageReturn {
+			c.failed = true
+			return dst
+		}
+	}
+	c.pos, c.state = i, cur
+	if len(dst) == want || i < len(in) {
+		return dst
+	}
+	// The sample is used up.
+	c.done = true
+	switch cur {
+	case sm.RecordSeparator, sm.CarriageReturn, sm.NotSet:
+		return dst
+	case sm.Quoted, sm.QuotedNewLine, sm.Escape:
+		if c.final {
+			c.failed = true // a quote that never closes
+		}
+		return dst
+	}
+	if c.final && c.rowStart < len(in) {
+		dst = append(dst, c.endRow(len(in), len(in)))
+	}
+	return dst
+}
+
+// endRow closes the row whose line ends at e (the next row starts at next),
+// applying the comment rule of the reading rules.
+func (c *counter) endRow(e, next int) line {
+	l := line{start: c.rowStart, end: next, cols: c.cols + 1}
+	if c.commentAt >= 0 {
+		if c.cols == 0 && len(bytes.Trim(c.in[c.vs:c.commentAt], " ")) == 0 {
+			l.comment = true
+		} else {
+			l.midComment = true
+			l.emptyLast = c.commentAt == c.vs
+		}
+	} else {
+		l.emptyLast = e == c.vs
+	}
+	c.cols = 0
+	return l
+}

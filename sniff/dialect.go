@@ -1,0 +1,348 @@
+package sniff
+
+// Dialect detection: delimiter, quote, escape, comment and newline.
+//
+// Every combination of the candidate characters is a dialect; each dialect
+// gets its transition table from the statemachine cache, and a counter runs
+// that table over the first chunk of the sample, counting the values of
+// each row. A dialect whose table reaches INVALID, whose quote never closes
+// or whose row grows past the maximum line size is out. The others are
+// compared by the shape of their rows (skip.go): the best reads the most
+// rows with one consistent number of columns, preferring more columns,
+// less padding, and quotes that actually occur. Equally good dialects are
+// kept and read over the rest of the sample (refine); of the survivors the
+// first one whose quote occurs wins, with the quote doubling as escape
+// preferred. This is DuckDB's CSVSniffer::DetectDialect
+// (sniffer/dialect_detection.cpp), candidate order and tie-breaks included,
+// so that csvscan and DuckDB agree on what a file is.
+//
+// DuckDB tries the delimiters , | ; and tab. csvscan tries them first, with
+// DuckDB's rules; when they find no dialect, or only one text column, it
+// tries : and space and the multi-byte ", " and "||", and takes their answer
+// only if it reads every sampled row with the same number (two or more) of
+// columns from the first line on. A file DuckDB reads as many columns is
+// therefore always read as DuckDB reads it.
+//
+// Cost: one pass over the first chunk (2,048 rows) per candidate, 48
+// candidates with DuckDB's characters (4 delimiters × 6 quote/escape pairs
+// × 2 comments), then one pass over the rest of the sample for each
+// survivor when there is more than one.
+
+import (
+	"github.com/csvscan/csvscan/dialect"
+	sm "github.com/csvscan/csvscan/statemachine"
+)
+
+// candidate is one dialect under consideration.
+type candidate struct {
+	d     dialect.Dialect
+	ctr   *counter
+	first []line // the rows of the first chunk
+	sh    shape
+	skip  int     // rows before the table (DuckDB's skip_rows)
+	score float64 // share of consistent rows
+}
+
+// everQuoted says the dialect has a quote and some value used it.
+func (c *candidate) everQuoted() bool { return c.d.Quote.IsSet() && c.ctr.everQuoted }
+
+// dataRow is the index of the first row of the table in c.first: the header
+// or the first data row.
+func (c *candidate) dataRow() int { return max(c.skip, c.sh.header) }
+
+var (
+	duckDelimiters = []string{",", "|", ";", "\t"}
+	wideDelimiters = []string{":", " ", ", ", "||"}
+)
+
+// quoteRule is one of DuckDB's quote rules: the quotes it tries and the
+// escapes it pairs them with.
+type quoteRule struct {
+	quotes, escapes []dialect.Char
+}
+
+// dialectSpace lists the candidate dialects in DuckDB's order: quote rule
+// (none, other, RFC 4180), quote, delimiter, escape, comment.
+func dialectSpace(opts Options, wide bool) []dialect.Dialect {
+	dq, sq := dialect.Some('"'), dialect.Some('\'')
+	rules := []quoteRule{
+		{[]dialect.Char{dialect.None}, []dialect.Char{dialect.None}},              // no quotes
+		{[]dialect.Char{dq, sq}, []dialect.Char{dialect.Some('\\')}},              // quotes with a backslash escape
+		{[]dialect.Char{dq}, []dialect.Char{dq, dialect.None, dialect.Some('\'')}}, // RFC 4180
+	}
+	if opts.Fixed&Quote != 0 {
+		q := opts.Dialect.Quote
+		for i := range rules {
+			rules[i].quotes = []dialect.Char{q}
+		}
+		if !q.Is('"') && !q.Is('\'') && q.IsSet() {
+			rules[2].escapes = append(rules[2].escapes, q)
+		}
+	}
+	if opts.Fixed&Escape != 0 {
+		e := opts.Dialect.Escape
+		if e.IsSet() {
+			rules = rules[1:2]
+		} else {
+			rules = rules[2:3]
+		}
+		rules[0].escapes = []dialect.Char{e}
+	}
+	delims := duckDelimiters
+	if wide {
+		delims = wideDelimiters
+	}
+	if opts.Fixed&Delimiter != 0 {
+		delims = []string{opts.Dialect.Delimiter}
+	}
+	comments := []dialect.Char{dialect.Some('#'), dialect.None}
+	if opts.Fixed&Comment != 0 {
+		comments = []dialect.Char{opts.Dialect.Comment}
+	}
+	var out []dialect.Dialect
+	seen := map[dialect.Dialect]bool{}
+	for _, r := range rules {
+		for _, q := range r.quotes {
+			for _, dl := range delims {
+				for _, e := range r.escapes {
+					for _, c := range comments {
+						d := dialect.Dialect{Delimiter: dl, Quote: q, Escape: e, Comment: c, Lenient: opts.Dialect.Lenient}
+						if !q.IsSet() {
+							d.Escape = dialect.None
+						}
+						if d.Validate() != nil || seen[d] {
+							continue
+						}
+						seen[d] = true
+						out = append(out, d)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// detectNewline returns the line end of the first line of b, as DuckDB's
+// DetectNewLineDelimiter: CRLF when a CR is followed by LF, CR when a CR is
+// followed by anything else, LF otherwise (also when there is no line end).
+func detectNewline(b []byte) dialect.Newline {
+	cr := false
+	for _, c := range b {
+		switch {
+		case c == '\r':
+			cr = true
+		case c == '\n':
+			if cr {
+				return dialect.NewlineCRLF
+			}
+			return dialect.NewlineLF
+		case cr:
+			return dialect.NewlineCR
+		}
+	}
+	if cr {
+		return dialect.NewlineCR
+	}
+	return dialect.NewlineLF
+}
+
+// detectDialect runs every dialect of space over the first chunk, keeps the
+// best, and refines them over the rest of the sample.
+func (s *session) detectDialect(space []dialect.Dialect) ([]*candidate, error) {
+	nl := s.opts.Dialect.Newline
+	if s.opts.Fixed&Newline == 0 {
+		nl = detectNewline(s.head[s.start:])
+	}
+	for _, d := range space {
+		d.Newline = nl
+		t, err := sm.For(d)
+		if err != nil {
+			continue
+		}
+		c := &candidate{d: d, ctr: newCounter(t, s.head[s.start:], s.start == 0, s.final, s.opts.maxLine())}
+		c.first = c.ctr.next(nil, chunkRows)
+		s.analyze(c)
+	}
+	s.refine()
+	if len(s.cands) == 0 {
+		return nil, ErrNoDialect
+	}
+	return s.cands, nil
+}
+
+// analyze compares one candidate with the best so far and keeps it, in
+// place of them or beside them, or drops it.
+func (s *session) analyze(c *candidate) {
+	if c.ctr.failed {
+		return
+	}
+	o := &s.opts
+	rows := c.first
+	sh := walk(rows, o)
+	c.sh = sh
+
+	moreValues := sh.consistent > s.bestConsistent && sh.cols >= s.maxCols
+	moreColumns := sh.consistent == s.bestConsistent && sh.cols > s.maxCols
+	morePadding := sh.padding > s.prevPadding
+	lessPadding := sh.padding < s.prevPadding
+	singleColumnBefore := s.maxCols < 2 && sh.cols > s.maxCols*len(s.cands)
+	consistent := sh.rowsConsistent(len(rows))
+	startGood := len(s.cands) > 0 && sh.dirty <= s.cands[0].skip
+	badPadding := !o.NullPadding && sh.padding > 0
+	commentsOK := commentsAcceptable(rows, sh.cols, c.d.Comment.IsSet(), o.Fixed&Comment != 0)
+	quoted := c.everQuoted()
+	userSkip := o.SkipRows > 0
+
+	skipFor := func() (int, bool) {
+		if userSkip {
+			// The caller skipped the preamble: notes after it are only
+			// tolerated when rows may be padded or skipped, or are comments.
+			if sh.dirty != 0 && !o.NullPadding && !o.IgnoreErrors && sh.comments == 0 {
+				return 0, false
+			}
+			return 0, true
+		}
+		if o.NullPadding {
+			return 0, true
+		}
+		return sh.dirty, true
+	}
+
+	if consistent && (singleColumnBefore || ((moreValues || moreColumns) && !morePadding) ||
+		(sh.cols > 1 && lessPadding) || quoted) && !badPadding && commentsOK {
+		if len(s.cands) > 0 && s.cands[0].everQuoted() {
+			// Quotes that occur beat quotes that do not.
+			if !quoted {
+				return
+			}
+			if !c.ctr.everEscape && s.cands[0].ctr.everEscape {
+				return
+			}
+			if s.bestConsistent == sh.consistent && sh.cols >= s.maxCols {
+				skip, ok := skipFor()
+				if !ok {
+					return
+				}
+				c.skip = skip
+				s.cands = append(s.cands, c)
+				s.maxCols = sh.cols
+				return
+			}
+		}
+		if s.maxCols == sh.cols && sh.ignored > s.minIgnored {
+			return
+		}
+		if s.maxCols > 1 && sh.cols > s.maxCols && sh.consistent < s.bestConsistent/2 && o.NullPadding {
+			return
+		}
+		if quoted && sh.cols < s.maxCols {
+			for _, b := range s.cands {
+				if b.everQuoted() {
+					return
+				}
+			}
+		}
+		skip, ok := skipFor()
+		if !ok {
+			return
+		}
+		s.bestConsistent = sh.consistent
+		s.maxCols = sh.cols
+		s.prevPadding = sh.padding
+		s.minIgnored = sh.ignored
+		c.skip = skip
+		s.cands = []*candidate{c}
+		return
+	}
+	if sh.consistent > 1 && sh.cols > 1 && startGood && consistent && !morePadding && !badPadding &&
+		sh.cols == s.maxCols && commentsOK {
+		skip, ok := skipFor()
+		if !ok {
+			return
+		}
+		c.skip = skip
+		s.cands = append(s.cands, c)
+	}
+}
+
+// refine reads the rest of the sample with each remaining candidate and
+// drops those that stop reading consistently; then it picks the first
+// survivor whose quote occurs (preferring one whose escape is its quote).
+func (s *session) refine() {
+	for _, c := range s.cands {
+		c.score = scoreOf(c)
+	}
+	if len(s.cands) <= 1 || s.cands[0].ctr.done {
+		s.pickQuoted()
+		return
+	}
+	for i := 1; i <= s.chunks; i++ {
+		var kept []*candidate
+		done := len(s.cands) == 0
+		for _, c := range s.cands {
+			if c.ctr.done || i == s.chunks {
+				if !c.ctr.failed {
+					kept = append(kept, c)
+				}
+				done = true
+				continue
+			}
+			if s.refineDialectChunk(c) && !c.ctr.failed {
+				kept = append(kept, c)
+			}
+		}
+		s.cands = kept
+		if done {
+			break
+		}
+	}
+	s.pickQuoted()
+}
+
+// refineDialectChunk reads the next chunk with c and reports whether every row
+// still fits.
+func (s *session) refineDialectChunk(c *candidate) bool {
+	rows := c.ctr.next(nil, chunkRows)
+	for _, r := range rows {
+		if r.cols != s.maxCols && !s.opts.NullPadding && !s.opts.IgnoreErrors && !r.comment {
+			return false
+		}
+	}
+	return true
+}
+
+// pickQuoted keeps, of several candidates, the first whose quote occurs,
+// or a later one with the same quote whose escape is the quote; when no
+// quote occurs it keeps them all, in order.
+func (s *session) pickQuoted() {
+	for i, c := range s.cands {
+		if !c.everQuoted() {
+			continue
+		}
+		best := c
+		for _, o := range s.cands[i+1:] {
+			if o.d.Escape == o.d.Quote {
+				best = o
+				break
+			}
+		}
+		s.cands = []*candidate{best}
+		return
+	}
+}
+
+// scoreOf is the share of c's first-chunk rows, after the notes, that have
+// exactly the table's width.
+func scoreOf(c *candidate) float64 {
+	sh := c.sh
+	n := len(c.first) - sh.dirtyNoComm - sh.comments
+	if n <= 0 {
+		return 0
+	}
+	good := sh.consistent - sh.padding - sh.ignored
+	if good < 0 {
+		good = 0
+	}
+	return min(1, float64(good)/float64(n))
+}

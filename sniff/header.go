@@ -1,0 +1,168 @@
+package sniff
+
+// Header detection and column names.
+//
+// The first row of the table is a header when it does not fit the column
+// types the other rows gave: in a column of numbers, "price" is a name. When
+// every column is VARCHAR there is nothing to tell a header from a row by,
+// and the sniffer assumes a header, as DuckDB does; likewise when the first
+// row is all empty. This is CSVSniffer::DetectHeader
+// (sniffer/header_detection.cpp).
+//
+// Names come from the header, with an empty (or all-space) name replaced by
+// the generated one, surrounding spaces trimmed, and duplicates made unique
+// with a suffix: a, a, A becomes a, a_1, A_2 (the comparison ignores ASCII
+// case). Without a header the names are column0, column1, ..., zero-padded
+// to the width of the largest index (column00 ... column15 for 16 columns).
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/csvscan/csvscan/internal/cast"
+	"github.com/csvscan/csvscan/scanner"
+)
+
+// detectHeader decides whether the first row of t is a header and fills in
+// res's header, columns, skip rows and header score.
+func (s *session) detectHeader(c *candidate, t *table, res *Result) {
+	ncols := len(t.cols)
+	types := make([]cast.Type, ncols)
+	for i := range t.cols {
+		types[i] = t.cols[i].top()
+	}
+	res.Scores.Types = make([]int, ncols)
+	for i := range t.cols {
+		res.Scores.Types[i] = t.cols[i].values
+	}
+
+	var header [][]byte
+	if len(t.rows) > 0 {
+		header = t.rows[0]
+	}
+	has := false
+	typed, agree := 0, 0
+	if header != nil {
+		allText, allNull, fits := true, true, true
+		for i, v := range header {
+			if len(v) > 0 {
+				allNull = false
+			}
+			if types[i] == cast.TypeVarchar {
+				continue
+			}
+			allText = false
+			typed++
+			if s.canCast(types[i], v) {
+				agree++
+			} else {
+				fits = false
+			}
+		}
+		has = allText || allNull || !fits
+		if has {
+			agree = typed - agree
+		}
+		res.Scores.Header = 0.5
+		if typed > 0 && !allNull {
+			res.Scores.Header = float64(agree) / float64(typed)
+		}
+	}
+	switch s.opts.Header {
+	case HeaderYes:
+		has = header != nil
+	case HeaderNo:
+		has = false
+	}
+	if has && len(t.rows) == 1 {
+		// Only a header: nothing to type.
+		for i := range types {
+			types[i] = cast.TypeVarchar
+		}
+	}
+
+	res.HasHeader = has
+	res.Columns = make(scanner.Schema, ncols)
+	names := generatedNames(ncols)
+	if has {
+		names = headerNames(header, ncols)
+	}
+	for i := range res.Columns {
+		res.Columns[i] = scanner.Column{Name: names[i], Type: types[i]}
+	}
+
+	// The lines before the table, counted from the start of the input.
+	data := s.head[s.start:]
+	lines := c.first
+	end := len(data)
+	if r := c.dataRow(); r < len(lines) {
+		end = lines[r].start
+	}
+	res.SkipRows = s.opts.SkipRows + countLines(data[:end])
+}
+
+// generatedNames are column0, column1, ... zero-padded to the width of
+// n-1, DuckDB's GenerateColumnName.
+func generatedNames(n int) []string {
+	width := len(strconv.Itoa(max(n-1, 0)))
+	out := make([]string, n)
+	for i := range out {
+		d := strconv.Itoa(i)
+		out[i] = "column" + strings.Repeat("0", width-len(d)) + d
+	}
+	return out
+}
+
+// headerNames turns a header row into unique names.
+func headerNames(row [][]byte, n int) []string {
+	gen := generatedNames(n)
+	out := make([]string, n)
+	seen := map[string]int{}
+	for i := range out {
+		name := ""
+		if i < len(row) {
+			name = string(row[i])
+		}
+		if strings.TrimFunc(name, isSpaceASCII) == "" {
+			name = gen[i]
+		}
+		name = trimZs(name)
+		for {
+			k := lowerASCII(name)
+			n, dup := seen[k]
+			if !dup {
+				break
+			}
+			seen[k] = n + 1
+			name = name + "_" + strconv.Itoa(n+1)
+		}
+		seen[lowerASCII(name)] = 0
+		out[i] = name
+	}
+	return out
+}
+
+func isSpaceASCII(r rune) bool {
+	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\v' || r == '\f'
+}
+
+// trimZs trims the Unicode space separators (category Zs) around s, as
+// DuckDB trims header names.
+func trimZs(s string) string {
+	if !utf8.ValidString(s) {
+		return strings.Trim(s, " ")
+	}
+	return strings.TrimFunc(s, func(r rune) bool { return unicode.Is(unicode.Zs, r) })
+}
+
+func lowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}

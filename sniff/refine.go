@@ -1,0 +1,104 @@
+package sniff
+
+// Type refinement: the types of the first chunk, checked against the rest
+// of the sample.
+//
+// Type detection saw one chunk of rows; a column of small numbers may hold
+// a decimal on row 9,000. Refinement reads the following chunks of the
+// sample and, per chunk and column, drops candidate types until one casts
+// every value of the chunk; a column that was BOOLEAN, DATE, TIME or
+// TIMESTAMP goes straight to VARCHAR. For an input with random access the sniffer also reads a few
+// windows from later in the file (sample.go): a window is used only if
+// every one of its rows reads with the dialect at the table's width, since
+// a window that starts inside a quoted value would read garbage. This is
+// DuckDB's CSVSniffer::RefineTypes (sniffer/type_refinement.cpp), with the
+// windows added.
+
+import (
+	"github.com/csvscan/csvscan/internal/cast"
+)
+
+// refineTypes narrows t.cols over the chunks after the first and over the
+// windows.
+func (s *session) refineTypes(c *candidate, t *table) {
+	for i := 1; ; i++ {
+		rows := t.chunk(i)
+		if rows == nil {
+			break
+		}
+		s.refineTypeChunk(t.cols, rows)
+	}
+	for _, w := range s.windows {
+		rows := windowRows(w, c, &s.opts)
+		if rows != nil {
+			s.refineTypeChunk(t.cols, rows)
+		}
+	}
+	for i := range t.cols {
+		if t.cols[i].top() == typeNull {
+			t.cols[i].types = []cast.Type{cast.TypeVarchar}
+		}
+	}
+}
+
+// refineTypeChunk drops the candidates of each column that some value of rows
+// does not fit.
+func (s *session) refineTypeChunk(cols []column, rows [][][]byte) {
+	for ci := range cols {
+		col := &cols[ci]
+		settled := sticky(col.top())
+		for _, r := range rows {
+			if len(r[ci]) > 0 {
+				col.values++
+			}
+		}
+		for len(col.types) > 1 {
+			t := col.top()
+			if s.castsAll(t, rows, ci) {
+				break
+			}
+			if settled {
+				col.popTo(cast.TypeVarchar)
+				break
+			}
+			col.types = col.types[:len(col.types)-1]
+		}
+	}
+}
+
+func (s *session) castsAll(t cast.Type, rows [][][]byte, ci int) bool {
+	for _, r := range rows {
+		if !s.canCast(t, r[ci]) {
+			return false
+		}
+	}
+	return true
+}
+
+// windowRows reads a window from later in the input with c's dialect: from
+// the first line end on, whole rows only. It returns nil when any row fails
+// to read or has another width than the table.
+func windowRows(w []byte, c *candidate, opts *Options) [][][]byte {
+	start := skipLines(w, 1)
+	end := lastLineEnd(w)
+	if start >= end {
+		return nil
+	}
+	strict := *opts
+	strict.IgnoreErrors, strict.NullPadding = false, false
+	t, err := readTable(w[start:end], c.d, c.sh.cols, &strict, chunkRows)
+	if err != nil || len(t.rows) == 0 {
+		return nil
+	}
+	return t.rows
+}
+
+// lastLineEnd returns the offset just past the last LF or CR of b, or 0.
+func lastLineEnd(b []byte) int {
+	for i := len(b) - 1; i >= 0; i-- {
+		if b[i] == '\n' || b[i] == '\r' {
+			return i + 1
+		}
+	}
+	return 0
+}

@@ -1,0 +1,92 @@
+package sniff
+
+import (
+	"bytes"
+
+	"github.com/csvscan/csvscan/dialect"
+	"github.com/csvscan/csvscan/scanner"
+)
+
+// table is the values of the sample's rows under one candidate dialect,
+// from the first row of the table (header or data) on, each row exactly as
+// wide as the table.
+type table struct {
+	rows [][][]byte
+	cols []column // the candidate types of each column
+}
+
+// chunk returns the i-th chunk of chunkRows rows.
+func (t *table) chunk(i int) [][][]byte {
+	lo := i * chunkRows
+	if lo >= len(t.rows) {
+		return nil
+	}
+	return t.rows[lo:min(lo+chunkRows, len(t.rows))]
+}
+
+// readRows reads the values of the sample with c's dialect, from its first
+// table row to the last complete row of the sample, at most the sample size.
+// A row that does not fit the width (after padding, when allowed) is an
+// error, or is left out under IgnoreErrors; the error returned is the first.
+func (s *session) readRows(c *candidate) (*table, error) {
+	data := s.head[s.start:]
+	// Find where the table starts and where the last complete row ends
+	// with a fresh count over the sample.
+	ctr := newCounter(c.ctr.t, data, s.start == 0, s.final, s.opts.maxLine())
+	limit := s.chunks * chunkRows
+	if s.opts.sampleRows() < 0 {
+		limit = int(^uint(0) >> 2)
+	}
+	lines := ctr.next(nil, c.dataRow()+limit)
+	from := len(data)
+	if r := c.dataRow(); r < len(lines) {
+		from = lines[r].start
+	}
+	to := from
+	if len(lines) > 0 {
+		to = max(from, lines[len(lines)-1].end)
+	}
+	return readTable(data[from:to], c.d, c.sh.cols, &s.opts, limit)
+}
+
+// readTable reads data (whole rows) with d into a table of cols columns.
+func readTable(data []byte, d dialect.Dialect, cols int, opts *Options, limit int) (*table, error) {
+	sc, err := scanner.NewBytes(data, scanner.Options{Dialect: d, FieldsPerRow: -1,
+		MaxLineSize: opts.maxLine(), IgnoreErrors: opts.IgnoreErrors})
+	if err != nil {
+		return nil, err
+	}
+	t := &table{}
+	var first error
+	for len(t.rows) < limit && sc.Scan() {
+		row := sc.Row()
+		switch {
+		case len(row) == cols:
+		case len(row) < cols && opts.NullPadding:
+		case len(row) == cols+1 && len(row[cols]) == 0:
+			// A trailing delimiter on the data rows (DuckDB's
+			// last_value_always_empty): the empty last value is dropped.
+			row = row[:cols]
+		default:
+			if first == nil {
+				first = &scanner.ParseError{Kind: scanner.ErrFieldCount, Row: sc.RowNumber(), Field: min(len(row), cols) + 1,
+					Offset: sc.RowOffset(), Msg: "sniffing: wrong number of values"}
+			}
+			if !opts.IgnoreErrors {
+				return t, first
+			}
+			continue
+		}
+		out := make([][]byte, cols)
+		for i := range row {
+			if i < cols {
+				out[i] = bytes.Clone(row[i])
+			}
+		}
+		t.rows = append(t.rows, out)
+	}
+	if err := sc.Err(); err != nil && first == nil {
+		first = err
+	}
+	return t, first
+}

@@ -1,0 +1,315 @@
+package sniff
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/csvscan/csvscan/dialect"
+	"github.com/csvscan/csvscan/internal/cast"
+	"github.com/csvscan/csvscan/scanner"
+)
+
+// DefaultSampleSize is the number of rows the sniffer reads by default, as
+// DuckDB's sample_size.
+const DefaultSampleSize = 20480
+
+// chunkRows is the number of rows of one sniffing chunk (DuckDB's
+// STANDARD_VECTOR_SIZE): dialect candidates are compared on the first
+// chunk, and types are detected on it and refined on the next ones.
+const chunkRows = scanner.ChunkSize
+
+// Part names the parts of a dialect that a caller can fix.
+type Part uint8
+
+// The parts of a dialect; combine them with |.
+const (
+	Delimiter Part = 1 << iota
+	Quote
+	Escape
+	Comment
+	Newline
+	// Strictness is the Dialect's Lenient flag. It is never sniffed: the
+	// sniffer always uses Options.Dialect.Lenient, so fixing it changes
+	// nothing; it exists so that "everything" is expressible.
+	Strictness
+)
+
+// HeaderMode says whether the file has a header, or asks the sniffer.
+type HeaderMode uint8
+
+const (
+	// HeaderAuto lets the sniffer decide.
+	HeaderAuto HeaderMode = iota
+	// HeaderYes says the first row after the skipped rows is a header.
+	HeaderYes
+	// HeaderNo says there is no header.
+	HeaderNo
+)
+
+// Options configure Sniff. The zero value sniffs everything over
+// DefaultSampleSize rows with DuckDB's defaults.
+type Options struct {
+	// SampleSize is the number of rows to read. Zero means
+	// DefaultSampleSize; a negative value reads the whole input.
+	SampleSize int
+	// Dialect holds the parts of the dialect the caller knows; Fixed says
+	// which of them the sniffer must take as given. Dialect.Lenient is
+	// always taken as given (DuckDB's strict_mode).
+	Dialect dialect.Dialect
+	Fixed   Part
+	// SkipRows, when positive, skips that many lines at the top of the input
+	// before sniffing (DuckDB's skip); zero lets the sniffer find a
+	// preamble.
+	SkipRows int
+	// Header fixes whether there is a header row.
+	Header HeaderMode
+	// NullPadding and IgnoreErrors are DuckDB's null_padding and
+	// ignore_errors: rows with too few values may be padded, and rows that
+	// do not fit may be skipped. They change how the sniffer scores
+	// dialects, as they do in DuckDB.
+	NullPadding  bool
+	IgnoreErrors bool
+	// DateFormat and TimestampFormat, when set, are the only formats tried
+	// for DATE and TIMESTAMP columns.
+	DateFormat, TimestampFormat string
+	// DecimalComma reads DOUBLE values with ',' as the decimal separator.
+	DecimalComma bool
+	// MaxLineSize bounds a row's length; a candidate dialect that reads a
+	// longer row is rejected. Zero means scanner.DefaultMaxLineSize.
+	MaxLineSize int
+}
+
+// Result is what the sniffer found: DuckDB's sniff_csv row, plus how sure
+// it is of each decision.
+type Result struct {
+	// Dialect reads the file. Its Newline is the line end of the file's
+	// first line (LF, CRLF or CR).
+	Dialect dialect.Dialect
+	// SkipRows is the number of lines before the header (or the first data
+	// row): a preamble, notes or comments.
+	SkipRows int
+	// HasHeader says the first row after SkipRows names the columns.
+	HasHeader bool
+	// Columns are the column names (from the header, or column0, column1,
+	// ...) and types.
+	Columns scanner.Schema
+	// DateFormat and TimestampFormat are the strptime formats of the DATE
+	// and TIMESTAMP columns, "" when they are ISO 8601 or there are none.
+	DateFormat, TimestampFormat string
+	// Rows is the number of rows of the sample after SkipRows (header
+	// included); Sampled is the number of bytes read from the input.
+	Rows    int
+	Sampled int64
+	// Scores says how well the data supports each decision.
+	Scores Scores
+}
+
+// Scores grade the sniffer's decisions, each from 0 (a guess) to 1 (every
+// sampled row agrees).
+type Scores struct {
+	// Dialect is the share of sampled rows that have the chosen number of
+	// columns (rows padded or skipped under NullPadding or IgnoreErrors,
+	// comment lines and skipped rows do not count as agreeing).
+	Dialect float64
+	// Header is the share of typed (non-VARCHAR) columns whose first row
+	// agrees with the decision: its cell does not cast to the column type
+	// when there is a header, does when there is none. When every column
+	// is VARCHAR the header is assumed, as DuckDB does, and Header is 0.5.
+	Header float64
+	// Types holds, per column, the number of non-empty values of the
+	// sample that the column's type was checked against. A column typed
+	// from no value at all is VARCHAR by default.
+	Types []int
+}
+
+// ErrNoDialect is returned when no candidate dialect reads the sample
+// consistently (DuckDB's sniffing error).
+var ErrNoDialect = errors.New("sniff: no dialect reads the sample consistently")
+
+// Sniff sniffs an input of known size with random access. It reads the
+// first rows and, for a large input, a few windows from later in the file
+// to refine the column types, as DuckDB samples seekable files.
+func Sniff(r io.ReaderAt, size int64, opts Options) (*Result, error) {
+	head, final, err := readHead(io.NewSectionReader(r, 0, size), opts.sampleRows())
+	if err != nil {
+		return nil, err
+	}
+	s := newSession(opts, head, final)
+	if !final && opts.SampleSize >= 0 {
+		s.windows = readWindows(r, size, int64(len(head)))
+	}
+	res, err := s.run()
+	if res != nil {
+		res.Sampled = int64(len(head))
+		for _, w := range s.windows {
+			res.Sampled += int64(len(w))
+		}
+	}
+	return res, err
+}
+
+// SniffReader sniffs the first rows of a sequential input, such as a pipe
+// or a decompressed stream. It returns the result and a reader that yields
+// the whole input again, the sampled bytes included.
+func SniffReader(r io.Reader, opts Options) (*Result, io.Reader, error) {
+	head, final, err := readHead(r, opts.sampleRows())
+	replay := io.MultiReader(bytes.NewReader(head), r)
+	if err != nil {
+		return nil, replay, err
+	}
+	res, err := newSession(opts, head, final).run()
+	if res != nil {
+		res.Sampled = int64(len(head))
+	}
+	return res, replay, err
+}
+
+// SniffBytes sniffs data, the whole input.
+func SniffBytes(data []byte, opts Options) (*Result, error) {
+	if opts.SampleSize >= 0 {
+		// Only the head is sampled, as for a reader.
+		head, final, err := readHead(bytes.NewReader(data), opts.sampleRows())
+		if err != nil {
+			return nil, err
+		}
+		res, err := newSession(opts, head, final).run()
+		if res != nil {
+			res.Sampled = int64(len(head))
+		}
+		return res, err
+	}
+	res, err := newSession(opts, data, true).run()
+	if res != nil {
+		res.Sampled = int64(len(data))
+	}
+	return res, err
+}
+
+func (o Options) sampleRows() int {
+	switch {
+	case o.SampleSize < 0:
+		return -1
+	case o.SampleSize == 0:
+		return DefaultSampleSize
+	}
+	return o.SampleSize
+}
+
+func (o Options) maxLine() int {
+	if o.MaxLineSize > 0 {
+		return o.MaxLineSize
+	}
+	return scanner.DefaultMaxLineSize
+}
+
+// session holds one sniff's state across the phases.
+type session struct {
+	opts    Options
+	head    []byte   // the first bytes of the input
+	final   bool     // head is the whole input
+	windows [][]byte // samples from later in the input
+	start   int      // offset in head after the user's SkipRows
+	chunks  int      // chunks of chunkRows rows in the sample
+
+	caster  cast.Caster
+	formats [2]formatState // DATE, TIMESTAMP
+
+	// Dialect detection.
+	cands          []*candidate
+	maxCols        int
+	bestConsistent int
+	prevPadding    int
+	minIgnored     int
+}
+
+func newSession(opts Options, head []byte, final bool) *session {
+	s := &session{opts: opts, head: head, final: final}
+	rows := opts.sampleRows()
+	if rows < 0 {
+		s.chunks = int(^uint(0) >> 1)
+	} else {
+		s.chunks = (rows + chunkRows - 1) / chunkRows
+		if s.chunks < 1 {
+			s.chunks = 1
+		}
+	}
+	s.caster = cast.Caster{Strict: true, DecimalComma: opts.DecimalComma}
+	s.formats[0].user = opts.DateFormat
+	s.formats[1].user = opts.TimestampFormat
+	return s
+}
+
+func (s *session) run() (*Result, error) {
+	if err := s.validate(); err != nil {
+		return nil, err
+	}
+	if s.opts.SkipRows > 0 {
+		s.start = skipLines(s.head, s.opts.SkipRows)
+	}
+	best, err := s.detectDialect(dialectSpace(s.opts, false))
+	if err != nil && !errors.Is(err, ErrNoDialect) {
+		return nil, err
+	}
+	res, err := s.finish(best, err)
+	if s.opts.Fixed&Delimiter != 0 {
+		return res, err
+	}
+	// DuckDB's delimiters found one text column, or nothing: try the
+	// delimiters DuckDB does not.
+	if err == nil && (len(res.Columns) > 1 || res.Columns[0].Type != cast.TypeVarchar) {
+		return res, nil
+	}
+	wide := &session{opts: s.opts, head: s.head, final: s.final, windows: s.windows, start: s.start,
+		chunks: s.chunks, caster: s.caster}
+	wide.formats[0].user, wide.formats[1].user = s.opts.DateFormat, s.opts.TimestampFormat
+	wbest, werr := wide.detectDialect(dialectSpace(s.opts, true))
+	if werr != nil {
+		return res, err
+	}
+	wres, werr := wide.finish(wbest, nil)
+	if werr != nil || len(wres.Columns) < 2 || wres.SkipRows != 0 || wres.Scores.Dialect < 1 {
+		return res, err
+	}
+	return wres, nil
+}
+
+func (s *session) validate() error {
+	if s.opts.Fixed&Delimiter != 0 {
+		if err := (dialect.Dialect{Delimiter: s.opts.Dialect.Delimiter}).Validate(); err != nil {
+			return fmt.Errorf("sniff: fixed delimiter: %w", err)
+		}
+	}
+	for i, f := range []string{s.opts.DateFormat, s.opts.TimestampFormat} {
+		if f == "" {
+			continue
+		}
+		p, err := cast.ParseFormat(f)
+		if err != nil {
+			return fmt.Errorf("sniff: %w", err)
+		}
+		s.formats[i].userFormat = p
+	}
+	return nil
+}
+
+// finish runs the phases after dialect detection: types, refinement,
+// header and names.
+func (s *session) finish(best []*candidate, derr error) (*Result, error) {
+	if derr != nil {
+		return nil, derr
+	}
+	c, rows, err := s.detectTypes(best)
+	if err != nil {
+		return nil, err
+	}
+	s.refineTypes(c, rows)
+	res := &Result{Dialect: c.d, SkipRows: c.skip}
+	s.detectHeader(c, rows, res)
+	res.Rows = len(rows.rows)
+	res.Scores.Dialect = c.score
+	res.DateFormat = s.formats[0].chosen(res, cast.TypeDate)
+	res.TimestampFormat = s.formats[1].chosen(res, cast.TypeTimestamp)
+	return res, nil
+}

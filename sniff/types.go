@@ -1,0 +1,299 @@
+package sniff
+
+// Type detection: the type of each column, over the first chunk.
+//
+// Each column starts with every candidate type, ordered from the most
+// general to the most specific:
+//
+//	VARCHAR, DOUBLE, BIGINT, TIMESTAMP, DATE, TIME, BOOLEAN, (null)
+//
+// and each value, in row order, removes the specific candidates it cannot
+// be cast to, until one fits (empty values fit every type). The casts are
+// DuckDB's strict ones (internal/cast.Sniff), so "007", "+5" and "1." stay
+// text. A column with no value at all ends as VARCHAR.
+//
+// Dates and timestamps may be written in a local format. When a DATE or
+// TIMESTAMP candidate meets a value that starts like a numeric date (digits,
+// a separator, digits, the same separator, digits), the sniffer tries
+// DuckDB's format candidates for that separator in DuckDB's order and keeps
+// the first that reads the value; later values that do not fit it move on
+// to the next format, and when none fits the type is dropped. A column
+// that has settled on BOOLEAN, DATE, TIME or TIMESTAMP and meets a value
+// that does not fit becomes VARCHAR at once. ISO 8601
+// values need no format. One format holds for all DATE columns, one for all
+// TIMESTAMP columns, as in DuckDB. This is CSVSniffer::DetectTypes and
+// SniffTypes (sniffer/type_detection.cpp).
+//
+// The first row of the chunk is left out when the chunk has more than one
+// row: it may be a header, and header detection (header.go) decides by
+// checking it against the types the other rows gave.
+
+import (
+	"slices"
+
+	"github.com/csvscan/csvscan/internal/cast"
+)
+
+// sticky says a column that has settled on t becomes VARCHAR, rather than
+// a more general type, at the first value that does not fit t: a column of
+// dates with one "1" in it is not a column of numbers. DuckDB has this rule
+// for BOOLEAN and, since its issue 15473, for DATE, TIME and TIMESTAMP.
+func sticky(t cast.Type) bool {
+	switch t {
+	case cast.TypeBoolean, cast.TypeDate, cast.TypeTime, cast.TypeTimestamp:
+		return true
+	}
+	return false
+}
+
+// typeNull is DuckDB's SQLNULL candidate: the type of a column that has
+// held only empty values so far.
+const typeNull cast.Type = 255
+
+// defaultTypes are DuckDB's auto_type_candidates, general to specific.
+var defaultTypes = []cast.Type{
+	cast.TypeVarchar, cast.TypeDouble, cast.TypeBigInt, cast.TypeTimestamp,
+	cast.TypeDate, cast.TypeTime, cast.TypeBoolean, typeNull,
+}
+
+// column is one column's remaining candidate types (the last is the
+// current guess) and how many values it was checked against.
+type column struct {
+	types  []cast.Type
+	values int
+}
+
+func (c *column) top() cast.Type { return c.types[len(c.types)-1] }
+
+// popTo drops candidates until t is on top.
+func (c *column) popTo(t cast.Type) {
+	for len(c.types) > 1 && c.top() != t {
+		c.types = c.types[:len(c.types)-1]
+	}
+}
+
+// formatState is the search for one DATE or TIMESTAMP format.
+type formatState struct {
+	user       string      // the caller's format, if any
+	userFormat cast.Format // parsed
+	init       bool        // candidates generated
+	hadMatch   bool        // some value fit a candidate
+	list       []string    // candidates left; list[0] is the current one
+	origLen    int         // number of candidates generated
+	current    cast.Format // the format casts use; zero for ISO 8601
+}
+
+func (f *formatState) reset() {
+	*f = formatState{user: f.user, userFormat: f.userFormat, current: f.userFormat}
+}
+
+func (f *formatState) set(text string) {
+	if text == "" {
+		f.current = cast.Format{}
+		return
+	}
+	p, err := cast.ParseFormat(text)
+	if err != nil {
+		// The candidates are DuckDB's templates and always parse.
+		panic("sniff: bad format candidate " + text + ": " + err.Error())
+	}
+	f.current = p
+}
+
+// detect runs one value that starts like a numeric date with separator sep
+// through the format search, as DuckDB's DetectDateAndTimeStampFormats.
+func (f *formatState) detect(t cast.Type, sep string, v []byte) {
+	cands := cast.FormatCandidates(t, sep)
+	if cands == nil {
+		return // not one of DuckDB's date separators
+	}
+	if !f.init {
+		f.init = true
+		if f.user != "" {
+			f.list = []string{f.user}
+		} else {
+			f.list = cands
+		}
+		f.origLen = len(f.list)
+	}
+	if len(f.list) > 0 {
+		f.set(f.list[0])
+	}
+	if f.user != "" {
+		return
+	}
+	saved := slices.Clone(f.list)
+	initial := len(saved) == f.origLen
+	for len(f.list) > 0 {
+		if f.current.Matches(v) {
+			f.hadMatch = true
+			return
+		}
+		f.list = f.list[1:]
+		if len(f.list) > 0 {
+			f.set(f.list[0])
+		}
+	}
+	if len(saved) == 0 {
+		return
+	}
+	if initial && !f.hadMatch {
+		// Not a date at all: forget the candidates this value generated.
+		f.init = false
+		f.list = nil
+		f.set("")
+		return
+	}
+	f.list = saved
+	f.set(f.list[0])
+}
+
+// chosen is the format the result reports for type t: the current one, when
+// some column of c's schema has type t.
+func (f *formatState) chosen(res *Result, t cast.Type) string {
+	if f.current.IsZero() {
+		return ""
+	}
+	for _, col := range res.Columns {
+		if col.Type == t {
+			return f.current.String()
+		}
+	}
+	return ""
+}
+
+func (s *session) format(t cast.Type) *formatState {
+	if t == cast.TypeDate {
+		return &s.formats[0]
+	}
+	return &s.formats[1]
+}
+
+// canCast says whether v fits t with the sniffer's rules; an empty value
+// fits every type.
+func (s *session) canCast(t cast.Type, v []byte) bool {
+	if len(v) == 0 {
+		return true
+	}
+	c := s.caster
+	switch t {
+	case cast.TypeVarchar:
+		return true
+	case typeNull:
+		return false
+	case cast.TypeBoolean:
+		_, ok := c.Bool(v)
+		return ok
+	case cast.TypeBigInt:
+		_, ok := c.Int64(v)
+		return ok
+	case cast.TypeDouble:
+		_, ok := c.Float64(v)
+		return ok
+	case cast.TypeDate:
+		if f := s.formats[0].current; !f.IsZero() {
+			_, ok := f.Date(v)
+			return ok
+		}
+		_, ok := c.Date(v)
+		return ok
+	case cast.TypeTimestamp:
+		if f := s.formats[1].current; !f.IsZero() {
+			_, ok := f.Timestamp(v)
+			return ok
+		}
+		_, ok := c.Timestamp(v)
+		return ok
+	case cast.TypeTime:
+		_, ok := c.Time(v)
+		return ok
+	}
+	return false
+}
+
+// detectTypes reads the first chunk of each candidate dialect and keeps the
+// one that leaves the fewest VARCHAR columns (the first of equals). It
+// returns the winner, its rows, and leaves its column candidates in s.
+func (s *session) detectTypes(cands []*candidate) (*candidate, *table, error) {
+	var (
+		best      *candidate
+		bestRows  *table
+		bestCols  []column
+		bestForms [2]formatState
+		minText   = s.maxCols + 1
+	)
+	for _, c := range cands {
+		rows, err := s.readRows(c)
+		if err != nil && !s.opts.IgnoreErrors {
+			continue
+		}
+		for i := range s.formats {
+			s.formats[i].reset()
+		}
+		cols := make([]column, c.sh.cols)
+		for i := range cols {
+			cols[i].types = slices.Clone(defaultTypes)
+		}
+		first := rows.chunk(0)
+		from := 0
+		if len(first) > 1 && s.opts.Header != HeaderNo {
+			from = 1
+		}
+		s.sniffTypes(first, from, cols)
+		text := 0
+		for i := range cols {
+			if cols[i].top() == cast.TypeVarchar {
+				text++
+			}
+		}
+		if best == nil || (text < minText && float64(len(cols)) > 0.7*float64(s.maxCols)) {
+			best, bestRows, bestCols, minText = c, rows, cols, text
+			bestForms = s.formats
+		}
+	}
+	if best == nil {
+		return nil, nil, ErrNoDialect
+	}
+	s.formats = bestForms
+	bestRows.cols = bestCols
+	return best, bestRows, nil
+}
+
+// sniffTypes narrows the candidates of cols with rows[from:].
+func (s *session) sniffTypes(rows [][][]byte, from int, cols []column) {
+	hasDate, hasTimestamp := false, false
+	for ci := range cols {
+		col := &cols[ci]
+		for ri := from; ri < len(rows); ri++ {
+			v := rows[ri][ci]
+			if len(v) > 0 {
+				col.values++
+			}
+			startTop := col.top()
+			for len(col.types) > 1 {
+				t := col.top()
+				if len(v) > 0 && ((t == cast.TypeTimestamp && !hasTimestamp) || (t == cast.TypeDate && !hasDate)) {
+					if sep, ok := cast.DateSeparator(v); ok {
+						s.format(t).detect(t, sep, v)
+					}
+				}
+				if s.canCast(t, v) {
+					break
+				}
+				if ri != from && sticky(startTop) {
+					// It was a boolean (or date, time, timestamp) column and
+					// this value is not one: text.
+					col.popTo(cast.TypeVarchar)
+					break
+				}
+				col.types = col.types[:len(col.types)-1]
+			}
+		}
+		switch col.top() {
+		case cast.TypeDate:
+			hasDate = true
+		case cast.TypeTimestamp:
+			hasTimestamp = true
+		}
+	}
+}
