@@ -38,6 +38,13 @@ type Options struct {
 	// reading resumes after the row's line end, and TakeBadRows returns
 	// the errors. DuckDB's ignore_errors.
 	IgnoreErrors bool
+	// SkipRows drops that many lines at the top of the input before the
+	// first row (DuckDB's skip): a title, notes, an export banner. Lines
+	// end at LF, CRLF or a lone CR, and quotes are not looked at, since a
+	// preamble is not CSV. Skipped lines count in LineNumber; byte offsets
+	// stay offsets into the whole input. Only a sequential Scanner skips
+	// rows: a parallel scan refuses a positive SkipRows.
+	SkipRows int
 	// Threads is the number of goroutines of a parallel scan; zero means
 	// runtime.GOMAXPROCS(0). A sequential Scanner ignores it.
 	Threads int

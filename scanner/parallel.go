@@ -141,6 +141,9 @@ type Parallel struct {
 // opts (0: runtime.GOMAXPROCS(0)) goroutines start at once.
 func NewParallel(ctx context.Context, m *buffer.Manager, opts Options) (*Parallel, error) {
 	opts = opts.withDefaults()
+	if opts.SkipRows > 0 {
+		return nil, errors.New("scanner: a parallel scan does not skip rows; use a sequential Scanner for Options.SkipRows")
+	}
 	tab, err := sm.For(opts.Dialect)
 	if err != nil {
 		return nil, err

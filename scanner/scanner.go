@@ -200,8 +200,46 @@ func (s *Scanner) start() bool {
 	if s.n >= 3 && s.buf[0] == 0xEF && s.buf[1] == 0xBB && s.buf[2] == 0xBF {
 		s.pos, s.rowStart, s.vs = 3, 3, 3
 	}
+	if s.opts.SkipRows > 0 {
+		s.skipLines(s.opts.SkipRows)
+	}
 	s.sk.Reset(s.buf[:s.n])
 	return true
+}
+
+// skipLines drops the first n lines (Options.SkipRows): every byte up to
+// and including the n-th line end (LF, CRLF or a lone CR), quotes or not.
+// Skipped bytes leave the buffer as they are passed, so a long preamble
+// costs no memory.
+func (s *Scanner) skipLines(n int) {
+	skipped := 0
+	for skipped < n {
+		if s.pos == s.n || (s.buf[s.pos] == '\r' && s.pos+1 == s.n && !s.eof) {
+			// More input is needed, or the byte after a CR.
+			if s.eof {
+				break
+			}
+			s.rowStart, s.vs = s.pos, s.pos
+			if !s.fill() && (s.pos == s.n || !s.eof) {
+				break
+			}
+			continue
+		}
+		c := s.buf[s.pos]
+		s.pos++
+		switch c {
+		case '\n':
+			skipped++
+		case '\r':
+			if s.pos < s.n && s.buf[s.pos] == '\n' {
+				s.pos++
+			}
+			skipped++
+		}
+	}
+	s.rowStart, s.vs = s.pos, s.pos
+	s.lines += skipped
+	s.rowLine = s.lines + 1
 }
 
 // readRow runs the machine until a row is complete, filling the buffer as
