@@ -66,8 +66,8 @@ type quoteRule struct {
 func dialectSpace(opts Options, wide bool) []dialect.Dialect {
 	dq, sq := dialect.Some('"'), dialect.Some('\'')
 	rules := []quoteRule{
-		{[]dialect.Char{dialect.None}, []dialect.Char{dialect.None}},              // no quotes
-		{[]dialect.Char{dq, sq}, []dialect.Char{dialect.Some('\\')}},              // quotes with a backslash escape
+		{[]dialect.Char{dialect.None}, []dialect.Char{dialect.None}},               // no quotes
+		{[]dialect.Char{dq, sq}, []dialect.Char{dialect.Some('\\')}},               // quotes with a backslash escape
 		{[]dialect.Char{dq}, []dialect.Char{dq, dialect.None, dialect.Some('\'')}}, // RFC 4180
 	}
 	if opts.Fixed&Quote != 0 {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -84,15 +83,25 @@ func (f *dialectFlags) dialect() (dialect.Dialect, error) {
 // readFlags are the flags of the commands that read a file.
 type readFlags struct {
 	*dialectFlags
-	header      bool
-	maxLineSize int
-	threads     int
-	bufferSize  int
+	header       bool
+	maxLineSize  int
+	threads      int
+	bufferSize   int
+	autoDetect   bool
+	sampleSize   int
+	skip         int
+	ignoreErrors bool
+	nullPadding  bool
 }
 
 func addReadFlags(fs *flag.FlagSet) *readFlags {
 	f := &readFlags{dialectFlags: addDialectFlags(fs)}
-	fs.BoolVar(&f.header, "header", false, "the first row is a header")
+	fs.BoolVar(&f.header, "header", false, "the first row is a header (default: sniffed)")
+	fs.BoolVar(&f.autoDetect, "auto-detect", true, "sniff the dialect, preamble and header; the dialect flags given are kept as given")
+	fs.IntVar(&f.sampleSize, "sample-size", 20480, "rows the sniffer reads; -1 reads the whole file")
+	fs.IntVar(&f.skip, "skip", 0, "lines to skip at the top of the file (default: sniffed)")
+	fs.BoolVar(&f.ignoreErrors, "ignore-errors", false, "skip rows that cannot be read or do not fit the columns instead of stopping")
+	fs.BoolVar(&f.nullPadding, "null-padding", false, "read missing values at the end of a row as empty (NULL with --columns)")
 	fs.IntVar(&f.maxLineSize, "max-line-size", scanner.DefaultMaxLineSize, "longest row in bytes")
 	fs.IntVar(&f.threads, "threads", 0, "goroutines reading the file; 1 reads sequentially (default: the number of CPUs)")
 	fs.IntVar(&f.bufferSize, "buffer-size", 0, "buffer size in bytes (default: 32 MiB in parallel, 256 KiB sequentially)")
@@ -114,7 +123,14 @@ func (f *readFlags) options() (scanner.Options, error) {
 	if threads == 0 {
 		threads = runtime.GOMAXPROCS(0)
 	}
-	return scanner.Options{Dialect: d, Header: f.header, MaxLineSize: f.maxLineSize, Threads: threads, BufferSize: f.bufferSize}, nil
+	if f.skip < 0 {
+		return scanner.Options{}, fmt.Errorf("%w: --skip must not be negative", errUsage)
+	}
+	if f.sampleSize == 0 {
+		return scanner.Options{}, fmt.Errorf("%w: --sample-size must not be 0", errUsage)
+	}
+	return scanner.Options{Dialect: d, Header: f.header, MaxLineSize: f.maxLineSize, Threads: threads,
+		BufferSize: f.bufferSize, SkipRows: f.skip, IgnoreErrors: f.ignoreErrors}, nil
 }
 
 func newFlagSet(name, args string, stderr io.Writer) *flag.FlagSet {
@@ -164,49 +180,10 @@ type rows interface {
 	Err() error
 }
 
-// openRows opens FILE (- for standard input) and starts reading it: in
-// parallel over the file's known ranges, or over standard input read in
-// order, or sequentially with one thread. The returned func releases
-// everything.
-func openRows(name string, stdin io.Reader, opts scanner.Options) (rows, func(), error) {
-	f, err := open(name, stdin)
-	if err != nil {
-		return nil, nil, err
-	}
-	if opts.Threads == 1 {
-		s, err := scanner.New(f, opts)
-		if err != nil {
-			f.Close()
-			return nil, nil, err
-		}
-		return s, func() { f.Close() }, nil
-	}
-	var p *scanner.Parallel
-	if file, ok := f.(*os.File); ok {
-		st, err := file.Stat()
-		if err == nil && st.Mode().IsRegular() {
-			p, err = scanner.ScanFile(context.Background(), file, opts)
-		} else {
-			p, err = scanner.ScanReader(context.Background(), file, opts)
-		}
-		if err != nil {
-			f.Close()
-			return nil, nil, err
-		}
-	} else {
-		p, err = scanner.ScanReader(context.Background(), f, opts)
-		if err != nil {
-			f.Close()
-			return nil, nil, err
-		}
-	}
-	return p, func() { p.Close(); f.Close() }, nil
-}
-
 // readCommand parses the flags of a command that reads one FILE and opens
 // it. The caller closes the file.
 func readCommand(name string, args []string, stdin io.Reader, stderr io.Writer, extra func(*flag.FlagSet)) (scanner.Options, io.ReadCloser, error) {
-	opts, file, err := readFlagsOnly(name, args, stderr, extra)
+	opts, file, _, err := readFlagsOnly(name, args, stderr, extra)
 	if err != nil {
 		return opts, nil, err
 	}
@@ -215,8 +192,8 @@ func readCommand(name string, args []string, stdin io.Reader, stderr io.Writer, 
 }
 
 // readFlagsOnly parses the flags of a command that reads one FILE and
-// returns the options and the file name.
-func readFlagsOnly(name string, args []string, stderr io.Writer, extra func(*flag.FlagSet)) (scanner.Options, string, error) {
+// returns the options, the file name and the flags.
+func readFlagsOnly(name string, args []string, stderr io.Writer, extra func(*flag.FlagSet)) (scanner.Options, string, *readFlags, error) {
 	fs := newFlagSet(name, "FILE", stderr)
 	rf := addReadFlags(fs)
 	if extra != nil {
@@ -224,8 +201,8 @@ func readFlagsOnly(name string, args []string, stderr io.Writer, extra func(*fla
 	}
 	file, err := parse(fs, args, true)
 	if err != nil {
-		return scanner.Options{}, "", err
+		return scanner.Options{}, "", rf, err
 	}
 	opts, err := rf.options()
-	return opts, file, err
+	return opts, file, rf, err
 }

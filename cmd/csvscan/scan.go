@@ -13,7 +13,7 @@ import (
 func cmdScan(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var format *string
 	var typed *typedFlags
-	opts, name, err := readFlagsOnly("scan", args, stderr, func(fs *flag.FlagSet) {
+	opts, name, rf, err := readFlagsOnly("scan", args, stderr, func(fs *flag.FlagSet) {
 		format = fs.String("format", "json", "output: json (one array of strings per row; with --columns, of typed values), csv (RFC 4180), table, or null (read and unescape every field, print nothing: for timing)")
 		typed = addTypedFlags(fs)
 	})
@@ -23,8 +23,9 @@ func cmdScan(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err := typed.check(); err != nil {
 		return err
 	}
+	typed.ignoreErrors, typed.nullPadding = rf.ignoreErrors, rf.nullPadding
 	if typed.columns != "" {
-		return scanTyped(name, stdin, opts, *format, typed, stdout)
+		return scanTyped(name, stdin, opts, rf, *format, typed, stdout)
 	}
 	var w rowWriter
 	out := bufio.NewWriter(stdout)
@@ -42,18 +43,32 @@ func cmdScan(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	default:
 		return fmt.Errorf("%w: --format must be json, csv, table or null, got %q", errUsage, *format)
 	}
-	s, done, err := openRows(name, stdin, opts)
+	in, err := rf.openInput(name, stdin, opts)
 	if err != nil {
 		return err
 	}
-	defer done()
+	defer in.done()
+	s := in.rows
+	pad := padder{on: rf.nullPadding, skip: rf.ignoreErrors}
+	if in.res != nil {
+		pad.width = len(in.res.Columns)
+	}
 	wroteHeader := false
 	for s.Scan() {
 		if !wroteHeader && s.Header() != nil {
 			w.header(s.Header())
+			pad.width = len(s.Header())
 		}
 		wroteHeader = true
-		w.row(s.Row())
+		row, ok, err := pad.row(s.Row())
+		if err != nil {
+			w.close()
+			out.Flush()
+			return err
+		}
+		if ok {
+			w.row(row)
+		}
 	}
 	if !wroteHeader && s.Header() != nil {
 		w.header(s.Header())
@@ -181,22 +196,70 @@ func (t *tableWriter) row(row [][]byte) {
 func (t *tableWriter) close() error { return t.tw.Flush() }
 
 func cmdCount(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	opts, name, err := readFlagsOnly("count", args, stderr, nil)
+	opts, name, rf, err := readFlagsOnly("count", args, stderr, nil)
 	if err != nil {
 		return err
 	}
-	s, done, err := openRows(name, stdin, opts)
+	in, err := rf.openInput(name, stdin, opts)
 	if err != nil {
 		return err
 	}
-	defer done()
+	defer in.done()
+	s := in.rows
+	pad := padder{on: rf.nullPadding, skip: rf.ignoreErrors}
+	if in.res != nil {
+		pad.width = len(in.res.Columns)
+	}
 	n := 0
 	for s.Scan() {
-		n++
+		if pad.width == 0 && s.Header() != nil {
+			pad.width = len(s.Header())
+		}
+		_, ok, err := pad.row(s.Row())
+		if err != nil {
+			return err
+		}
+		if ok {
+			n++
+		}
 	}
 	if err := s.Err(); err != nil {
 		return err
 	}
 	_, err = fmt.Fprintln(stdout, n)
 	return err
+}
+
+// padder applies --null-padding to raw rows: a row with fewer values than
+// the width gets empty ones; a row with more is an error, or is left out
+// with --ignore-errors. The width is the sniffed number of columns, or the
+// header's or first row's.
+type padder struct {
+	on, skip bool
+	width    int
+	rowNum   int
+	buf      [][]byte
+}
+
+func (p *padder) row(row [][]byte) ([][]byte, bool, error) {
+	p.rowNum++
+	if !p.on {
+		return row, true, nil
+	}
+	if p.width == 0 {
+		p.width = len(row)
+	}
+	switch {
+	case len(row) == p.width:
+		return row, true, nil
+	case len(row) < p.width:
+		p.buf = append(p.buf[:0], row...)
+		for len(p.buf) < p.width {
+			p.buf = append(p.buf, nil)
+		}
+		return p.buf, true, nil
+	case p.skip:
+		return nil, false, nil
+	}
+	return nil, false, fmt.Errorf("csvscan: data row %d has %d values, more than the %d columns", p.rowNum, len(row), p.width)
 }

@@ -38,8 +38,6 @@ func addTypedFlags(fs *flag.FlagSet) *typedFlags {
 	fs.Var(&f.nullstr, "nullstr", "with --columns, a value that means NULL; repeat for several (default: the empty value)")
 	fs.StringVar(&f.dateFormat, "dateformat", "", "with --columns, the strptime format of DATE values, such as %d/%m/%Y (default: ISO)")
 	fs.StringVar(&f.timestampFormat, "timestampformat", "", "with --columns, the strptime format of TIMESTAMP values (default: ISO)")
-	fs.BoolVar(&f.ignoreErrors, "ignore-errors", false, "with --columns, skip rows that do not fit the columns instead of stopping")
-	fs.BoolVar(&f.nullPadding, "null-padding", false, "with --columns, read missing values at the end of a row as NULL")
 	fs.StringVar(&f.rejects, "rejects", "", "with --columns, write every error of a skipped row to FILE as JSON lines (DuckDB's reject_errors fields); implies --ignore-errors")
 	return f
 }
@@ -52,7 +50,7 @@ func (f *typedFlags) check() error {
 	var set []string
 	f.fs.Visit(func(fl *flag.Flag) {
 		switch fl.Name {
-		case "nullstr", "dateformat", "timestampformat", "ignore-errors", "null-padding", "rejects":
+		case "nullstr", "dateformat", "timestampformat", "rejects":
 			set = append(set, "--"+fl.Name)
 		}
 	})
@@ -86,7 +84,7 @@ func parseColumns(s string) (scanner.Schema, error) {
 
 // scanTyped is scan with --columns: the rows are cast to the columns and
 // printed as typed values.
-func scanTyped(name string, stdin io.Reader, opts scanner.Options, format string, tf *typedFlags, stdout io.Writer) error {
+func scanTyped(name string, stdin io.Reader, opts scanner.Options, rf *readFlags, format string, tf *typedFlags, stdout io.Writer) error {
 	schema, err := parseColumns(tf.columns)
 	if err != nil {
 		return err
@@ -120,11 +118,14 @@ func scanTyped(name string, stdin io.Reader, opts scanner.Options, format string
 	// skips rows it cannot parse when errors are ignored.
 	opts.FieldsPerRow = -1
 	opts.IgnoreErrors = tf.ignoreErrors || tf.rejects != ""
-	s, done, err := openRows(name, stdin, opts)
+	rf.ignoreErrors = opts.IgnoreErrors
+	in, err := rf.openInput(name, stdin, opts)
 	if err != nil {
 		return err
 	}
-	defer done()
+	defer in.done()
+	s, opts := in.rows, in.opts
+	topts.Dialect = opts.Dialect
 	src, ok := s.(scanner.Rows)
 	if !ok {
 		return fmt.Errorf("csvscan: %T cannot number its rows", s)

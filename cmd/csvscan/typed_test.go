@@ -29,7 +29,7 @@ func TestScanTypedJSON(t *testing.T) {
 [true,1000,"nan","2024-02-29","12:00:00","2024-02-29 12:00:00","ünï"]
 `
 	for _, threads := range []string{"1", "2"} {
-		code, out, errOut := runCLI(t, in, "scan", "--header", "--threads", threads, "--columns", typedColumns, "-")
+		code, out, errOut := runCLI(t, in, "scan", "--auto-detect=false", "--header", "--threads", threads, "--columns", typedColumns, "-")
 		if code != 0 {
 			t.Fatalf("status %d: %s", code, errOut)
 		}
@@ -61,7 +61,7 @@ func TestScanTypedNarrow(t *testing.T) {
 		"[null,null,null,null,null,null,null,\"inf\"]\n" +
 		"[0,0,0,0,0,0,0,\"-nan\"]\n"
 	for _, threads := range []string{"1", "2"} {
-		code, out, errOut := runCLI(t, in, "scan", "--threads", threads, "--columns", cols, "-")
+		code, out, errOut := runCLI(t, in, "scan", "--auto-detect=false", "--threads", threads, "--columns", cols, "-")
 		if code != 0 {
 			t.Fatalf("status %d: %s", code, errOut)
 		}
@@ -75,7 +75,7 @@ func TestScanTypedNarrow(t *testing.T) {
 			}
 		}
 	}
-	code, out, errOut := runCLI(t, in, "scan", "--format", "csv", "--columns", cols, "-")
+	code, out, errOut := runCLI(t, in, "scan", "--auto-detect=false", "--format", "csv", "--columns", cols, "-")
 	if code != 0 || !strings.HasPrefix(out, "t,s,i,ut,us,ui,ub,f\n-128,-32768,-2147483648,0,0,0,0,-3.4028235e+38\n") {
 		t.Fatalf("csv: status %d, stderr %q, output\n%s", code, errOut, out)
 	}
@@ -88,7 +88,7 @@ func TestScanTypedNarrow(t *testing.T) {
 		{"UBIGINT", "18446744073709551616"}, {"UBIGINT", "-1"},
 		{"FLOAT", "x"},
 	} {
-		code, out, errOut := runCLI(t, tt.value+"\n", "scan", "--columns", "a:"+tt.typ, "-")
+		code, out, errOut := runCLI(t, tt.value+"\n", "scan", "--auto-detect=false", "--columns", "a:"+tt.typ, "-")
 		want := `Could not convert string "` + tt.value + `" to '` + tt.typ + `'`
 		if code != 1 || out != "" || !strings.Contains(errOut, want) {
 			t.Errorf("%s %q: status %d, output %q, stderr %q; want a cast error", tt.typ, tt.value, code, out, errOut)
@@ -106,12 +106,12 @@ func TestScanTypedOtherFormats(t *testing.T) {
 		{"null", ""},
 	}
 	for _, tt := range tests {
-		code, out, errOut := runCLI(t, in, "scan", "--header", "--format", tt.format, "--columns", "n:BIGINT,s:TEXT", "-")
+		code, out, errOut := runCLI(t, in, "scan", "--auto-detect=false", "--header", "--format", tt.format, "--columns", "n:BIGINT,s:TEXT", "-")
 		if code != 0 || out != tt.want {
 			t.Errorf("--format %s: status %d, stderr %q, output\n%s\nwant\n%s", tt.format, code, errOut, out, tt.want)
 		}
 	}
-	code, out, _ := runCLI(t, "x,\"\"\n", "scan", "--format", "csv", "--nullstr", "NA", "--columns", "a:VARCHAR,b:VARCHAR", "-")
+	code, out, _ := runCLI(t, "x,\"\"\n", "scan", "--auto-detect=false", "--format", "csv", "--nullstr", "NA", "--columns", "a:VARCHAR,b:VARCHAR", "-")
 	if code != 0 || out != "a,b\nx,\"\"\n" {
 		t.Errorf("an empty string in csv: status %d, output %q", code, out)
 	}
@@ -136,7 +136,7 @@ func TestScanTypedOptions(t *testing.T) {
 			"[1,\"2,5\"]\n"},
 	}
 	for _, tt := range tests {
-		args := append([]string{"scan"}, tt.args...)
+		args := append([]string{"scan", "--auto-detect=false"}, tt.args...)
 		code, out, errOut := runCLI(t, tt.in, append(args, "-")...)
 		if code != 0 || out != tt.want {
 			t.Errorf("%s: status %d, stderr %q, output\n%s\nwant\n%s", tt.name, code, errOut, out, tt.want)
@@ -146,7 +146,7 @@ func TestScanTypedOptions(t *testing.T) {
 
 func TestScanTypedErrorExit(t *testing.T) {
 	in := "a,b\n1,2\n3,x\n5,6\n"
-	code, out, errOut := runCLI(t, in, "scan", "--header", "--threads", "1", "--columns", "a:BIGINT,b:BIGINT", "-")
+	code, out, errOut := runCLI(t, in, "scan", "--auto-detect=false", "--header", "--threads", "1", "--columns", "a:BIGINT,b:BIGINT", "-")
 	if code != 1 || out != "[1,2]\n" {
 		t.Fatalf("status %d, output %q", code, out)
 	}
@@ -159,7 +159,7 @@ func TestScanTypedErrorExit(t *testing.T) {
 	if err := os.WriteFile(path, []byte(in), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, _, errOut = runCLI(t, "", "scan", "--header", "--threads", "2", "--buffer-size", "4", "--columns", "a:BIGINT,b:BIGINT", path)
+	_, _, errOut = runCLI(t, "", "scan", "--auto-detect=false", "--header", "--threads", "2", "--buffer-size", "4", "--columns", "a:BIGINT,b:BIGINT", path)
 	if errOut != want {
 		t.Fatalf("parallel: stderr %q, want %q", errOut, want)
 	}
@@ -168,7 +168,6 @@ func TestScanTypedErrorExit(t *testing.T) {
 func TestScanTypedUsage(t *testing.T) {
 	for _, args := range [][]string{
 		{"scan", "--nullstr", "x", "-"},
-		{"scan", "--ignore-errors", "-"},
 		{"scan", "--rejects", "r.jsonl", "-"},
 		{"scan", "--columns", "a", "-"},
 		{"scan", "--columns", ":BIGINT", "-"},
@@ -212,7 +211,7 @@ func TestScanTypedRejects(t *testing.T) {
 	var first string
 	for _, threads := range []string{"1", "2", "4"} {
 		rej := filepath.Join(dir, "rejects-"+threads+".jsonl")
-		code, out, errOut := runCLI(t, "", "scan", "--header", "--threads", threads, "--buffer-size", "100",
+		code, out, errOut := runCLI(t, "", "scan", "--auto-detect=false", "--header", "--threads", threads, "--buffer-size", "100",
 			"--columns", "id:BIGINT,x:DOUBLE,name:VARCHAR", "--rejects", rej, path)
 		if code != 0 {
 			t.Fatalf("status %d: %s", code, errOut)
