@@ -23,6 +23,7 @@ type shape struct {
 	dirty       int // index of the row where the table starts
 	dirtyNoComm int // dirty rows that are not comment lines
 	header      int // index of the first row of the table (DuckDB's rows_until_header)
+	trailing    bool // the rows after the first end with a delimiter the first lacks
 }
 
 // walk computes the shape of rows as DuckDB does.
@@ -46,6 +47,7 @@ func walk(rows []line, opts *Options) shape {
 		case always[i] && r.cols == rows[headerIdx].cols+1:
 			// The data rows end with a delimiter the header lacks.
 			sh.consistent++
+			sh.trailing = true
 		case sh.cols < r.cols && (!userSkip || sh.comments > 0) && (!firstValid || !mostFrequent):
 			// A wider row: everything before it is notes.
 			if !firstValid {

@@ -95,8 +95,14 @@ type Result struct {
 	// Columns are the column names (from the header, or column0, column1,
 	// ...) and types.
 	Columns scanner.Schema
+	// TrailingDelimiter says the data rows end with a delimiter that the
+	// first row lacks ("a|b" then "1|2|"): their last, empty value is not
+	// a column, and a reader should drop it.
+	TrailingDelimiter bool
 	// DateFormat and TimestampFormat are the strptime formats of the DATE
-	// and TIMESTAMP columns, "" when they are ISO 8601 or there are none.
+	// and TIMESTAMP columns, "" when there are none. ISO 8601 values are
+	// reported as %Y-%m-%d and %Y-%m-%d %H:%M:%S, as DuckDB's sniff_csv
+	// does.
 	DateFormat, TimestampFormat string
 	// Rows is the number of rows of the sample after SkipRows (header
 	// included); Sampled is the number of bytes read from the input.
@@ -309,7 +315,8 @@ func (s *session) finish(best []*candidate, derr error) (*Result, error) {
 	s.detectHeader(c, rows, res)
 	res.Rows = len(rows.rows)
 	res.Scores.Dialect = c.score
-	res.DateFormat = s.formats[0].chosen(res, cast.TypeDate)
-	res.TimestampFormat = s.formats[1].chosen(res, cast.TypeTimestamp)
+	res.TrailingDelimiter = c.sh.trailing
+	res.DateFormat = s.formats[0].chosen(res, cast.TypeDate, "%Y-%m-%d")
+	res.TimestampFormat = s.formats[1].chosen(res, cast.TypeTimestamp, "%Y-%m-%d %H:%M:%S")
 	return res, nil
 }

@@ -148,14 +148,14 @@ func (f *formatState) detect(t cast.Type, sep string, v []byte) {
 	f.set(f.list[0])
 }
 
-// chosen is the format the result reports for type t: the current one, when
-// some column of c's schema has type t.
-func (f *formatState) chosen(res *Result, t cast.Type) string {
-	if f.current.IsZero() {
-		return ""
-	}
+// chosen is the format the result reports for type t when some column of
+// res has type t: the current one, or iso when the values are ISO 8601.
+func (f *formatState) chosen(res *Result, t cast.Type, iso string) string {
 	for _, col := range res.Columns {
 		if col.Type == t {
+			if f.current.IsZero() {
+				return iso
+			}
 			return f.current.String()
 		}
 	}

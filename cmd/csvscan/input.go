@@ -138,8 +138,8 @@ func (f *readFlags) openInput(name string, stdin io.Reader, opts scanner.Options
 		in.opts.Header = in.res.HasHeader
 		in.opts.SkipRows = in.res.SkipRows
 	}
-	if f.nullPadding {
-		// Rows are padded to the width by the caller.
+	if f.nullPadding || (in.res != nil && in.res.TrailingDelimiter) {
+		// The caller fits the rows to the width (padder).
 		in.opts.FieldsPerRow = -1
 	}
 	in.rows, err = src.rows(in.opts)

@@ -49,10 +49,7 @@ func cmdScan(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	defer in.done()
 	s := in.rows
-	pad := padder{on: rf.nullPadding, skip: rf.ignoreErrors}
-	if in.res != nil {
-		pad.width = len(in.res.Columns)
-	}
+	pad := newPadder(rf, in)
 	wroteHeader := false
 	for s.Scan() {
 		if !wroteHeader && s.Header() != nil {
@@ -206,10 +203,7 @@ func cmdCount(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	defer in.done()
 	s := in.rows
-	pad := padder{on: rf.nullPadding, skip: rf.ignoreErrors}
-	if in.res != nil {
-		pad.width = len(in.res.Columns)
-	}
+	pad := newPadder(rf, in)
 	n := 0
 	for s.Scan() {
 		if pad.width == 0 && s.Header() != nil {
@@ -230,20 +224,31 @@ func cmdCount(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	return err
 }
 
-// padder applies --null-padding to raw rows: a row with fewer values than
-// the width gets empty ones; a row with more is an error, or is left out
-// with --ignore-errors. The width is the sniffed number of columns, or the
-// header's or first row's.
+// padder fits raw rows to the table's width when the scanner cannot: with
+// --null-padding a row with fewer values than the width gets empty ones;
+// when the sniffer found a trailing delimiter on the data rows, their last,
+// empty value is dropped. Then a row of another width is an error, or is
+// left out with --ignore-errors. The width is the sniffed number of
+// columns, or the header's or first row's.
 type padder struct {
-	on, skip bool
-	width    int
-	rowNum   int
-	buf      [][]byte
+	on, trailing, skip bool
+	width              int
+	rowNum             int
+	buf                [][]byte
+}
+
+func newPadder(rf *readFlags, in *input) padder {
+	p := padder{on: rf.nullPadding, skip: rf.ignoreErrors}
+	if in.res != nil {
+		p.width = len(in.res.Columns)
+		p.trailing = in.res.TrailingDelimiter
+	}
+	return p
 }
 
 func (p *padder) row(row [][]byte) ([][]byte, bool, error) {
 	p.rowNum++
-	if !p.on {
+	if !p.on && !p.trailing {
 		return row, true, nil
 	}
 	if p.width == 0 {
@@ -252,7 +257,9 @@ func (p *padder) row(row [][]byte) ([][]byte, bool, error) {
 	switch {
 	case len(row) == p.width:
 		return row, true, nil
-	case len(row) < p.width:
+	case p.trailing && len(row) == p.width+1 && len(row[p.width]) == 0:
+		return row[:p.width], true, nil
+	case p.on && len(row) < p.width:
 		p.buf = append(p.buf[:0], row...)
 		for len(p.buf) < p.width {
 			p.buf = append(p.buf, nil)
@@ -261,5 +268,5 @@ func (p *padder) row(row [][]byte) ([][]byte, bool, error) {
 	case p.skip:
 		return nil, false, nil
 	}
-	return nil, false, fmt.Errorf("csvscan: data row %d has %d values, more than the %d columns", p.rowNum, len(row), p.width)
+	return nil, false, fmt.Errorf("csvscan: data row %d has %d values, not the %d columns", p.rowNum, len(row), p.width)
 }
