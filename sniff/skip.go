@@ -15,14 +15,14 @@ package sniff
 
 // shape is what one walk over a candidate's rows finds.
 type shape struct {
-	cols        int // the table's width
-	consistent  int // rows of that width (plus padded ones, see score)
-	padding     int // rows with fewer values than the width
-	ignored     int // rows of another width accepted under IgnoreErrors
-	comments    int // comment lines
-	dirty       int // index of the row where the table starts
-	dirtyNoComm int // dirty rows that are not comment lines
-	header      int // index of the first row of the table (DuckDB's rows_until_header)
+	cols        int  // the table's width
+	consistent  int  // rows of that width (plus padded ones, see score)
+	padding     int  // rows with fewer values than the width
+	ignored     int  // rows of another width accepted under IgnoreErrors
+	comments    int  // comment lines
+	dirty       int  // index of the row where the table starts
+	dirtyNoComm int  // dirty rows that are not comment lines
+	header      int  // index of the first row of the table (DuckDB's rows_until_header)
 	trailing    bool // the rows after the first end with a delimiter the first lacks
 }
 

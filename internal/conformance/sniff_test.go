@@ -125,7 +125,7 @@ func sniffFacts(res *sniff.Result) map[string]any {
 }
 
 // duckName undoes DuckDB's quoting of a struct's string value when it
-// prints sniff_csv's columns: 'Escaped\'\'Quote' is Escaped''Quote.
+// prints sniff_csv's columns: 'Escaped\'\'Quote' is Escaped”Quote.
 func duckName(s string) string {
 	if len(s) >= 2 && s[0] == '\'' && s[len(s)-1] == '\'' {
 		return strings.ReplaceAll(s[1:len(s)-1], `\'`, `'`)
