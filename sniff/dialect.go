@@ -66,9 +66,9 @@ type quoteRule struct {
 func dialectSpace(opts Options, wide bool) []dialect.Dialect {
 	dq, sq := dialect.Some('"'), dialect.Some('\'')
 	rules := []quoteRule{
-		{[]dialect.Char{dialect.None}, []dialect.Char{dialect.None}},               // no quotes
-		{[]dialect.Char{dq, sq}, []dialect.Char{dialect.Some('\\')}},               // quotes with a backslash escape
-		{[]dialect.Char{dq}, []dialect.Char{dq, dialect.None, dialect.Some('\'')}}, // RFC 4180
+		{[]dialect.Char{dialect.None}, []dialect.Char{dialect.None}},   // no quotes
+		{[]dialect.Char{dq, sq}, []dialect.Char{dialect.Some('\\')}},   // quotes with a backslash escape
+		{[]dialect.Char{dq, sq}, []dialect.Char{dq, dialect.None, sq}}, // RFC 4180
 	}
 	if opts.Fixed&Quote != 0 {
 		q := opts.Dialect.Quote
@@ -95,7 +95,7 @@ func dialectSpace(opts Options, wide bool) []dialect.Dialect {
 	if opts.Fixed&Delimiter != 0 {
 		delims = []string{opts.Dialect.Delimiter}
 	}
-	comments := []dialect.Char{dialect.Some('#'), dialect.None}
+	comments := []dialect.Char{dialect.None, dialect.Some('#')}
 	if opts.Fixed&Comment != 0 {
 		comments = []dialect.Char{opts.Dialect.Comment}
 	}
@@ -322,13 +322,27 @@ func (s *session) pickQuoted() {
 		}
 		best := c
 		for _, o := range s.cands[i+1:] {
-			if o.d.Escape == o.d.Quote {
+			if o.d.Quote == c.d.Quote && o.d.Escape == o.d.Quote {
 				best = o
 				break
 			}
 		}
 		s.cands = []*candidate{best}
 		return
+	}
+}
+
+// dropUnusedEscape reports no escape for a dialect whose escape never
+// occurred in the sample, as DuckDB's sniff_csv does: the sample reads the
+// same either way.
+func dropUnusedEscape(c *candidate) {
+	if c.ctr.everEscape || !c.d.Escape.IsSet() {
+		return
+	}
+	d := c.d
+	d.Escape = dialect.None
+	if d.Validate() == nil {
+		c.d = d
 	}
 }
 

@@ -100,8 +100,8 @@ type Result struct {
 	// a column, and a reader should drop it.
 	TrailingDelimiter bool
 	// DateFormat and TimestampFormat are the strptime formats of the DATE
-	// and TIMESTAMP columns, "" when there are none. ISO 8601 values are
-	// reported as %Y-%m-%d and %Y-%m-%d %H:%M:%S, as DuckDB's sniff_csv
+	// and TIMESTAMP columns, "" when there are none. ISO 8601 dates are
+	// reported as %Y-%m-%d, ISO timestamps as "", as DuckDB's sniff_csv
 	// does.
 	DateFormat, TimestampFormat string
 	// Rows is the number of rows of the sample after SkipRows (header
@@ -311,12 +311,13 @@ func (s *session) finish(best []*candidate, derr error) (*Result, error) {
 		return nil, err
 	}
 	s.refineTypes(c, rows)
+	dropUnusedEscape(c)
 	res := &Result{Dialect: c.d, SkipRows: c.skip}
 	s.detectHeader(c, rows, res)
 	res.Rows = len(rows.rows)
 	res.Scores.Dialect = c.score
 	res.TrailingDelimiter = c.sh.trailing
 	res.DateFormat = s.formats[0].chosen(res, cast.TypeDate, "%Y-%m-%d")
-	res.TimestampFormat = s.formats[1].chosen(res, cast.TypeTimestamp, "%Y-%m-%d %H:%M:%S")
+	res.TimestampFormat = s.formats[1].chosen(res, cast.TypeTimestamp, "")
 	return res, nil
 }

@@ -1,0 +1,38 @@
+// Package sniff finds how a CSV file nobody described is written: its
+// delimiter, quote, escape, comment and line ends, the lines of notes before
+// the table, whether the first row is a header, and the name and type of
+// each column. It answers what DuckDB's sniff_csv answers, by DuckDB's
+// method, so that a file csvscan reads is read as DuckDB reads it.
+//
+// Where it sits:
+//
+//	sample ─► candidate dialects ─► statemachine tables (cached) ─► row widths
+//	       ─► the most consistent dialect ─► types per column ─► header ─► Result
+//
+// The sniffer never parses CSV on its own: every candidate dialect is read
+// by its transition table, the same table the scanner runs, so a dialect the
+// sniffer chooses reads the file exactly as the sniffer saw it. The phases,
+// one file each:
+//
+//	sample.go   which bytes are read: the head, and windows further on
+//	dialect.go  the candidate dialects and how they are compared
+//	skip.go     where the table starts (notes and comments before it)
+//	types.go    the type of each column over the first chunk of rows
+//	refine.go   the types checked against the rest of the sample
+//	header.go   header detection and column names
+//
+// Each file's opening comment says what DuckDB does, where csvscan follows
+// it and where it goes further (delimiters DuckDB does not try, windows
+// from later in a file). docs/sniffing.md walks through an example.
+//
+// Basic use:
+//
+//	f, _ := os.Open("export.csv")
+//	st, _ := f.Stat()
+//	res, err := sniff.Sniff(f, st.Size(), sniff.Options{})
+//	if err != nil { ... }          // sniff.ErrNoDialect: nothing reads it consistently
+//	s, _ := scanner.New(f, scanner.Options{Dialect: res.Dialect, Header: res.HasHeader, SkipRows: res.SkipRows})
+//
+// Options fix what is known: Fixed names the parts of Options.Dialect to
+// take as given, and the sniffer searches the rest.
+package sniff

@@ -1,0 +1,74 @@
+package sniff_test
+
+import (
+	"bytes"
+	"errors"
+	"testing"
+
+	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/sniff"
+)
+
+// FuzzSniff sniffs arbitrary input and checks what a caller depends on: no
+// panic; either ErrNoDialect or a result whose dialect reads the whole
+// input (a small input is sampled whole) from SkipRows on without a parse
+// error; one name per column, unique ignoring ASCII case.
+func FuzzSniff(f *testing.F) {
+	for _, s := range []string{
+		"a,b,c\n1,2,3\n4,5,6\n",
+		"notes\nmore notes\nx;y\n1;2\n",
+		"# c\n\"a\"\"b\"|c\n1|2\n",
+		"d\tt\r\n2020-01-02\t10:00:00\r\n",
+		"'q',1\n'r',2\n",
+		"\xEF\xBB\xBFa:b\n1:2\n",
+		"a,a,A,\n1,2,3,\n",
+		"",
+	} {
+		f.Add([]byte(s), false, false)
+	}
+	f.Fuzz(func(t *testing.T, in []byte, pad, ignore bool) {
+		if len(in) > 4096 {
+			return
+		}
+		res, err := sniff.SniffBytes(in, sniff.Options{NullPadding: pad, IgnoreErrors: ignore})
+		if err != nil {
+			if !errors.Is(err, sniff.ErrNoDialect) {
+				t.Fatalf("%q: %v", in, err)
+			}
+			return
+		}
+		if len(res.Columns) == 0 {
+			t.Fatalf("%q: no columns", in)
+		}
+		seen := map[string]bool{}
+		for _, c := range res.Columns {
+			k := asciiLower(c.Name)
+			if c.Name == "" || seen[k] {
+				t.Fatalf("%q: names %v: empty or duplicate %q", in, res.Columns, c.Name)
+			}
+			seen[k] = true
+		}
+		if bytes.Count(in, []byte{'\n'})+bytes.Count(in, []byte{'\r'}) > 1500 {
+			return
+		}
+		s, err := scanner.NewBytes(in, scanner.Options{Dialect: res.Dialect, SkipRows: res.SkipRows, FieldsPerRow: -1})
+		if err != nil {
+			t.Fatalf("%q: dialect %v: %v", in, res.Dialect, err)
+		}
+		for s.Scan() {
+		}
+		if err := s.Err(); err != nil {
+			t.Fatalf("%q: the sniffed dialect %v (skip %d) does not read the input: %v", in, res.Dialect, res.SkipRows, err)
+		}
+	})
+}
+
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
