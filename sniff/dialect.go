@@ -61,14 +61,16 @@ type quoteRule struct {
 	quotes, escapes []dialect.Char
 }
 
-// dialectSpace lists the candidate dialects in DuckDB's order: quote rule
-// (none, other, RFC 4180), quote, delimiter, escape, comment.
+// dialectSpace lists the candidate dialects in the order DuckDB 1.5.6
+// tries them, as far as its answers show: quote rule (none, RFC 4180 with
+// no escape, the quote doubled or the other quote, then a backslash
+// escape), quote, delimiter, escape, comment (none before '#').
 func dialectSpace(opts Options, wide bool) []dialect.Dialect {
 	dq, sq := dialect.Some('"'), dialect.Some('\'')
 	rules := []quoteRule{
 		{[]dialect.Char{dialect.None}, []dialect.Char{dialect.None}},   // no quotes
+		{[]dialect.Char{dq, sq}, []dialect.Char{dialect.None, dq, sq}}, // RFC 4180
 		{[]dialect.Char{dq, sq}, []dialect.Char{dialect.Some('\\')}},   // quotes with a backslash escape
-		{[]dialect.Char{dq, sq}, []dialect.Char{dq, dialect.None, sq}}, // RFC 4180
 	}
 	if opts.Fixed&Quote != 0 {
 		q := opts.Dialect.Quote
@@ -76,15 +78,15 @@ func dialectSpace(opts Options, wide bool) []dialect.Dialect {
 			rules[i].quotes = []dialect.Char{q}
 		}
 		if !q.Is('"') && !q.Is('\'') && q.IsSet() {
-			rules[2].escapes = append(rules[2].escapes, q)
+			rules[1].escapes = append(rules[1].escapes, q)
 		}
 	}
 	if opts.Fixed&Escape != 0 {
 		e := opts.Dialect.Escape
 		if e.IsSet() {
-			rules = rules[1:2]
-		} else {
 			rules = rules[2:3]
+		} else {
+			rules = rules[1:2]
 		}
 		rules[0].escapes = []dialect.Char{e}
 	}
@@ -274,7 +276,8 @@ func (s *session) refine() {
 		c.score = scoreOf(c)
 	}
 	if len(s.cands) <= 1 || s.cands[0].ctr.done {
-		s.pickQuoted()
+		// Nothing more to read: the candidates stay in order, and type
+		// detection takes the first that types best.
 		return
 	}
 	for i := 1; i <= s.chunks; i++ {
@@ -329,20 +332,6 @@ func (s *session) pickQuoted() {
 		}
 		s.cands = []*candidate{best}
 		return
-	}
-}
-
-// dropUnusedEscape reports no escape for a dialect whose escape never
-// occurred in the sample, as DuckDB's sniff_csv does: the sample reads the
-// same either way.
-func dropUnusedEscape(c *candidate) {
-	if c.ctr.everEscape || !c.d.Escape.IsSet() {
-		return
-	}
-	d := c.d
-	d.Escape = dialect.None
-	if d.Validate() == nil {
-		c.d = d
 	}
 }
 

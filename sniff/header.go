@@ -93,12 +93,18 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 		res.Columns[i] = scanner.Column{Name: names[i], Type: types[i]}
 	}
 
-	// The lines before the table, counted from the start of the input.
+	// The lines before the table, counted from the start of the input,
+	// less the comment lines right before it: the reader drops comment
+	// lines by itself (DuckDB does not count them either).
 	data := s.head[s.start:]
 	lines := c.first
 	end := len(data)
-	if r := c.dataRow(); r < len(lines) {
+	r := min(c.dataRow(), len(lines))
+	if r < len(lines) {
 		end = lines[r].start
+	}
+	for k := r - 1; k >= 0 && lines[k].comment && lines[k].end == end; k-- {
+		end = lines[k].start
 	}
 	res.SkipRows = s.opts.SkipRows + countLines(data[:end])
 }

@@ -311,7 +311,6 @@ func (s *session) finish(best []*candidate, derr error) (*Result, error) {
 		return nil, err
 	}
 	s.refineTypes(c, rows)
-	dropUnusedEscape(c)
 	res := &Result{Dialect: c.d, SkipRows: c.skip}
 	s.detectHeader(c, rows, res)
 	res.Rows = len(rows.rows)
