@@ -19,9 +19,10 @@ package sniff
 // DuckDB tries the delimiters , | ; and tab. csvscan tries them first, with
 // DuckDB's rules; when they find no dialect, or only one text column, it
 // tries : and space and the multi-byte ", " and "||", and takes their answer
-// only if it reads every sampled row with the same number (two or more) of
-// columns from the first line on. A file DuckDB reads as many columns is
-// therefore always read as DuckDB reads it.
+// only if it reads every sampled row with the same number of columns from
+// the first line on, at least three (two with a multi-byte delimiter), and
+// some column is not text (see believable). A file DuckDB reads as many
+// columns is therefore always read as DuckDB reads it.
 //
 // Cost: one pass over the first chunk (2,048 rows) per candidate, 48
 // candidates with DuckDB's characters (4 delimiters × 6 quote/escape pairs

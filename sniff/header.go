@@ -3,7 +3,8 @@ package sniff
 // Header detection and column names.
 //
 // The first row of the table is a header when it does not fit the column
-// types the other rows gave: in a column of numbers, "price" is a name. When
+// types the other rows gave: in a column of numbers, "price" is a name; in
+// a column whose other values are all empty, any text is a name. When
 // every column is VARCHAR there is nothing to tell a header from a row by,
 // and the sniffer assumes a header, as DuckDB does; likewise when the first
 // row is all empty. This is CSVSniffer::DetectHeader
@@ -33,6 +34,15 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 	for i := range t.cols {
 		types[i] = t.cols[i].top()
 	}
+	defer func() {
+		// A column of nothing but empty values is VARCHAR; until now it
+		// was the null type, which no header cell fits.
+		for i := range res.Columns {
+			if res.Columns[i].Type == typeNull {
+				res.Columns[i].Type = cast.TypeVarchar
+			}
+		}
+	}()
 	res.Scores.Types = make([]int, ncols)
 	for i := range t.cols {
 		res.Scores.Types[i] = t.cols[i].values

@@ -34,11 +34,6 @@ func (s *session) refineTypes(c *candidate, t *table) {
 			s.refineTypeChunk(t.cols, rows)
 		}
 	}
-	for i := range t.cols {
-		if t.cols[i].top() == typeNull {
-			t.cols[i].types = []cast.Type{cast.TypeVarchar}
-		}
-	}
 }
 
 // refineTypeChunk drops the candidates of each column that some value of rows

@@ -275,10 +275,30 @@ func (s *session) run() (*Result, error) {
 		return res, err
 	}
 	wres, werr := wide.finish(wbest, nil)
-	if werr != nil || len(wres.Columns) < 2 || wres.SkipRows != 0 || wres.Scores.Dialect < 1 {
+	if werr != nil || !believable(wres) {
 		return res, err
 	}
 	return wres, nil
+}
+
+// believable says whether a dialect found with the delimiters DuckDB does
+// not try is worth more than DuckDB's single text column: every row, from
+// the first line on, has the same number of columns, at least three (or
+// two with a multi-byte delimiter), and some column is not text. A
+// sentence split at its spaces, or times split at their colons, are not.
+func believable(r *Result) bool {
+	if r.SkipRows != 0 || r.Scores.Dialect < 1 {
+		return false
+	}
+	if len(r.Columns) < 3 && (len(r.Columns) < 2 || len(r.Dialect.Delimiter) < 2) {
+		return false
+	}
+	for _, c := range r.Columns {
+		if c.Type != cast.TypeVarchar {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *session) validate() error {
