@@ -222,6 +222,12 @@ func (s *session) analyze(c *candidate) {
 			if !c.ctr.everEscape && s.cands[0].ctr.everEscape {
 				return
 			}
+			if sh.consistent < s.bestConsistent {
+				// Both quote; this one reads fewer rows consistently (a
+				// header taken for a comment, say). DuckDB 1.5.6 keeps
+				// the best here.
+				return
+			}
 			if s.bestConsistent == sh.consistent && sh.cols >= s.maxCols {
 				skip, ok := skipFor()
 				if !ok {

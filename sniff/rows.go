@@ -46,6 +46,12 @@ func (s *session) readRows(c *candidate) (*table, error) {
 	if len(lines) > 0 {
 		to = max(from, lines[len(lines)-1].end)
 	}
+	if ctr.done && !ctr.failed {
+		// The whole input was counted: read to its end, so that the empty
+		// lines after the last row, which the count skips, are rows of a
+		// one-column file as the scanner reads them.
+		to = len(data)
+	}
 	return readTable(data[from:to], c.d, c.sh.cols, &s.opts, limit)
 }
 
