@@ -207,7 +207,14 @@ func (s *session) analyze(c *candidate) {
 			return 0, true
 		}
 		if o.NullPadding {
-			return 0, true
+			// Short rows are padded, not notes, as in DuckDB; but lines
+			// without a delimiter at the top, before the first row of the
+			// full width, are a preamble (DuckDB keeps them as rows).
+			for _, r := range rows[:sh.dirty] {
+				if r.cols != 1 && !r.comment {
+					return 0, true
+				}
+			}
 		}
 		return sh.dirty, true
 	}

@@ -53,8 +53,10 @@ func cmdScan(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	wroteHeader := false
 	for s.Scan() {
 		if !wroteHeader && s.Header() != nil {
-			w.header(s.Header())
-			pad.width = len(s.Header())
+			w.header(headerNames(s.Header(), in))
+			if pad.width == 0 {
+				pad.width = len(s.Header())
+			}
 		}
 		wroteHeader = true
 		row, ok, err := pad.row(s.Row())
@@ -68,7 +70,7 @@ func cmdScan(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 	}
 	if !wroteHeader && s.Header() != nil {
-		w.header(s.Header())
+		w.header(headerNames(s.Header(), in))
 	}
 	if err := s.Err(); err != nil {
 		w.close()
@@ -269,4 +271,18 @@ func (p *padder) row(row [][]byte) ([][]byte, bool, error) {
 		return nil, false, nil
 	}
 	return nil, false, fmt.Errorf("csvscan: data row %d has %d values, not the %d columns", p.rowNum, len(row), p.width)
+}
+
+// headerNames is the header line to print: the sniffer's column names when
+// it found the header (unique, padded to the table's width), else the
+// header row as read.
+func headerNames(h []string, in *input) []string {
+	if in.res == nil || !in.res.HasHeader {
+		return h
+	}
+	names := make([]string, len(in.res.Columns))
+	for i, c := range in.res.Columns {
+		names[i] = c.Name
+	}
+	return names
 }
