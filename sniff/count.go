@@ -3,6 +3,7 @@ package sniff
 import (
 	"bytes"
 
+	"github.com/csvscan/csvscan/skipper"
 	sm "github.com/csvscan/csvscan/statemachine"
 )
 
@@ -44,11 +45,19 @@ type counter struct {
 	everEscape bool // some quoted value held an escape
 	failed     bool // the table reached INVALID, a quote never closed, or a line was too long
 	done       bool // every row of the sample has been counted
+
+	sk                               *skipper.Skipper
+	skipStd, skipQuoted, skipComment *[256]bool
+	quoteStop                        byte
+	quoteStopOK                      bool
 }
 
 func newCounter(t *sm.Table, in []byte, bomSkip, final bool, maxLine int) *counter {
 	c := &counter{t: t, in: in, final: final, maxLine: maxLine, state: sm.NotSet, commentAt: -1,
-		delimLen: len(t.Dialect().Delimiter)}
+		delimLen: len(t.Dialect().Delimiter), sk: skipper.New(t.StopPatterns()),
+		skipStd: t.SkipStandard(), skipQuoted: t.SkipQuoted(), skipComment: t.SkipComment()}
+	c.quoteStop, c.quoteStopOK = t.QuotedStop()
+	c.sk.Reset(in)
 	if bomSkip && bytes.HasPrefix(in, []byte{0xEF, 0xBB, 0xBF}) {
 		c.pos = 3
 	}
@@ -59,6 +68,11 @@ func newCounter(t *sm.Table, in []byte, bomSkip, final bool, maxLine int) *count
 // next appends up to n more rows to dst and returns it. After a failure it
 // returns dst unchanged and c.failed is set; when the sample is used up,
 // c.done is set.
+//
+// The loop is the scanner's: one table lookup per byte, and in the states
+// where long runs of ordinary bytes occur (an unquoted value, a quoted one,
+// a comment) a jump to the next byte that may change the state, with the
+// table's skip tables and the SWAR skipper.
 func (c *counter) next(dst []line, n int) []line {
 	if c.failed || c.done {
 		return dst
@@ -68,11 +82,19 @@ func (c *counter) next(dst []line, n int) []line {
 	cur := c.state
 	want := len(dst) + n
 	i := c.pos
-	for ; i < len(in) && len(dst) < want; i++ {
+	for i < len(in) && len(dst) < want {
 		prev := cur
 		cur = next[in[i]][prev]
 		switch cur {
-		case sm.Standard, sm.EmptySpace:
+		case sm.Standard:
+			j := c.sk.SkipToStop(c.skipStd, i+1, len(in))
+			if j-c.rowStart > c.maxLine {
+				c.failed = true
+				return dst
+			}
+			i = j
+			continue
+		case sm.EmptySpace:
 		case sm.Delimiter:
 			c.cols++
 			c.vs = i + 1
@@ -93,12 +115,38 @@ func (c *counter) next(dst []line, n int) []line {
 			default:
 				c.everQuoted = true
 			}
+			var j int
+			if c.quoteStopOK {
+				// Quoted and QuotedNewLine act as one state (see
+				// statemachine.Table.QuotedStop): find the one byte that
+				// ends the run.
+				if k := bytes.IndexByte(in[i+1:], c.quoteStop); k >= 0 {
+					j = i + 1 + k
+				} else {
+					j = len(in)
+				}
+			} else {
+				j = c.sk.SkipToStop(c.skipQuoted, i+1, len(in))
+			}
+			if j-c.rowStart > c.maxLine {
+				c.failed = true
+				return dst
+			}
+			i = j
+			continue
 		case sm.Escape:
 			c.everEscape = true
 		case sm.Comment:
 			if prev != sm.Comment {
 				c.commentAt = i
 			}
+			j := c.sk.SkipToStop(c.skipComment, i+1, len(in))
+			if j-c.rowStart > c.maxLine {
+				c.failed = true
+				return dst
+			}
+			i = j
+			continue
 		case sm.Invalid:
 			c.failed = true
 			return dst
@@ -107,9 +155,13 @@ func (c *counter) next(dst []line, n int) []line {
 			c.failed = true
 			return dst
 		}
+		i++
 	}
 	c.pos, c.state = i, cur
-	if len(dst) == want || i < len(in) {
+	if len(dst) == want && i < len(in) {
+		return dst
+	}
+	if i < len(in) {
 		return dst
 	}
 	// The sample is used up.

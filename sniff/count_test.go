@@ -2,6 +2,7 @@ package sniff
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/csvscan/csvscan/dialect"
@@ -45,6 +46,19 @@ func checkCounter(t *testing.T, in []byte, d dialect.Dialect) {
 	}
 	if (serr != nil) != c.failed {
 		t.Fatalf("%q %v: scanner error %v, counter failed %v", in, d, serr, c.failed)
+	}
+	// The canonical dialect for this input counts exactly the same.
+	k := newSession(Options{}, in, true).canonical(d)
+	if kt, err := sm.For(k); err == nil && k != d {
+		kc := newCounter(kt, in, true, true, scanner.DefaultMaxLineSize)
+		var kl []line
+		for !kc.done && !kc.failed {
+			kl = kc.next(kl, 3)
+		}
+		if kc.failed != c.failed || kc.everQuoted != c.everQuoted || kc.everEscape != c.everEscape || !slices.Equal(kl, lines) {
+			t.Fatalf("%q: %v and its canonical %v count differently: %v %v/%v, %v %v/%v", in, d, k,
+				lines, c.failed, c.everQuoted, kl, kc.failed, kc.everQuoted)
+		}
 	}
 	if serr != nil {
 		return
@@ -94,6 +108,8 @@ func checkCounter(t *testing.T, in []byte, d dialect.Dialect) {
 }
 
 var countDialects = []dialect.Dialect{
+	{Delimiter: ";", Quote: dialect.Some('\''), Escape: dialect.Some('\''), Comment: dialect.Some('#'), Newline: dialect.NewlineLF},
+	{Delimiter: "|", Quote: dialect.Some('"'), Escape: dialect.Some('\\'), Comment: dialect.Some('#'), Newline: dialect.NewlineCRLF, Lenient: true},
 	dialect.Default(),
 	{Delimiter: ";", Quote: dialect.Some('"'), Escape: dialect.Some('"'), Newline: dialect.NewlineLF},
 	{Delimiter: ",", Quote: dialect.Some('\''), Escape: dialect.Some('\\'), Comment: dialect.Some('#')},

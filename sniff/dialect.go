@@ -30,6 +30,8 @@ package sniff
 // survivor when there is more than one.
 
 import (
+	"bytes"
+
 	"github.com/csvscan/csvscan/dialect"
 	sm "github.com/csvscan/csvscan/statemachine"
 )
@@ -157,14 +159,24 @@ func (s *session) detectDialect(space []dialect.Dialect) ([]*candidate, error) {
 	if s.opts.Fixed&Newline == 0 {
 		nl = detectNewline(s.head[s.start:])
 	}
+	// Dialects that differ only in characters the sample does not hold
+	// read it identically: they share one count (see canonical).
+	shared := map[dialect.Dialect]*candidate{}
 	for _, d := range space {
 		d.Newline = nl
-		t, err := sm.For(d)
+		key := s.canonical(d)
+		if first, ok := shared[key]; ok {
+			c := &candidate{d: d, ctr: first.ctr, first: first.first}
+			s.analyze(c)
+			continue
+		}
+		t, err := sm.For(key)
 		if err != nil {
 			continue
 		}
 		c := &candidate{d: d, ctr: newCounter(t, s.head[s.start:], s.start == 0, s.final, s.opts.maxLine())}
 		c.first = c.ctr.next(nil, chunkRows)
+		shared[key] = c
 		s.analyze(c)
 	}
 	s.refine()
@@ -297,6 +309,7 @@ func (s *session) refine() {
 	for i := 1; i <= s.chunks; i++ {
 		var kept []*candidate
 		done := len(s.cands) == 0
+		chunk := map[*counter][]line{} // this chunk, per shared counter
 		for _, c := range s.cands {
 			if c.ctr.done || i == s.chunks {
 				if !c.ctr.failed {
@@ -305,7 +318,12 @@ func (s *session) refine() {
 				done = true
 				continue
 			}
-			if s.refineDialectChunk(c) && !c.ctr.failed {
+			rows, ok := chunk[c.ctr]
+			if !ok {
+				rows = c.ctr.next(nil, chunkRows)
+				chunk[c.ctr] = rows
+			}
+			if s.fits(rows) && !c.ctr.failed {
 				kept = append(kept, c)
 			}
 		}
@@ -317,16 +335,63 @@ func (s *session) refine() {
 	s.pickQuoted()
 }
 
-// refineDialectChunk reads the next chunk with c and reports whether every row
-// still fits.
-func (s *session) refineDialectChunk(c *candidate) bool {
-	rows := c.ctr.next(nil, chunkRows)
+// fits reports whether every row of a further chunk still fits the table.
+func (s *session) fits(rows []line) bool {
 	for _, r := range rows {
 		if r.cols != s.maxCols && !s.opts.NullPadding && !s.opts.IgnoreErrors && !r.comment {
 			return false
 		}
 	}
 	return true
+}
+
+// canonical returns the dialect that reads the sample exactly as d does,
+// with every character the sample does not hold taken out: a quote that
+// never occurs is no quote (and its escape no escape, unless the escape
+// occurs and lenient mode honours it outside quotes), an absent comment is
+// none, and an absent delimiter is the first byte (from 1 up)
+// that the sample and the dialect do not use. The transition table only
+// differs on bytes that never come, so the rows, the failures and the
+// quote and escape flags are the same; only the cost differs. (An absent
+// escape is kept: with a quote, whether there is an escape changes what a
+// quote after a closing quote does.) FuzzCounter checks the equivalence.
+func (s *session) canonical(d dialect.Dialect) dialect.Dialect {
+	k := d
+	if q, ok := d.Quote.Byte(); ok && !s.has(q) {
+		k.Quote = dialect.None
+		if e, ok := d.Escape.Byte(); ok && !(d.Lenient && s.has(e)) {
+			k.Escape = dialect.None
+		}
+	}
+	if c, ok := d.Comment.Byte(); ok && !s.has(c) {
+		k.Comment = dialect.None
+	}
+	if !s.has(d.Delimiter[0]) {
+		for b := 1; b < 256; b++ {
+			c := byte(b)
+			if !s.has(c) && c != '\r' && c != '\n' && !k.Quote.Is(c) && !k.Escape.Is(c) && !k.Comment.Is(c) {
+				k.Delimiter = string([]byte{c})
+				break
+			}
+		}
+	}
+	if k.Validate() != nil {
+		return d
+	}
+	return k
+}
+
+// has reports whether the sample holds byte b.
+func (s *session) has(b byte) bool {
+	if s.present == nil {
+		s.present = map[byte]bool{}
+	}
+	v, ok := s.present[b]
+	if !ok {
+		v = bytes.IndexByte(s.head[s.start:], b) >= 0
+		s.present[b] = v
+	}
+	return v
 }
 
 // pickQuoted keeps, of several candidates, the first whose quote occurs,

@@ -1,7 +1,6 @@
 package sniff
 
 import (
-	"bytes"
 
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/scanner"
@@ -64,6 +63,7 @@ func readTable(data []byte, d dialect.Dialect, cols int, opts *Options, limit in
 	}
 	t := &table{}
 	var first error
+	var arena []byte
 	for len(t.rows) < limit && sc.Scan() {
 		row := sc.Row()
 		switch {
@@ -83,11 +83,26 @@ func readTable(data []byte, d dialect.Dialect, cols int, opts *Options, limit in
 			}
 			continue
 		}
+		// A value the scanner did not unescape is a slice of data and is
+		// kept as it is; the others are copied into an arena.
 		out := make([][]byte, cols)
 		for i := range row {
-			if i < cols {
-				out[i] = bytes.Clone(row[i])
+			if i >= cols {
+				break
 			}
+			if len(row[i]) == 0 {
+				continue
+			}
+			if within(row[i], data) {
+				out[i] = row[i]
+				continue
+			}
+			if len(arena)+len(row[i]) > cap(arena) {
+				arena = make([]byte, 0, max(64<<10, len(row[i])))
+			}
+			start := len(arena)
+			arena = append(arena, row[i]...)
+			out[i] = arena[start:len(arena):len(arena)]
 		}
 		t.rows = append(t.rows, out)
 	}
@@ -95,4 +110,13 @@ func readTable(data []byte, d dialect.Dialect, cols int, opts *Options, limit in
 		first = err
 	}
 	return t, first
+}
+
+// within reports whether v (not empty) is a slice of data: its backing
+// array ends where data's does.
+func within(v, data []byte) bool {
+	if cap(v) == 0 || len(data) == 0 || cap(v) > cap(data) {
+		return false
+	}
+	return &v[:cap(v)][cap(v)-1] == &data[:cap(data)][cap(data)-1]
 }

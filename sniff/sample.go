@@ -31,7 +31,15 @@ func readHead(r io.Reader, rows int) (head []byte, final bool, err error) {
 	buf := make([]byte, 0, firstRead)
 	for {
 		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
+			// Grow to what the sample needs at the line length seen so
+			// far (with a margin), or double.
+			want := 2 * cap(buf)
+			if nl := bytes.Count(buf, []byte{'\n'}); rows > 0 && nl > 0 {
+				want = max(want, len(buf)/nl*(rows+1)*5/4)
+			}
+			grown := make([]byte, len(buf), min(max(want, len(buf)+firstRead), maxHead+firstRead))
+			copy(grown, buf)
+			buf = grown
 		}
 		n, err := r.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]

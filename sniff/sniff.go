@@ -223,6 +223,7 @@ type session struct {
 	formats [2]formatState // DATE, TIMESTAMP
 
 	// Dialect detection.
+	present        map[byte]bool // which bytes the sample holds
 	cands          []*candidate
 	maxCols        int
 	bestConsistent int

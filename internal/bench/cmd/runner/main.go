@@ -38,6 +38,7 @@ func main() {
 	dir := flag.String("dir", filepath.Join(os.TempDir(), "csvscan-bench"), "directory for the fixtures, outside the repository; files of the same size and seed are reused")
 	seed := flag.Uint64("seed", 1, "generator seed")
 	match := flag.String("fixtures", "", "regular expression: measure only the fixtures whose name matches")
+	sniffOnly := flag.Bool("sniff", false, "measure the sniffer instead: csvscan's and DuckDB's, against a full scan")
 	flag.Parse()
 	if flag.NArg() > 0 || *runs < 1 || *size < 1 {
 		flag.Usage()
@@ -47,7 +48,7 @@ func main() {
 	if err != nil {
 		log.Fatalf("-fixtures: %v", err)
 	}
-	if err := run(context.Background(), *size, *runs, *dir, *seed, filter); err != nil {
+	if err := run(context.Background(), *size, *runs, *dir, *seed, filter, *sniffOnly); err != nil {
 		var mm *mismatchError
 		if errors.As(err, &mm) {
 			log.Printf("%s", strings.Repeat("!", 72))
@@ -61,7 +62,7 @@ func main() {
 }
 
 // run prepares the fixtures, measures every engine and prints the report.
-func run(ctx context.Context, size int64, runs int, dir string, seed uint64, filter *regexp.Regexp) error {
+func run(ctx context.Context, size int64, runs int, dir string, seed uint64, filter *regexp.Regexp, sniffOnly bool) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -97,6 +98,11 @@ func run(ctx context.Context, size int64, runs int, dir string, seed uint64, fil
 	version, err := d1.version(ctx)
 	if err != nil {
 		return err
+	}
+	if sniffOnly {
+		fmt.Printf("Sniffing cost, %s, %d CPUs, %s, DuckDB %s, load before %s, medians of %d runs after a warm-up:\n\n",
+			cpuModel(), runtime.NumCPU(), runtime.Version(), version, loadAverage(), runs)
+		return sniffCost(ctx, os.Stdout, fixtures, runs, d1)
 	}
 	engines := append(goEngines(),
 		d1.engine(nameDuck1, false), d2.engine(nameDuck2, false),
