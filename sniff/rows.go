@@ -1,7 +1,6 @@
 package sniff
 
 import (
-
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/scanner"
 )
