@@ -23,17 +23,18 @@ func (t *table) chunk(i int) [][][]byte {
 }
 
 // readRows reads the values of the sample with c's dialect, from its first
-// table row to the last complete row of the sample, at most the sample size.
+// table row to the last complete row of the sample, at most rows rows and
+// the sample size.
 // A row that does not fit the width (after padding, when allowed) is an
 // error, or is left out under IgnoreErrors; the error returned is the first.
-func (s *session) readRows(c *candidate) (*table, error) {
+func (s *session) readRows(c *candidate, rows int) (*table, error) {
 	data := s.head[s.start:]
 	// Find where the table starts and where the last complete row ends
 	// with a fresh count over the sample.
 	ctr := newCounter(c.ctr.t, data, s.start == 0, s.final, s.opts.maxLine())
-	limit := s.chunks * chunkRows
+	limit := min(rows, s.chunks*chunkRows)
 	if s.opts.sampleRows() < 0 {
-		limit = int(^uint(0) >> 2)
+		limit = rows
 	}
 	lines := ctr.next(nil, c.dataRow()+limit)
 	from := len(data)
@@ -63,6 +64,7 @@ func readTable(data []byte, d dialect.Dialect, cols int, opts *Options, limit in
 	t := &table{}
 	var first error
 	var arena []byte
+	var slab [][]byte
 	for len(t.rows) < limit && sc.Scan() {
 		row := sc.Row()
 		switch {
@@ -84,7 +86,11 @@ func readTable(data []byte, d dialect.Dialect, cols int, opts *Options, limit in
 		}
 		// A value the scanner did not unescape is a slice of data and is
 		// kept as it is; the others are copied into an arena.
-		out := make([][]byte, cols)
+		if len(slab)+cols > cap(slab) {
+			slab = make([][]byte, 0, cols*256)
+		}
+		out := slab[len(slab) : len(slab)+cols : len(slab)+cols]
+		slab = slab[:len(slab)+cols]
 		for i := range row {
 			if i >= cols {
 				break

@@ -331,6 +331,15 @@ func (s *session) finish(best []*candidate, derr error) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if s.chunks > 1 && len(rows.rows) == chunkRows {
+		// The rest of the sample, for refinement.
+		// The rows up to an error, if any, still refine the types.
+		all, _ := s.readRows(c, int(^uint(0)>>2))
+		if all != nil && len(all.rows) > len(rows.rows) {
+			all.cols = rows.cols
+			rows = all
+		}
+	}
 	s.refineTypes(c, rows)
 	res := &Result{Dialect: c.d, SkipRows: c.skip}
 	s.detectHeader(c, rows, res)

@@ -223,7 +223,7 @@ func (s *session) detectTypes(cands []*candidate) (*candidate, *table, error) {
 		minText   = s.maxCols + 1
 	)
 	for _, c := range cands {
-		rows, err := s.readRows(c)
+		rows, err := s.readRows(c, chunkRows)
 		if err != nil && !s.opts.IgnoreErrors {
 			continue
 		}
