@@ -3,6 +3,7 @@ package sniff
 import (
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/csvscan/csvscan/dialect"
@@ -153,4 +154,27 @@ func FuzzCounter(f *testing.F) {
 		}
 		checkCounter(t, in, countDialects[int(which)%len(countDialects)])
 	})
+}
+
+// TestTrace checks that Options.Trace reports every candidate dialect once
+// and the choice.
+func TestTrace(t *testing.T) {
+	var b strings.Builder
+	res, err := SniffBytes([]byte("a;b\n1;2\n3;4\n"), Options{Trace: &b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	n := 0
+	for _, l := range lines {
+		if strings.Contains(l, " -> ") {
+			n++
+		}
+	}
+	if want := len(dialectSpace(Options{}, false)); n != want {
+		t.Errorf("%d candidate lines, want one per dialect (%d):\n%s", n, want, b.String())
+	}
+	if !strings.Contains(b.String(), "chosen: "+short(res.Dialect)) {
+		t.Errorf("the trace does not name the chosen dialect %s:\n%s", short(res.Dialect), b.String())
+	}
 }

@@ -31,6 +31,9 @@ package sniff
 
 import (
 	"bytes"
+	"fmt"
+	"slices"
+	"strconv"
 
 	"github.com/csvscan/csvscan/dialect"
 	sm "github.com/csvscan/csvscan/statemachine"
@@ -167,7 +170,7 @@ func (s *session) detectDialect(space []dialect.Dialect) ([]*candidate, error) {
 		key := s.canonical(d)
 		if first, ok := shared[key]; ok {
 			c := &candidate{d: d, ctr: first.ctr, first: first.first}
-			s.analyze(c)
+			s.analyzeTraced(c)
 			continue
 		}
 		t, err := sm.For(key)
@@ -177,13 +180,69 @@ func (s *session) detectDialect(space []dialect.Dialect) ([]*candidate, error) {
 		c := &candidate{d: d, ctr: newCounter(t, s.head[s.start:], s.start == 0, s.final, s.opts.maxLine())}
 		c.first = c.ctr.next(nil, chunkRows)
 		shared[key] = c
-		s.analyze(c)
+		s.analyzeTraced(c)
+	}
+	if s.opts.Trace != nil {
+		for _, c := range s.cands {
+			s.tracef("after the first chunk: %s\n", short(c.d))
+		}
 	}
 	s.refine()
 	if len(s.cands) == 0 {
 		return nil, ErrNoDialect
 	}
 	return s.cands, nil
+}
+
+// analyzeTraced is analyze, telling Options.Trace what it decided.
+func (s *session) analyzeTraced(c *candidate) {
+	s.analyze(c)
+	if s.opts.Trace == nil {
+		return
+	}
+	sh := c.sh
+	verdict := "dropped: not better than the best"
+	switch {
+	case c.ctr.failed:
+		verdict = "dropped: the table fails (INVALID, an open quote or a long line)"
+	case len(s.cands) == 1 && s.cands[0] == c:
+		verdict = "the best so far"
+	case slices.Contains(s.cands, c):
+		verdict = "kept beside the best"
+	case sh.padding > 0 && !s.opts.NullPadding:
+		verdict = "dropped: short rows, and padding is off"
+	case !sh.rowsConsistent(len(c.first)):
+		verdict = "dropped: rows of several widths"
+	case !commentsAcceptable(c.first, sh.cols, c.d.Comment.IsSet(), s.opts.Fixed&Comment != 0):
+		verdict = "dropped: the comment character is not believable"
+	}
+	flags := ""
+	if c.everQuoted() {
+		flags += " quoted"
+	}
+	if c.ctr.everEscape && c.d.Quote.IsSet() {
+		flags += " escaped"
+	}
+	s.tracef("%-32s rows %4d  width %2d  fit %4d  short %d  notes %d  comments %d%s -> %s\n",
+		short(c.d), len(c.first), sh.cols, sh.consistent-sh.padding, sh.padding, sh.dirty, sh.comments, flags, verdict)
+}
+
+// short spells a dialect's sniffed characters compactly.
+func short(d dialect.Dialect) string {
+	ch := func(c dialect.Char) string {
+		if b, ok := c.Byte(); ok {
+			return strconv.QuoteRune(rune(b))
+		}
+		return "-"
+	}
+	return fmt.Sprintf("delim %-6s quote %s escape %s comment %s", strconv.Quote(d.Delimiter), ch(d.Quote), ch(d.Escape), ch(d.Comment))
+}
+
+// tracef writes to Options.Trace.
+func (s *session) tracef(format string, args ...any) {
+	if s.opts.Trace != nil {
+		fmt.Fprintf(s.opts.Trace, format, args...)
+	}
 }
 
 // analyze compares one candidate with the best so far and keeps it, in
@@ -325,6 +384,8 @@ func (s *session) refine() {
 			}
 			if s.fits(rows) && !c.ctr.failed {
 				kept = append(kept, c)
+			} else {
+				s.tracef("refine: chunk %d drops %s\n", i+1, short(c.d))
 			}
 		}
 		s.cands = kept

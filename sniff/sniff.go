@@ -79,6 +79,10 @@ type Options struct {
 	// MaxLineSize bounds a row's length; a candidate dialect that reads a
 	// longer row is rejected. Zero means scanner.DefaultMaxLineSize.
 	MaxLineSize int
+	// Trace, when set, receives one line per candidate dialect and
+	// decision: what each dialect read, and why it was kept or dropped.
+	// It is for learning and debugging; the format may change.
+	Trace io.Writer
 }
 
 // Result is what the sniffer found: DuckDB's sniff_csv row, plus how sure
@@ -271,6 +275,7 @@ func (s *session) run() (*Result, error) {
 	wide := &session{opts: s.opts, head: s.head, final: s.final, windows: s.windows, start: s.start,
 		chunks: s.chunks, caster: s.caster}
 	wide.formats[0].user, wide.formats[1].user = s.opts.DateFormat, s.opts.TimestampFormat
+	s.tracef("one text column: trying the delimiters DuckDB does not\n")
 	wbest, werr := wide.detectDialect(dialectSpace(s.opts, true))
 	if werr != nil {
 		return res, err
@@ -331,6 +336,7 @@ func (s *session) finish(best []*candidate, derr error) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.tracef("chosen: %s (table from row %d, width %d)\n", short(c.d), c.dataRow()+1, c.sh.cols)
 	if s.chunks > 1 && len(rows.rows) == chunkRows {
 		// The rest of the sample, for refinement.
 		// The rows up to an error, if any, still refine the types.

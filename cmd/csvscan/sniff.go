@@ -20,6 +20,7 @@ func cmdSniff(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.BoolVar(&rf.ignoreErrors, "ignore-errors", false, "score dialects as DuckDB does when rows that do not fit are skipped")
 	fs.BoolVar(&rf.nullPadding, "null-padding", false, "score dialects as DuckDB does when short rows are padded")
 	fs.IntVar(&rf.maxLineSize, "max-line-size", scanner.DefaultMaxLineSize, "longest row in bytes")
+	explain := fs.Bool("explain", false, "print every candidate dialect, what it read and why it was kept or dropped, before the result")
 	asJSON := fs.Bool("json", false, "print one JSON object (delimiter, quote, escape, newline, comment, skip_rows, has_header, columns, date_format, timestamp_format)")
 	name, err := parse(fs, args, true)
 	if err != nil {
@@ -34,7 +35,11 @@ func cmdSniff(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer src.close()
-	res, err := src.sniff(rf.sniffOptions(opts))
+	so := rf.sniffOptions(opts)
+	if *explain {
+		so.Trace = stdout
+	}
+	res, err := src.sniff(so)
 	if err != nil {
 		return fmt.Errorf("csvscan: %s: %w", name, err)
 	}
