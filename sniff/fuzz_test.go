@@ -27,7 +27,7 @@ func FuzzSniff(f *testing.F) {
 		f.Add([]byte(s), false, false)
 	}
 	f.Fuzz(func(t *testing.T, in []byte, pad, ignore bool) {
-		if len(in) > 4096 {
+		if len(in) > 1024 {
 			return
 		}
 		res, err := sniff.SniffBytes(in, sniff.Options{NullPadding: pad, IgnoreErrors: ignore})

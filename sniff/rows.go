@@ -1,6 +1,8 @@
 package sniff
 
 import (
+	"errors"
+
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/scanner"
 )
@@ -29,29 +31,33 @@ func (t *table) chunk(i int) [][][]byte {
 // error, or is left out under IgnoreErrors; the error returned is the first.
 func (s *session) readRows(c *candidate, rows int) (*table, error) {
 	data := s.head[s.start:]
-	// Find where the table starts and where the last complete row ends
-	// with a fresh count over the sample.
-	ctr := newCounter(c.ctr.t, data, s.start == 0, s.final, s.opts.maxLine())
 	limit := min(rows, s.chunks*chunkRows)
 	if s.opts.sampleRows() < 0 {
 		limit = rows
 	}
-	lines := ctr.next(nil, c.dataRow()+limit)
+	// Where the table starts: the first table row the candidate counted.
 	from := len(data)
-	if r := c.dataRow(); r < len(lines) {
-		from = lines[r].start
+	if r := c.dataRow(); r < len(c.first) {
+		from = c.first[r].start
+	} else if !c.ctr.done {
+		// The notes outlast the first chunk: count up to the table.
+		ctr := newCounter(c.ctr.t, data, s.start == 0, s.final, s.opts.maxLine())
+		if lines := ctr.next(nil, r+1); r < len(lines) {
+			from = lines[r].start
+		}
 	}
-	to := from
-	if len(lines) > 0 {
-		to = max(from, lines[len(lines)-1].end)
+	// Where it ends: the input's end, or the last line end of the head.
+	to := len(data)
+	if !s.final {
+		to = max(from, lastLineEnd(data))
 	}
-	if ctr.done && !ctr.failed {
-		// The whole input was counted: read to its end, so that the empty
-		// lines after the last row, which the count skips, are rows of a
-		// one-column file as the scanner reads them.
-		to = len(data)
+	t, err := readTable(data[from:to], c.d, c.sh.cols, &s.opts, limit)
+	if err != nil && !s.final && errors.Is(err, scanner.ErrUnterminatedQuote) {
+		// The head was cut inside a quoted value: the rows before the cut
+		// are whole, and the open quote is no error of the file.
+		err = nil
 	}
-	return readTable(data[from:to], c.d, c.sh.cols, &s.opts, limit)
+	return t, err
 }
 
 // readTable reads data (whole rows) with d into a table of cols columns.
