@@ -61,40 +61,31 @@ var (
 	wideDelimiters = []string{":", " ", ", ", "||"}
 )
 
-// quoteRule is one of DuckDB's quote rules: the quotes it tries and the
-// escapes it pairs them with.
-type quoteRule struct {
-	quotes, escapes []dialect.Char
-}
-
 // dialectSpace lists the candidate dialects in the order DuckDB 1.5.6
-// tries them, as far as its answers show: quote rule (none, RFC 4180 with
-// no escape, the quote doubled or the other quote, then a backslash
-// escape), quote, delimiter, escape, comment (none before '#').
+// tries them (its sniffing error prints the search space): quote (none,
+// '"', '\”), delimiter, escape (none, the quote itself, the other quote,
+// backslash), comment (none, '#'). Fixed parts of opts.Dialect narrow the
+// lists; a fixed quote other than '"' and '\” may also escape itself.
 func dialectSpace(opts Options, wide bool) []dialect.Dialect {
-	dq, sq := dialect.Some('"'), dialect.Some('\'')
-	rules := []quoteRule{
-		{[]dialect.Char{dialect.None}, []dialect.Char{dialect.None}},   // no quotes
-		{[]dialect.Char{dq, sq}, []dialect.Char{dialect.None, dq, sq}}, // RFC 4180
-		{[]dialect.Char{dq, sq}, []dialect.Char{dialect.Some('\\')}},   // quotes with a backslash escape
-	}
+	dq, sq, bs := dialect.Some('"'), dialect.Some('\''), dialect.Some('\\')
+	quotes := []dialect.Char{dialect.None, dq, sq}
 	if opts.Fixed&Quote != 0 {
-		q := opts.Dialect.Quote
-		for i := range rules {
-			rules[i].quotes = []dialect.Char{q}
-		}
-		if !q.Is('"') && !q.Is('\'') && q.IsSet() {
-			rules[1].escapes = append(rules[1].escapes, q)
-		}
+		quotes = []dialect.Char{opts.Dialect.Quote}
 	}
-	if opts.Fixed&Escape != 0 {
-		e := opts.Dialect.Escape
-		if e.IsSet() {
-			rules = rules[2:3]
-		} else {
-			rules = rules[1:2]
+	escapes := func(q dialect.Char) []dialect.Char {
+		if !q.IsSet() {
+			return []dialect.Char{dialect.None}
 		}
-		rules[0].escapes = []dialect.Char{e}
+		if opts.Fixed&Escape != 0 {
+			return []dialect.Char{opts.Dialect.Escape}
+		}
+		out := []dialect.Char{dialect.None, q}
+		for _, e := range []dialect.Char{dq, sq, bs} {
+			if e != q {
+				out = append(out, e)
+			}
+		}
+		return out
 	}
 	delims := duckDelimiters
 	if wide {
@@ -109,21 +100,16 @@ func dialectSpace(opts Options, wide bool) []dialect.Dialect {
 	}
 	var out []dialect.Dialect
 	seen := map[dialect.Dialect]bool{}
-	for _, r := range rules {
-		for _, q := range r.quotes {
-			for _, dl := range delims {
-				for _, e := range r.escapes {
-					for _, c := range comments {
-						d := dialect.Dialect{Delimiter: dl, Quote: q, Escape: e, Comment: c, Lenient: opts.Dialect.Lenient}
-						if !q.IsSet() {
-							d.Escape = dialect.None
-						}
-						if d.Validate() != nil || seen[d] {
-							continue
-						}
-						seen[d] = true
-						out = append(out, d)
+	for _, q := range quotes {
+		for _, dl := range delims {
+			for _, e := range escapes(q) {
+				for _, c := range comments {
+					d := dialect.Dialect{Delimiter: dl, Quote: q, Escape: e, Comment: c, Lenient: opts.Dialect.Lenient}
+					if d.Validate() != nil || seen[d] {
+						continue
 					}
+					seen[d] = true
+					out = append(out, d)
 				}
 			}
 		}
