@@ -1,0 +1,121 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/csvscan/csvscan/internal/corpus"
+)
+
+// TestSniffCorpusJSON runs `csvscan sniff --json` on every file of the
+// DuckDB corpus that a sniff_csv assertion reads without options or
+// settings, and compares each field the assertion projects with the JSON
+// csvscan prints: DuckDB's answer, field for field.
+func TestSniffCorpusJSON(t *testing.T) {
+	dir, ok := corpus.Dir()
+	if !ok {
+		t.Skip("corpus not found: set CSVSCAN_CORPUS or place ../shared/corpus beside the checkout")
+	}
+	type entry struct {
+		Path       string                       `json:"path"`
+		Present    bool                         `json:"present"`
+		Assertions []map[string]json.RawMessage `json:"assertions"`
+	}
+	entries, err := corpus.ReadJSONL[entry](filepath.Join(dir, "duckdb", "manifest.jsonl"))
+	if err != nil {
+		t.Skipf("no DuckDB manifest in the corpus: %v", err)
+	}
+	empty := func(m json.RawMessage) bool {
+		s := strings.TrimSpace(string(m))
+		return s == "" || s == "null" || s == "[]"
+	}
+	checked := 0
+	for _, e := range entries {
+		for _, a := range e.Assertions {
+			if string(a["kind"]) != `"sniff"` || !empty(a["options"]) || !empty(a["settings"]) || !e.Present {
+				continue
+			}
+			code, out, errOut := runCLI(t, "", "sniff", "--json", filepath.Join(dir, filepath.FromSlash(e.Path)))
+			if code != 0 {
+				t.Errorf("%s: status %d: %s", e.Path, code, errOut)
+				continue
+			}
+			var got map[string]any
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Fatalf("%s: %v: %s", e.Path, err, out)
+			}
+			for _, k := range []string{"delimiter", "quote", "escape", "newline", "comment", "skip_rows",
+				"has_header", "columns", "date_format", "timestamp_format"} {
+				want, ok := a[k]
+				if !ok {
+					continue
+				}
+				checked++
+				if d := sniffFieldDiff(k, want, got[k]); d != "" {
+					t.Errorf("%s: %s", e.Path, d)
+				}
+			}
+		}
+	}
+	t.Logf("%d sniff_csv fields compared", checked)
+	if checked == 0 {
+		t.Error("no sniff_csv assertion without options in the corpus manifest")
+	}
+}
+
+// sniffFieldDiff compares one sniff_csv field as the manifest holds it
+// (null for none) with the value csvscan printed ("" for none).
+func sniffFieldDiff(key string, want json.RawMessage, got any) string {
+	switch key {
+	case "columns":
+		var w []struct{ Name, Type string }
+		if err := json.Unmarshal(want, &w); err != nil {
+			return "bad manifest columns"
+		}
+		gs, _ := got.([]any)
+		var wl, gl []string
+		for _, c := range w {
+			name := c.Name
+			if len(name) >= 2 && name[0] == '\'' && name[len(name)-1] == '\'' {
+				// sniff_csv prints a name with quotes as 'a\'b'.
+				name = strings.ReplaceAll(name[1:len(name)-1], `\'`, `'`)
+			}
+			wl = append(wl, name+":"+c.Type)
+		}
+		for _, c := range gs {
+			m, _ := c.(map[string]any)
+			gl = append(gl, fmt.Sprint(m["name"])+":"+fmt.Sprint(m["type"]))
+		}
+		if strings.Join(wl, ",") != strings.Join(gl, ",") {
+			return fmt.Sprintf("columns: want %v, got %v", wl, gl)
+		}
+		return ""
+	case "skip_rows":
+		var n float64
+		json.Unmarshal(want, &n)
+		if g, _ := got.(float64); g != n {
+			return fmt.Sprintf("skip_rows: want %v, got %v", n, got)
+		}
+		return ""
+	case "has_header":
+		var b bool
+		json.Unmarshal(want, &b)
+		if g, _ := got.(bool); g != b {
+			return fmt.Sprintf("has_header: want %v, got %v", b, got)
+		}
+		return ""
+	}
+	var w *string
+	json.Unmarshal(want, &w)
+	ws := ""
+	if w != nil {
+		ws = *w
+	}
+	if g, _ := got.(string); g != ws {
+		return fmt.Sprintf("%s: want %q, got %q", key, ws, g)
+	}
+	return ""
+}
