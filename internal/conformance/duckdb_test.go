@@ -1,9 +1,12 @@
 package conformance
 
 import (
+	"bytes"
 	"cmp"
+	"compress/gzip"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -14,6 +17,7 @@ import (
 
 	"github.com/csvscan/csvscan/internal/corpus"
 	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/sniff"
 )
 
 // rowKinds are the manifest assertions TestDuckDBRows checks.
@@ -139,7 +143,7 @@ func TestDuckDBRows(t *testing.T) {
 				tl.skip(skipAbsent)
 				continue
 			}
-			if compressed.MatchString(e.Path) {
+			if compressed.MatchString(e.Path) && !strings.HasSuffix(e.Path, ".gz") {
 				tl.skip(skipCompression)
 				continue
 			}
@@ -161,7 +165,7 @@ func TestDuckDBRows(t *testing.T) {
 				tl.failures = append(tl.failures, failure{e.Path, where, optErr.Error()})
 				continue
 			}
-			data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(e.Path)))
+			data, err := readData(filepath.Join(dir, filepath.FromSlash(e.Path)))
 			if err != nil {
 				tl.skip(skipAbsent)
 				continue
@@ -188,7 +192,7 @@ var (
 	// size, UTF-8, row width): the column types do not matter.
 	errStructural = regexp.MustCompile(`(?i)unterminated quote|strict mode|strict_mode|maximum line size|max_line_size|invalid unicode|invalid state|expected number of columns|too many columns|missing columns`)
 	// errCast: a value does not cast to its column's type.
-	errCast = regexp.MustCompile(`(?i)could not convert|error when converting|conversion error|could not parse`)
+	errCast = regexp.MustCompile(`(?i)could not convert|error when converting|conversion error|could not parse|derived from an existing table`)
 	// errOptions: a check of the options, made before reading.
 	errOptions = regexp.MustCompile(`(?i)\boption\b|could not parse (date|timestamp)format|parameter|binder error|must not appear|requires a|does not accept|cannot be negative|cannot be empty|cannot be null|cannot have a null|only one can be supplied|can only be supplied once|must have unique|cannot exceed|not accepted as a newline|'columns'|column type mismatch|union_by_name is set|unimplemented type|must be a higher value|null is not supported|expected to find|expects a column list`)
 	// errSniffer: the sniffer failed, or disagreed with the options.
@@ -246,7 +250,7 @@ func TestDuckDBErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	var tl tally
-	kindMatch, kindOther := 0, 0
+	kindMatch, kindOther, bySniffer := 0, 0, 0
 	for i := range records {
 		r := &records[i]
 		where := fmt.Sprintf("%s:%d", r.Test, r.Line)
@@ -287,7 +291,7 @@ func TestDuckDBErrors(t *testing.T) {
 			}
 			continue
 		}
-		if compressed.MatchString(r.Path) {
+		if compressed.MatchString(r.Path) && !strings.HasSuffix(r.Path, ".gz") {
 			tl.skip(skipCompression)
 			continue
 		}
@@ -301,7 +305,14 @@ func TestDuckDBErrors(t *testing.T) {
 			verbose(t, "pass %s (%s): %v; DuckDB: %q", r.Path, where, optErr, msg)
 			continue
 		}
-		data, err := os.ReadFile(path)
+		if cfg.sniff != nil && cfg.sniff.types && errCast.MatchString(msg) {
+			// A cast error where the reader's types are sniffed comes
+			// from types the harness does not see: a target table's
+			// (INSERT INTO t SELECT ...), a cast in the query.
+			tl.skip(skipErrCastSniffed)
+			continue
+		}
+		data, err := readData(path)
 		if err != nil {
 			tl.skip(skipAbsent)
 			continue
@@ -313,6 +324,9 @@ func TestDuckDBErrors(t *testing.T) {
 			continue
 		}
 		tl.pass++
+		if errors.Is(err, sniff.ErrNoDialect) {
+			bySniffer++
+		}
 		verbose(t, "pass %s (%s): %v; DuckDB: %q", r.Path, where, err, msg)
 		for _, k := range errorKinds {
 			if k.re.MatchString(msg) {
@@ -326,6 +340,7 @@ func TestDuckDBErrors(t *testing.T) {
 			}
 		}
 	}
+	t.Logf("duckdb corpus errors: %d of the passes are the sniffer finding no dialect where DuckDB's reader errs", bySniffer)
 	tl.check(t, "duckdb corpus errors", errorsPassFloor, knownErrorDifferences)
 	t.Logf("duckdb corpus errors: of the passes with a classified message, %d fail with the same kind, %d with another", kindMatch, kindOther)
 }
@@ -344,4 +359,17 @@ func deref(s *string) string {
 		return ""
 	}
 	return *s
+}
+
+// readData reads a corpus file, decompressing gzip (by its magic bytes).
+func readData(path string) ([]byte, error) {
+	data, err := os.ReadFile(path)
+	if err != nil || !bytes.HasPrefix(data, []byte{0x1f, 0x8b}) {
+		return data, err
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(zr)
 }

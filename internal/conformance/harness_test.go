@@ -22,38 +22,62 @@ func call(fn string, opts string) readerCall {
 
 func TestPlan(t *testing.T) {
 	tests := []struct {
-		name string
-		c    readerCall
-		skip skip
-		err  bool
+		name   string
+		c      readerCall
+		skip   skip
+		err    bool
+		sniffs string // "": no sniffing; "dialect": dialect and header; "types": the schema too
 	}{
-		{"no options", call("read_csv_auto", `{}`), skipSniffHeader, false},
-		{"header, no types", call("read_csv", `{"header": true}`), skipSniffTypes, false},
-		{"auto_detect off", call("read_csv", `{"auto_detect": false, "all_varchar": true}`), "", false},
-		{"count", readerCall{Func: "read_csv", OptionsParsed: map[string]json.RawMessage{"header": json.RawMessage(`0`)}, CountOnly: true}, "", false},
-		{"count, ignore_errors", readerCall{Func: "read_csv", OptionsParsed: map[string]json.RawMessage{"header": json.RawMessage(`0`), "ignore_errors": json.RawMessage(`true`)}, CountOnly: true}, skipSniffTypesErr, false},
-		{"HUGEINT", call("read_csv", `{"header": false, "columns": [["a", "INT128"]]}`), skipType("HUGEINT"), false},
-		{"DECIMAL(15,2)", call("read_csv", `{"header": false, "columns": [["a", "DECIMAL(15,2)"]]}`), skipType("DECIMAL"), false},
-		{"VARCHAR(10)", call("read_csv", `{"header": false, "columns": [["a", "VARCHAR(10)"]]}`), "", false},
-		{"skip", call("read_csv", `{"header": false, "all_varchar": true, "skip": 1}`), skipOption("skip"), false},
-		{"skip=0", call("read_csv", `{"header": false, "all_varchar": true, "skip": 0}`), "", false},
-		{"long quote", call("read_csv", `{"header": false, "all_varchar": true, "quote": "ab"}`), "", true},
-		{"long delimiter", call("read_csv", `{"header": false, "all_varchar": true, "delim": "abcde"}`), "", true},
-		{"bad new_line", call("read_csv", `{"header": false, "all_varchar": true, "new_line": "\\n\\r"}`), "", true},
-		{"sniff_csv", call("sniff_csv", `{}`), skipSniffFunc, false},
-		{"settings", readerCall{Func: "read_csv", Settings: []string{"SET TimeZone='UTC'"}}, skipSettings, false},
-		{"glob", readerCall{Func: "read_csv", SQL: "FROM read_csv('{DATA_DIR}/csv/*.csv', header=1)"}, skipMultiFile, false},
-		{"two files", readerCall{Func: "read_csv", SQL: "FROM read_csv(['{DATA_DIR}/csv/a.csv', '{DATA_DIR}/csv/b.csv'])"}, skipMultiFile, false},
+		{"no options", call("read_csv_auto", `{}`), "", false, "types"},
+		{"header, no types", call("read_csv", `{"header": true}`), "", false, "types"},
+		{"header, all_varchar", call("read_csv", `{"header": true, "all_varchar": true}`), "", false, ""},
+		{"auto_detect off", call("read_csv", `{"auto_detect": false, "all_varchar": true}`), "", false, ""},
+		{"auto_detect off, no columns", call("read_csv", `{"auto_detect": false}`), skip("auto_detect=false without columns"), false, ""},
+		{"columns, no header", call("read_csv", `{"columns": [["a", "INTEGER"]]}`), "", false, "dialect"},
+		{"partial types", call("read_csv", `{"types": ["INTEGER"]}`), "", false, "types"},
+		{"partial HUGEINT", call("read_csv", `{"types": ["HUGEINT"]}`), skipType("HUGEINT"), false, ""},
+		{"count", readerCall{Func: "read_csv", OptionsParsed: map[string]json.RawMessage{"header": json.RawMessage(`0`)}, CountOnly: true}, "", false, ""},
+		{"count, ignore_errors", readerCall{Func: "read_csv", OptionsParsed: map[string]json.RawMessage{"header": json.RawMessage(`0`), "ignore_errors": json.RawMessage(`true`)}, CountOnly: true}, "", false, "types"},
+		{"comment clashes with the default delimiter", call("read_csv", `{"comment": ","}`), "", false, "types"},
+		{"HUGEINT", call("read_csv", `{"header": false, "columns": [["a", "INT128"]]}`), skipType("HUGEINT"), false, ""},
+		{"DECIMAL(15,2)", call("read_csv", `{"header": false, "columns": [["a", "DECIMAL(15,2)"]]}`), skipType("DECIMAL"), false, ""},
+		{"VARCHAR(10)", call("read_csv", `{"header": false, "columns": [["a", "VARCHAR(10)"]]}`), "", false, ""},
+		{"skip", call("read_csv", `{"header": false, "all_varchar": true, "skip": 1}`), "", false, ""},
+		{"skip=0", call("read_csv", `{"header": false, "all_varchar": true, "skip": 0}`), "", false, ""},
+		{"long quote", call("read_csv", `{"header": false, "all_varchar": true, "quote": "ab"}`), "", true, ""},
+		{"long delimiter", call("read_csv", `{"header": false, "all_varchar": true, "delim": "abcde"}`), "", true, ""},
+		{"bad new_line", call("read_csv", `{"header": false, "all_varchar": true, "new_line": "\\n\\r"}`), "", true, ""},
+		{"sniff_csv", call("sniff_csv", `{}`), skipSniffFunc, false, ""},
+		{"settings", readerCall{Func: "read_csv", Settings: []string{"SET TimeZone='UTC'"}}, skipSettings, false, ""},
+		{"glob", readerCall{Func: "read_csv", SQL: "FROM read_csv('{DATA_DIR}/csv/*.csv', header=1)"}, skipMultiFile, false, ""},
+		{"two files", readerCall{Func: "read_csv", SQL: "FROM read_csv(['{DATA_DIR}/csv/a.csv', '{DATA_DIR}/csv/b.csv'])"}, skipMultiFile, false, ""},
 	}
 	for _, tt := range tests {
-		_, sk, err := plan(tt.c)
+		cfg, sk, err := plan(tt.c)
 		if sk != tt.skip || (err != nil) != tt.err {
 			t.Errorf("%s: plan = skip %q, err %v; want skip %q, err %v", tt.name, sk, err, tt.skip, tt.err)
+			continue
 		}
 		var oe *optionError
 		if err != nil && !errors.As(err, &oe) {
 			t.Errorf("%s: error %v is no *optionError", tt.name, err)
 		}
+		if sk != "" || err != nil {
+			continue
+		}
+		got := ""
+		if cfg.sniff != nil {
+			got = "dialect"
+			if cfg.sniff.types {
+				got = "types"
+			}
+		}
+		if got != tt.sniffs {
+			t.Errorf("%s: sniffs %q, want %q", tt.name, got, tt.sniffs)
+		}
+	}
+	if cfg, _, _ := plan(call("read_csv", `{"header": false, "all_varchar": true, "skip": 3}`)); cfg == nil || cfg.scan.SkipRows != 3 {
+		t.Errorf("skip=3 does not reach Options.SkipRows: %+v", cfg)
 	}
 }
 

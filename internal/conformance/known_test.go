@@ -8,8 +8,8 @@ package conformance
 // is kept; when the corpus or the skip rules change, set it again from a
 // run.
 const (
-	rowsPassFloor   = 48 // 27 before INTEGER, SMALLINT, ... and FLOAT were supported
-	errorsPassFloor = 30 // 21, then 26, then 29 before
+	rowsPassFloor   = 343 // 48 before the sniffer ran the calls that auto-detect; 27 before INTEGER, SMALLINT, ... and FLOAT
+	errorsPassFloor = 30  // 21, then 26, then 29 before
 )
 
 // knownDifferences are the files on which some assertion of TestDuckDBRows
@@ -17,6 +17,25 @@ const (
 // failures and fails on any other. Remove an entry when its file passes
 // (the test logs that it no longer fails).
 var knownDifferences = map[string]string{
+	// csv_state_machine_invalid_utf.test:113 (header=1, ignore_errors):
+	// the header's second name holds the bytes FF FF. DuckDB skips what
+	// it cannot decode and returns the ten data rows; csvscan's
+	// TypedReader refuses a header that is not UTF-8 (ErrInvalidUnicode),
+	// which ignore_errors does not cover, since a header is no row.
+	"duckdb/data/csv/test/invalid_utf_header.csv": "a header that is not UTF-8 stops csvscan's TypedReader even with ignore_errors; DuckDB reads the rows",
+
+	// relaxed_quotes.test:18 (strict_mode=false): row 9 is
+	// `"Lahr Schlüssel "Vis-à-Vis Bus" more text"`: DuckDB keeps the inner
+	// quotes as text (`Lahr Schlüssel "Vis-à-Vis Bus"`); csvscan, as for
+	// end_quote_mixed.csv, reads the lone quotes by its table.
+	"duckdb/data/csv/unescaped_quotes/stops.csv": "lenient quotes: quotes inside a quoted value that do not close it are kept by DuckDB, read by the MAYBE_QUOTED rule in csvscan",
+
+	// unquoted_escape/basic.test:5 (escape='\', strict_mode=false,
+	// nullstr='\N'): the value `\N` is NULL in DuckDB, which compares
+	// nullstr with the text before removing escapes; csvscan removes the
+	// escape first (`N`) and then compares.
+	"duckdb/data/csv/unquoted_escape/plain.csv": "nullstr is compared with the value after unescaping in csvscan, before in DuckDB (\\N is NULL there, N here)",
+
 	// csv_unquoted_rejects.test:60, store_rejects=true: the last line,
 	// `"bla` without a closing quote, is rejected by DuckDB and the four
 	// rows before it are returned; csvscan's raw scan stops with
@@ -57,6 +76,19 @@ var knownDifferences = map[string]string{
 // knownErrorDifferences are the files on which some record of
 // TestDuckDBErrors fails today: DuckDB fails and csvscan reads the file.
 var knownErrorDifferences = map[string]string{
+	// test_fuzz_4329.test:5 (buffer_size=42, skip=42): DuckDB's buffer
+	// size bounds its lines, so a 42-byte buffer fails on longer lines;
+	// csvscan's buffers grow up to max_line_size (2,000,000 by default)
+	// and the file reads (to no rows after skipping 42 lines).
+	"duckdb/data/csv/afl/4329/case_1.csv": "buffer_size bounds a line in DuckDB, not in csvscan (its buffers grow to max_line_size)",
+
+	// csv_parallel_new_line.test_slow:77 (read_csv_auto, no options): the
+	// file ends its lines with CRLF but its last but one with a lone LF
+	// right after a closing quote ("p8"\n). DuckDB's sniffer finds no
+	// dialect; csvscan's table ends the row there, as DuckDB's table does
+	// for an LF after a closing quote in CRLF mode, and reads 9 rows.
+	"duckdb/data/csv/auto/multi_column_string_mix.csv": "a lone LF after a closing quote in a CRLF file ends the row in csvscan; DuckDB's sniffer gives up on the file",
+
 	// csv_state_machine_invalid_utf.test:108, header=1: the header holds
 	// the bytes FF FF inside a quoted name.
 

@@ -13,6 +13,7 @@ import (
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/internal/cast"
 	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/sniff"
 )
 
 // readerCall is what a DuckDB statement asks of its reader: the fields
@@ -40,6 +41,28 @@ type readConfig struct {
 	varcharSchema bool
 	// names rename the first columns (read_csv's names).
 	names []string
+	// sniff, when set, says DuckDB would auto-detect what the options
+	// leave open: the sniffer fills it in before reading (see readTable).
+	sniff *sniffPlan
+}
+
+// sniffPlan is what the sniffer must find for a call, and what the options
+// already fix.
+type sniffPlan struct {
+	opts        sniff.Options
+	headerGiven bool
+	skipGiven   bool
+	// types gives the schema: the sniffed types, overridden by types=
+	// (by position) and column_types=/types={...} (by name); all_varchar
+	// makes every column VARCHAR. Without it (a count) the schema is
+	// the sniffed width of VARCHAR columns.
+	types        bool
+	allVarchar   bool
+	typesByPos   []string
+	typesByName  [][2]string
+	formatsGiven [2]bool
+	// columnsGiven says columns= fixes the schema.
+	columnsGiven bool
 }
 
 // optionError is an option csvscan itself rejects (its own parsers and
@@ -57,57 +80,58 @@ type skip string
 // Skip reasons. The more specific ones are built with a suffix (the option
 // or type name).
 const (
-	skipSniffHeader   skip = "sniffer: header auto-detected"
-	skipSniffTypes    skip = "sniffer: types auto-detected"
-	skipSniffTypesErr skip = "sniffer: types auto-detected (ignore_errors drops rows by sniffed type)"
-	skipSniffFunc     skip = "sniffer: sniff_csv"
-	skipSettings      skip = "settings (SET ...)"
-	skipMultiFile     skip = "multiple files/globs"
-	skipCompression   skip = "compression"
-	skipQuery         skip = "query"
-	skipOptValidation skip = "option validation (a DuckDB binder check csvscan has no counterpart of)"
-	skipUnparsed      skip = "option not decoded by the corpus"
-	skipConstraints   skip = "table constraints"
-	skipAbsent        skip = "file absent"
-	skipErrSniffer    skip = "expected error comes from the sniffer"
-	skipErrOther      skip = "expected error is not about the data (permissions, file systems)"
+	skipSniffHeader    skip = "sniffer: header auto-detected"
+	skipSniffTypes     skip = "sniffer: types auto-detected"
+	skipSniffTypesErr  skip = "sniffer: types auto-detected (ignore_errors drops rows by sniffed type)"
+	skipSniffFunc      skip = "sniffer: sniff_csv"
+	skipSettings       skip = "settings (SET ...)"
+	skipMultiFile      skip = "multiple files/globs"
+	skipCompression    skip = "compression"
+	skipQuery          skip = "query"
+	skipOptValidation  skip = "option validation (a DuckDB binder check csvscan has no counterpart of)"
+	skipUnparsed       skip = "option not decoded by the corpus"
+	skipConstraints    skip = "table constraints"
+	skipAbsent         skip = "file absent"
+	skipErrSniffer     skip = "expected error comes from the sniffer"
+	skipErrOther       skip = "expected error is not about the data (permissions, file systems)"
+	skipErrCastSniffed skip = "cast error with sniffed types (a target table's or the query's types)"
 )
 
 func skipOption(name string) skip { return skip("unsupported option: " + name) }
 func skipType(name string) skip   { return skip("unsupported type: " + name) }
 
 // plan translates a reader call into a csvscan configuration, or says why
-// the call cannot be run without a sniffer or with csvscan's features.
+// the call cannot be run with csvscan's features.
 //
 // The rule, applied in this order (the first reason found is the one
 // counted):
 //
 //  1. The statement reads one file with read_csv, read_csv_auto, a COPY
 //     FROM or a replacement scan (FROM 'file.csv'); sniff_csv is skipped.
-//     No SET/PRAGMA settings; no compressed file (the tests check that
-//     first, on the file's name).
-//  2. The header is known: header= is given, or auto_detect=false (then
-//     DuckDB's default, no header, holds).
-//  3. The types are known: columns= is given (or a COPY's target table
-//     gives them), or all_varchar=true, or only the number of rows is
-//     asked (CountOnly) and no ignore_errors/store_rejects drops rows by
-//     their sniffed types. Partial types (types=, dtypes=, column_types=)
-//     leave the other columns to the sniffer and are skipped.
-//  4. Every option is one csvscan implements (below); the dialect is
-//     the options given, DuckDB's defaults for the rest (',' delimiter,
-//     '"' quote with "" doubling, any line end, strict mode).
-//  5. Every column type is one csvscan casts to (cast.ParseType, with
+//     No SET/PRAGMA settings; no compressed file other than gzip.
+//  2. What the options leave open is sniffed, as DuckDB does with
+//     auto_detect (the default): when header= is not given, the sniffer
+//     finds the dialect parts not given and the header; when the types
+//     are not given either (no columns=, no COPY target table, no
+//     all_varchar, and more than a count is asked, or ignore_errors /
+//     store_rejects drops rows by type), the schema is the sniffed one,
+//     with types= / dtypes= / column_types= put over it. The sniffer runs
+//     in readTable (applySniff). A call with header= and all_varchar, or
+//     a count, keeps DuckDB's default dialect for the parts not given, as
+//     before the sniffer existed.
+//  3. Every option is one csvscan implements (below).
+//  4. Every column type is one csvscan casts to (cast.ParseType, with
 //     type modifiers dropped: VARCHAR(n) is VARCHAR), and a COPY's target
 //     table has no constraints (NOT NULL, PRIMARY KEY, ...).
 //
 // Implemented options: delim/sep/delimiter, quote, escape, comment,
-// new_line, strict_mode, header, auto_detect, columns, all_varchar,
-// names/column_names, nullstr/null, dateformat, timestampformat,
-// decimal_separator, ignore_errors, null_padding, store_rejects,
-// rejects_table, rejects_limit, max_line_size/maximum_line_size; options
-// that cannot change the rows are accepted and ignored (buffer_size,
-// parallel, sample_size, encoding=utf-8, format=csv, skip=0,
-// allow_quoted_nulls=true, compression=none/auto on a plain file).
+// new_line, strict_mode, header, auto_detect, columns, types, dtypes,
+// column_types, all_varchar, names/column_names, nullstr/null, dateformat,
+// timestampformat, decimal_separator, ignore_errors, null_padding,
+// store_rejects, rejects_table, rejects_limit, max_line_size /
+// maximum_line_size, skip, sample_size; options that cannot change the
+// rows are accepted and ignored (buffer_size, parallel, encoding=utf-8,
+// format=csv, allow_quoted_nulls=true, compression=none/auto/gzip).
 func plan(c readerCall) (*readConfig, skip, error) {
 	switch c.Func {
 	case "read_csv", "read_csv_auto", "copy_from", "replacement":
@@ -134,9 +158,10 @@ func plan(c readerCall) (*readConfig, skip, error) {
 		autoDetect = v
 	}
 
-	// 2. header
+	// 2. header: given, or sniffed (auto_detect).
+	var sp *sniffPlan
 	if !has("header") && autoDetect {
-		return nil, skipSniffHeader, nil
+		sp = &sniffPlan{}
 	}
 
 	// 3. types
@@ -160,26 +185,91 @@ func plan(c readerCall) (*readConfig, skip, error) {
 			return nil, skipUnparsed, nil
 		}
 		columns = cols
+	case !autoDetect && !isTrue(o["all_varchar"]) && !c.CountOnly:
+		return nil, skip("auto_detect=false without columns"), nil
 	case has("types") || has("dtypes") || has("column_types"):
-		return nil, skipSniffTypes, nil
+		if sp == nil {
+			sp = &sniffPlan{}
+		}
+		sp.types = true
+		for _, name := range []string{"types", "dtypes", "column_types"} {
+			raw, ok := o[name]
+			if !ok {
+				continue
+			}
+			if isNull(raw) {
+				return nil, skipUnparsed, nil
+			}
+			if list, ok := asStrings(raw); ok {
+				sp.typesByPos = list
+			} else if pairs, ok := asPairs(raw); ok {
+				sp.typesByName = pairs
+			} else {
+				return nil, skipOptValidation, nil
+			}
+		}
 	case isTrue(o["all_varchar"]):
+		if sp != nil {
+			sp.allVarchar = true
+		}
 	case c.CountOnly:
 		if isTrue(o["ignore_errors"]) || isTrue(o["store_rejects"]) || has("rejects_table") {
-			return nil, skipSniffTypesErr, nil
+			// Rows are dropped by their sniffed types.
+			if sp == nil {
+				sp = &sniffPlan{}
+			}
+			sp.types = true
 		}
 	default: // also a COPY whose target table is unknown
-		return nil, skipSniffTypes, nil
+		if sp == nil {
+			sp = &sniffPlan{}
+		}
+		sp.types = true
 	}
 
 	cfg, sk, optErr := translateOptions(c)
 	if sk != "" {
 		return nil, sk, nil
 	}
+	if sp != nil && columns == nil {
+		var oe *optionError
+		if errors.As(optErr, &oe) && errors.Is(oe.err, dialect.ErrInvalid) {
+			// The default dialect clashes with a given character (a comment
+			// ','): the sniffer searches the parts not given.
+			optErr = nil
+		}
+		if optErr != nil {
+			return cfg, "", optErr
+		}
+		sp.fill(c, cfg)
+		cfg.sniff = sp
+		if sp.types {
+			for _, t := range sp.typesByPos {
+				if _, err := parseType(t); err != nil {
+					return nil, skipType(canonicalType(t)), nil
+				}
+			}
+			for _, p := range sp.typesByName {
+				if _, err := parseType(p[1]); err != nil {
+					return nil, skipType(canonicalType(p[1])), nil
+				}
+			}
+		}
+		cfg.varcharSchema = false
+		return cfg, "", nil
+	}
 
 	// 5. types
 	if columns == nil {
 		cfg.varcharSchema = true
 		return cfg, "", optErr
+	}
+	if sp != nil {
+		// columns= fixes the schema; the sniffer finds the dialect and
+		// the header.
+		sp.fill(c, cfg)
+		sp.columnsGiven = true
+		cfg.sniff = sp
 	}
 	for _, col := range columns {
 		t, err := parseType(col[1])
@@ -370,18 +460,22 @@ func translateOptions(c readerCall) (*readConfig, skip, error) {
 		case "compression":
 			s, _ := asString(raw)
 			switch strings.ToLower(s) {
-			case "none", "auto":
+			case "none", "auto", "gzip":
 			default:
 				return nil, skipOption("compression=" + s), nil
 			}
 		case "skip":
-			if n, ok := asInt(raw); !ok || n != 0 {
-				return nil, skipOption("skip"), nil
+			n, ok := asInt(raw)
+			if !ok || n < 0 {
+				return nil, skipOptValidation, nil
 			}
+			cfg.scan.SkipRows = n
 		case "allow_quoted_nulls":
 			if v, ok := asBool(raw); !ok || !v {
 				return nil, skipOption("allow_quoted_nulls=false"), nil
 			}
+		case "types", "dtypes", "column_types":
+			// Read by plan.
 		case "normalize_names", "union_by_name", "filename", "hive_partitioning", "hive_types":
 			if v, ok := asBool(raw); ok && !v {
 				continue
@@ -642,4 +736,39 @@ func hasDuplicate(names []string) bool {
 		seen[k] = true
 	}
 	return false
+}
+
+// fill sets the sniffer's options from the call: the dialect characters
+// given are fixed, and so are the header, the skipped lines, the formats
+// and what null_padding and ignore_errors change in the scoring.
+func (sp *sniffPlan) fill(c readerCall, cfg *readConfig) {
+	o := c.OptionsParsed
+	has := func(name string) bool { _, ok := o[name]; return ok }
+	so := sniff.Options{Dialect: cfg.scan.Dialect, MaxLineSize: cfg.scan.MaxLineSize,
+		NullPadding: cfg.typed.NullPadding, IgnoreErrors: cfg.typed.IgnoreErrors || cfg.typed.StoreRejects,
+		DateFormat: cfg.typed.DateFormat, TimestampFormat: cfg.typed.TimestampFormat,
+		DecimalComma: cfg.typed.DecimalComma, SkipRows: cfg.scan.SkipRows}
+	for name, part := range map[string]sniff.Part{"delim": sniff.Delimiter, "sep": sniff.Delimiter,
+		"delimiter": sniff.Delimiter, "quote": sniff.Quote, "escape": sniff.Escape,
+		"comment": sniff.Comment, "new_line": sniff.Newline} {
+		if has(name) {
+			so.Fixed |= part
+		}
+	}
+	if n, ok := asInt(o["sample_size"]); ok {
+		so.SampleSize = n
+		if n < 0 {
+			so.SampleSize = -1
+		}
+	}
+	if has("header") {
+		sp.headerGiven = true
+		so.Header = sniff.HeaderNo
+		if cfg.scan.Header {
+			so.Header = sniff.HeaderYes
+		}
+	}
+	sp.skipGiven = has("skip")
+	sp.formatsGiven = [2]bool{cfg.typed.DateFormat != "", cfg.typed.TimestampFormat != ""}
+	sp.opts = so
 }
