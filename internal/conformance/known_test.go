@@ -9,7 +9,7 @@ package conformance
 // run.
 const (
 	rowsPassFloor   = 343 // 48 before the sniffer ran the calls that auto-detect; 27 before INTEGER, SMALLINT, ... and FLOAT
-	errorsPassFloor = 30  // 21, then 26, then 29 before
+	errorsPassFloor = 116 // 30 before the sniffer ran the calls that auto-detect (77 of the 116 are the sniffer finding no dialect where DuckDB's reader errs); 21, 26, 29 before
 )
 
 // knownDifferences are the files on which some assertion of TestDuckDBRows
