@@ -12,7 +12,7 @@ import (
 // and a VARCHAR column whose values name their row, every seventh DOUBLE
 // NULL (the other columns have none, as most columns of most files).
 func selectionChunk(n int) *Chunk {
-	c := newChunk(Schema{{"i", TypeBigInt}, {"f", TypeDouble}, {"d", TypeDate}, {"s", TypeVarchar}})
+	c := newChunk(Schema{{Name: "i", Type: TypeBigInt}, {Name: "f", Type: TypeDouble}, {Name: "d", Type: TypeDate}, {Name: "s", Type: TypeVarchar}})
 	c.reset()
 	for i := range n {
 		c.RowNumbers[i] = i + 1

@@ -62,17 +62,47 @@ const (
 	TypeUInteger  = cast.TypeUInteger  // UINTEGER: Vector.Ints, each a uint32
 	TypeUBigInt   = cast.TypeUBigInt   // UBIGINT: Vector.Ints holding the bits of a uint64: read uint64(Ints[i]) (Vector.Uint64)
 	TypeFloat     = cast.TypeFloat     // FLOAT: Vector.Floats, each a float32 (float32(Floats[i]) is exact)
+	TypeDecimal   = cast.TypeDecimal   // DECIMAL(w,s): Vector.Ints, each the value times 10^s (Column and Vector give w and s)
 )
 
 // ParseType returns the type DuckDB means by name ("BIGINT", "int8",
-// "text", "INT4", "real"; ASCII case ignored). DuckDB types csvscan does
-// not cast to, such as HUGEINT or DECIMAL, are an error.
+// "text", "INT4", "real", "DECIMAL"; ASCII case ignored). DuckDB types
+// csvscan does not cast to, such as HUGEINT, are an error. A DECIMAL's
+// width and scale need ParseColumn.
 func ParseType(name string) (Type, error) { return cast.ParseType(name) }
+
+// ParseColumn returns the column of the given name and DuckDB type, which
+// may carry a DECIMAL's width and scale ("DECIMAL(15,2)"; DECIMAL alone is
+// DECIMAL(18,3), as in DuckDB). Other modifiers are refused.
+func ParseColumn(name, typ string) (Column, error) {
+	w, s, ok, err := cast.ParseDecimal(typ)
+	if err != nil {
+		return Column{}, err
+	}
+	if ok {
+		return Column{Name: name, Type: TypeDecimal, Width: w, Scale: s}, nil
+	}
+	t, err := cast.ParseType(typ)
+	return Column{Name: name, Type: t}, err
+}
 
 // Column is one column of a Schema.
 type Column struct {
 	Name string
 	Type Type
+	// Width and Scale are a DECIMAL column's total and fraction digits
+	// (Width 1 to 18, Scale up to Width); zero means DuckDB's
+	// DECIMAL(18,3). Other types ignore them.
+	Width, Scale int
+}
+
+// decimal returns the column's width and scale, DuckDB's default for
+// zero.
+func (c Column) decimal() (int, int) {
+	if c.Width == 0 {
+		return cast.DefaultDecimalWidth, cast.DefaultDecimalScale
+	}
+	return c.Width, c.Scale
 }
 
 // Schema is the columns a TypedReader expects in every row, in order.
@@ -176,6 +206,8 @@ func (m Validity) IsValid(i int) bool { return m[i>>6]>>(uint(i)&63)&1 != 0 }
 type Vector struct {
 	Type     Type
 	Validity Validity
+	// Width and Scale are a DECIMAL column's (see Column).
+	Width, Scale int
 
 	Bools      []bool
 	Ints       []int64
@@ -223,6 +255,8 @@ func (v *Vector) AppendText(dst []byte, i int) []byte {
 		return cast.AppendFloat64(dst, v.Floats[i])
 	case TypeFloat:
 		return cast.AppendFloat32(dst, float32(v.Floats[i]))
+	case TypeDecimal:
+		return cast.AppendDecimal(dst, v.Ints[i], v.Width, v.Scale)
 	case TypeDate:
 		return v.Dates[i].AppendFormat(dst)
 	case TypeTime:
@@ -238,7 +272,7 @@ func (v *Vector) AppendText(dst []byte, i int) []byte {
 // itself for the others; false for a value that is no type.
 func storage(t Type) (Type, bool) {
 	switch t {
-	case TypeTinyInt, TypeSmallInt, TypeInteger, TypeUTinyInt, TypeUSmallInt, TypeUInteger, TypeUBigInt:
+	case TypeTinyInt, TypeSmallInt, TypeInteger, TypeUTinyInt, TypeUSmallInt, TypeUInteger, TypeUBigInt, TypeDecimal:
 		return TypeBigInt, true
 	case TypeFloat:
 		return TypeDouble, true
@@ -285,6 +319,9 @@ func newChunk(schema Schema) Chunk {
 	for i, col := range schema {
 		v := &c.Columns[i]
 		v.Type = col.Type
+		if col.Type == TypeDecimal {
+			v.Width, v.Scale = col.decimal()
+		}
 		v.Validity = make(Validity, ChunkSize/64)
 		t, _ := storage(col.Type)
 		switch t {
@@ -439,6 +476,10 @@ func NewTypedReader(src Rows, opts TypedOptions) (*TypedReader, error) {
 	for i, col := range opts.Schema {
 		if !col.Type.Valid() {
 			return nil, fmt.Errorf("csvscan: column %d (%q): unknown type %v", i+1, col.Name, col.Type)
+		}
+		if col.Type == TypeDecimal && col.Width != 0 && (col.Width < 1 || col.Width > cast.MaxDecimalWidth || col.Scale < 0 || col.Scale > col.Width) {
+			return nil, fmt.Errorf("csvscan: column %d (%q): DECIMAL(%d,%d): the width must be 1 to %d and the scale at most the width",
+				i+1, col.Name, col.Width, col.Scale, cast.MaxDecimalWidth)
 		}
 	}
 	if opts.RejectsLimit < 0 {
@@ -666,6 +707,8 @@ func (r *TypedReader) addRow(i int, row [][]byte) uint8 {
 			var x float32
 			x, ok = r.caster.Float32(v)
 			vec.Floats[i] = float64(x)
+		case TypeDecimal:
+			vec.Ints[i], ok = r.caster.Decimal(v, vec.Width, vec.Scale)
 		case TypeDate:
 			if r.dateFmt.IsZero() {
 				vec.Dates[i], ok = r.caster.Date(v)

@@ -185,7 +185,7 @@ func TestTypedCasts(t *testing.T) {
 
 func TestTypedNullStr(t *testing.T) {
 	in := "a,b\n,\nNA,NA\n-,x\n"
-	schema := Schema{{"a", TypeVarchar}, {"b", TypeVarchar}}
+	schema := Schema{{Name: "a", Type: TypeVarchar}, {Name: "b", Type: TypeVarchar}}
 	tests := []struct {
 		nulls []string
 		want  [][]string
@@ -206,7 +206,7 @@ func TestTypedNullStr(t *testing.T) {
 	}
 	// With "NA" as the only null string the empty value of a BIGINT
 	// column is no NULL: it fails the cast, as in DuckDB.
-	res := typedRead(t, "a\n\nNA\n", Options{}, TypedOptions{Schema: Schema{{"a", TypeBigInt}}, NullStr: []string{"NA"}})
+	res := typedRead(t, "a\n\nNA\n", Options{}, TypedOptions{Schema: Schema{{Name: "a", Type: TypeBigInt}}, NullStr: []string{"NA"}})
 	if !errors.Is(res.Err, ErrCast) {
 		t.Errorf("empty BIGINT with nullstr NA: %v, want a cast error", res.Err)
 	}
@@ -215,20 +215,20 @@ func TestTypedNullStr(t *testing.T) {
 func TestTypedFormats(t *testing.T) {
 	in := "29/02/2024,29/02/2024 13:05\n01/12/1999,01/12/1999 00:00\n"
 	res := typedRead(t, in, Options{}, TypedOptions{
-		Schema:     Schema{{"d", TypeDate}, {"ts", TypeTimestamp}},
+		Schema:     Schema{{Name: "d", Type: TypeDate}, {Name: "ts", Type: TypeTimestamp}},
 		DateFormat: "%d/%m/%Y", TimestampFormat: "%d/%m/%Y %H:%M",
 	})
 	want := [][]string{{"2024-02-29", "2024-02-29 13:05:00"}, {"1999-12-01", "1999-12-01 00:00:00"}}
 	if res.Err != nil || !cmp.Equal(want, res.Rows) {
 		t.Fatalf("got %q, %v; want %q", res.Rows, res.Err, want)
 	}
-	res = typedRead(t, "2024-02-29\n", Options{}, TypedOptions{Schema: Schema{{"d", TypeDate}}, DateFormat: "%d/%m/%Y"})
+	res = typedRead(t, "2024-02-29\n", Options{}, TypedOptions{Schema: Schema{{Name: "d", Type: TypeDate}}, DateFormat: "%d/%m/%Y"})
 	if !errors.Is(res.Err, ErrCast) {
 		t.Fatalf("an ISO date with dateformat %%d/%%m/%%Y: %v, want a cast error", res.Err)
 	}
 	for _, opts := range []TypedOptions{{DateFormat: "%Q"}, {TimestampFormat: "%"}, {}, {RejectsLimit: -1}} {
 		if opts.DateFormat != "" || opts.TimestampFormat != "" || opts.RejectsLimit != 0 {
-			opts.Schema = Schema{{"d", TypeDate}}
+			opts.Schema = Schema{{Name: "d", Type: TypeDate}}
 		}
 		s, _ := NewBytes(nil, Options{})
 		if _, err := NewTypedReader(s, opts); err == nil {
@@ -241,7 +241,7 @@ func TestTypedDecimalComma(t *testing.T) {
 	d := dialect.Default()
 	d.Delimiter = ";"
 	res := typedRead(t, "1,5;2;0,1;4\n-0,25;3;1e1;-0\n", Options{Dialect: d}, TypedOptions{
-		Schema: Schema{{"f", TypeDouble}, {"i", TypeBigInt}, {"r", TypeFloat}, {"u", TypeUInteger}}, DecimalComma: true})
+		Schema: Schema{{Name: "f", Type: TypeDouble}, {Name: "i", Type: TypeBigInt}, {Name: "r", Type: TypeFloat}, {Name: "u", Type: TypeUInteger}}, DecimalComma: true})
 	want := [][]string{{"1.5", "2", "0.1", "4"}, {"-0.25", "3", "10.0", "0"}}
 	if res.Err != nil || !cmp.Equal(want, res.Rows) {
 		t.Fatalf("got %q, %v; want %q", res.Rows, res.Err, want)
@@ -251,7 +251,7 @@ func TestTypedDecimalComma(t *testing.T) {
 // TestTypedRowErrors checks the error of the first bad row without
 // IgnoreErrors, and the rows delivered before it.
 func TestTypedRowErrors(t *testing.T) {
-	two := Schema{{"a", TypeBigInt}, {"b", TypeBigInt}}
+	two := Schema{{Name: "a", Type: TypeBigInt}, {Name: "b", Type: TypeBigInt}}
 	lenient := dialect.Default()
 	lenient.Lenient = true
 	tests := []struct {
@@ -284,7 +284,7 @@ func TestTypedRowErrors(t *testing.T) {
 			rows: [][]string{{"1", "2"}, {"3", "4"}}},
 		{name: "lenient drops extra values", in: "1,2,3\n", opts: Options{Dialect: lenient}, topts: TypedOptions{Schema: two},
 			rows: [][]string{{"1", "2"}}},
-		{name: "invalid unicode", in: "ok,1\nb\xffd,2\n", topts: TypedOptions{Schema: Schema{{"s", TypeVarchar}, {"n", TypeBigInt}}},
+		{name: "invalid unicode", in: "ok,1\nb\xffd,2\n", topts: TypedOptions{Schema: Schema{{Name: "s", Type: TypeVarchar}, {Name: "n", Type: TypeBigInt}}},
 			rows: [][]string{{"ok", "1"}},
 			wantErr: &RowError{Kind: ErrInvalidUnicode, Row: 2, Column: 1, Name: "s", Offset: 5, RowOffset: 5,
 				Msg: "Invalid unicode (byte sequence mismatch) detected."}},
@@ -359,7 +359,7 @@ func typedTable(n int, bad func(i int) bool) (string, []string) {
 	return b.String(), keep
 }
 
-var typedTableSchema = Schema{{"id", TypeBigInt}, {"x", TypeDouble}, {"day", TypeDate}, {"name", TypeVarchar}}
+var typedTableSchema = Schema{{Name: "id", Type: TypeBigInt}, {Name: "x", Type: TypeDouble}, {Name: "day", Type: TypeDate}, {Name: "name", Type: TypeVarchar}}
 
 // TestTypedIgnoreErrorsSurvivors drops bad rows around and across chunk
 // boundaries (a whole chunk of bad rows included) and checks that exactly
@@ -464,7 +464,7 @@ var duckdbRejectCases = []struct {
 		}},
 }
 
-var duckdbRejectSchema = Schema{{"name", TypeVarchar}, {"age", TypeBigInt}, {"current_day", TypeDate}, {"barks", TypeBigInt}}
+var duckdbRejectSchema = Schema{{Name: "name", Type: TypeVarchar}, {Name: "age", Type: TypeBigInt}, {Name: "current_day", Type: TypeDate}, {Name: "barks", Type: TypeBigInt}}
 
 func TestRejectsAsDuckDB(t *testing.T) {
 	for _, tt := range duckdbRejectCases {
@@ -485,7 +485,7 @@ func TestRejectsAsDuckDB(t *testing.T) {
 
 func TestRejectsLimitAndJSON(t *testing.T) {
 	in := "a\nx\n1\ny\nz\n"
-	res := typedRead(t, in, Options{Header: true}, TypedOptions{Schema: Schema{{"a", TypeBigInt}}, StoreRejects: true, RejectsLimit: 2})
+	res := typedRead(t, in, Options{Header: true}, TypedOptions{Schema: Schema{{Name: "a", Type: TypeBigInt}}, StoreRejects: true, RejectsLimit: 2})
 	if len(res.Rejects) != 2 || res.Rejects[0].Line != 2 || res.Rejects[1].Line != 4 {
 		t.Fatalf("rejects %+v, want lines 2 and 4", res.Rejects)
 	}
@@ -506,7 +506,7 @@ func TestRejectsLimitAndJSON(t *testing.T) {
 		t.Fatalf("JSON\n%s\nwant\n%s", b, want)
 	}
 	// IgnoreErrors alone keeps no rejects.
-	res = typedRead(t, in, Options{Header: true}, TypedOptions{Schema: Schema{{"a", TypeBigInt}}, IgnoreErrors: true})
+	res = typedRead(t, in, Options{Header: true}, TypedOptions{Schema: Schema{{Name: "a", Type: TypeBigInt}}, IgnoreErrors: true})
 	if len(res.Rejects) != 0 || len(res.Rows) != 1 || res.Err != nil {
 		t.Fatalf("IgnoreErrors: %+v", res)
 	}
@@ -585,7 +585,7 @@ func TestTypedPositionsWithoutLocator(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	r, _ := NewTypedReader(p, TypedOptions{Schema: Schema{{"a", TypeBigInt}}})
+	r, _ := NewTypedReader(p, TypedOptions{Schema: Schema{{Name: "a", Type: TypeBigInt}}})
 	_, err = r.Next()
 	var re *RowError
 	if !errors.As(err, &re) || re.Offset != -1 || re.RowOffset != -1 || re.Row != 2 {
@@ -613,8 +613,8 @@ func TestTypedReaderOverSmallReads(t *testing.T) {
 }
 
 // narrowSchema has a column of each type added after the first seven.
-var narrowSchema = Schema{{"t", TypeTinyInt}, {"s", TypeSmallInt}, {"i", TypeInteger}, {"ut", TypeUTinyInt},
-	{"us", TypeUSmallInt}, {"ui", TypeUInteger}, {"ub", TypeUBigInt}, {"f", TypeFloat}}
+var narrowSchema = Schema{{Name: "t", Type: TypeTinyInt}, {Name: "s", Type: TypeSmallInt}, {Name: "i", Type: TypeInteger}, {Name: "ut", Type: TypeUTinyInt},
+	{Name: "us", Type: TypeUSmallInt}, {Name: "ui", Type: TypeUInteger}, {Name: "ub", Type: TypeUBigInt}, {Name: "f", Type: TypeFloat}}
 
 // narrowTable is rows of narrowSchema, the bad ones (bad(i)) with a value
 // out of range in column i%8; want is the good rows as rendered. Every
@@ -700,12 +700,12 @@ func TestTypedNarrowIgnoreErrors(t *testing.T) {
 }
 
 func TestTypedUBigIntBits(t *testing.T) {
-	res := typedRead(t, "18446744073709551615\n", Options{}, TypedOptions{Schema: Schema{{"u", TypeUBigInt}}})
+	res := typedRead(t, "18446744073709551615\n", Options{}, TypedOptions{Schema: Schema{{Name: "u", Type: TypeUBigInt}}})
 	if res.Err != nil || res.Rows[0][0] != "18446744073709551615" {
 		t.Fatalf("got %q, %v", res.Rows, res.Err)
 	}
 	s, _ := NewBytes([]byte("18446744073709551615,-1\n"), Options{FieldsPerRow: -1})
-	r, _ := NewTypedReader(s, TypedOptions{Schema: Schema{{"u", TypeUBigInt}, {"i", TypeBigInt}}})
+	r, _ := NewTypedReader(s, TypedOptions{Schema: Schema{{Name: "u", Type: TypeUBigInt}, {Name: "i", Type: TypeBigInt}}})
 	c, err := r.Next()
 	if err != nil {
 		t.Fatal(err)
@@ -714,7 +714,7 @@ func TestTypedUBigIntBits(t *testing.T) {
 	if u, i := c.Columns[0].Uint64(0), c.Columns[1].Ints[0]; u != math.MaxUint64 || c.Columns[0].Ints[0] != i {
 		t.Fatalf("UBIGINT %d (bits %d), BIGINT %d", u, c.Columns[0].Ints[0], i)
 	}
-	if _, err := NewTypedReader(s, TypedOptions{Schema: Schema{{"x", Type(200)}}}); err == nil {
+	if _, err := NewTypedReader(s, TypedOptions{Schema: Schema{{Name: "x", Type: Type(200)}}}); err == nil {
 		t.Fatal("no error for an unknown type")
 	}
 }
@@ -851,7 +851,7 @@ func FuzzTyped(f *testing.F) {
 	f.Add([]byte("1,1.5,a\nx,2,b\n3\n4,5,c,d\n5,,\xff\n"), uint8(0))
 	f.Add([]byte("\"1\",\"2\"\"\",\"a\nb\"\r\n,,\n"), uint8(1))
 	f.Add([]byte(strings.Repeat("7\n", 2050)+"bad\n"), uint8(14))
-	schema := Schema{{"i", TypeBigInt}, {"f", TypeDouble}, {"s", TypeVarchar}}
+	schema := Schema{{Name: "i", Type: TypeBigInt}, {Name: "f", Type: TypeDouble}, {Name: "s", Type: TypeVarchar}}
 	f.Fuzz(func(t *testing.T, input []byte, flags uint8) {
 		opts := Options{Header: flags&1 != 0, FieldsPerRow: -1}
 		topts := TypedOptions{Schema: schema, StoreRejects: true, NullPadding: flags&2 != 0}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -64,7 +65,7 @@ func (f *typedFlags) check() error {
 // the last ':' of its entry, spaces around it dropped.
 func parseColumns(s string) (scanner.Schema, error) {
 	var schema scanner.Schema
-	for _, entry := range strings.Split(s, ",") {
+	for _, entry := range splitColumns(s) {
 		i := strings.LastIndexByte(entry, ':')
 		if i < 0 {
 			return nil, fmt.Errorf("%w: --columns: %q is not name:TYPE", errUsage, entry)
@@ -73,13 +74,34 @@ func parseColumns(s string) (scanner.Schema, error) {
 		if name == "" {
 			return nil, fmt.Errorf("%w: --columns: %q has no name", errUsage, entry)
 		}
-		t, err := scanner.ParseType(strings.TrimSpace(entry[i+1:]))
+		col, err := scanner.ParseColumn(name, strings.TrimSpace(entry[i+1:]))
 		if err != nil {
 			return nil, fmt.Errorf("%w: --columns: %v", errUsage, err)
 		}
-		schema = append(schema, scanner.Column{Name: name, Type: t})
+		schema = append(schema, col)
 	}
 	return schema, nil
+}
+
+// splitColumns splits --columns at the commas outside parentheses, so that
+// "p:DECIMAL(15,2),n:INT" is two entries.
+func splitColumns(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
 }
 
 // scanTyped is scan with --columns: the rows are cast to the columns and
@@ -239,6 +261,17 @@ func appendJSONValue(b []byte, v *scanner.Vector, i int) []byte {
 		scanner.TypeTinyInt, scanner.TypeUBigInt, scanner.TypeUInteger, scanner.TypeUSmallInt,
 		scanner.TypeUTinyInt:
 		return v.AppendText(b, i)
+	case scanner.TypeDecimal:
+		// DuckDB writes a DECIMAL(5,5) as ".00200"; JSON wants "0.00200".
+		start := len(b)
+		b = v.AppendText(b, i)
+		switch t := b[start:]; {
+		case len(t) > 0 && t[0] == '.':
+			b = slices.Insert(b, start, '0')
+		case len(t) > 1 && t[0] == '-' && t[1] == '.':
+			b = slices.Insert(b, start+1, '0')
+		}
+		return b
 	case scanner.TypeDouble, scanner.TypeFloat:
 		if f := v.Floats[i]; math.IsInf(f, 0) || math.IsNaN(f) {
 			b = append(b, '"')

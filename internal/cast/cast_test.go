@@ -16,7 +16,7 @@ var (
 
 func TestTypeString(t *testing.T) {
 	want := []string{"BOOLEAN", "BIGINT", "DOUBLE", "DATE", "TIME", "TIMESTAMP", "VARCHAR",
-		"TINYINT", "SMALLINT", "INTEGER", "UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT", "FLOAT"}
+		"TINYINT", "SMALLINT", "INTEGER", "UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT", "FLOAT", "DECIMAL"}
 	if len(want) != int(numTypes) {
 		t.Fatalf("%d names for %d types", len(want), numTypes)
 	}
@@ -82,7 +82,9 @@ func TestParseType(t *testing.T) {
 		{"hugeint", 0, ErrUnsupportedType},
 		{"int128", 0, ErrUnsupportedType},
 		{"uhugeint", 0, ErrUnsupportedType},
-		{"decimal", 0, ErrUnsupportedType},
+		{"decimal", TypeDecimal, nil},
+		{"NUMERIC", TypeDecimal, nil},
+		{"interval", 0, ErrUnsupportedType},
 		{"varint", 0, ErrUnsupportedType},
 		{"timestamptz", 0, ErrUnsupportedType},
 		{"timestamp_ns", 0, ErrUnsupportedType},

@@ -14,10 +14,10 @@ import (
 // and Timestamp are the value types the casts return.
 type Type uint8
 
-// The fifteen column types: the first seven in the order of DuckDB's
-// LogicalTypeId names, then the narrower and unsigned integers and FLOAT,
-// added later (their values follow VARCHAR's so that the first seven keep
-// theirs).
+// The sixteen column types: the first seven in the order of DuckDB's
+// LogicalTypeId names, then the narrower and unsigned integers, FLOAT and
+// DECIMAL, added later (their values follow VARCHAR's so that the first
+// seven keep theirs).
 const (
 	TypeBoolean   Type = iota // BOOLEAN: true or false
 	TypeBigInt                // BIGINT: a signed 64-bit integer
@@ -34,6 +34,7 @@ const (
 	TypeUInteger              // UINTEGER: an unsigned 32-bit integer
 	TypeUBigInt               // UBIGINT: an unsigned 64-bit integer
 	TypeFloat                 // FLOAT: an IEEE 754 binary32 number
+	TypeDecimal               // DECIMAL(w,s): a number with s fraction digits, w digits in all (up to 18)
 	numTypes
 )
 
@@ -53,6 +54,7 @@ var typeNames = [numTypes]string{
 	TypeUInteger:  "UINTEGER",
 	TypeUBigInt:   "UBIGINT",
 	TypeFloat:     "FLOAT",
+	TypeDecimal:   "DECIMAL",
 }
 
 // String returns DuckDB's name of the type ("BIGINT"), or "Type(N)" for a
@@ -99,6 +101,7 @@ var typeAliases = map[string]Type{
 	"uinteger": TypeUInteger, "uint32": TypeUInteger,
 	"ubigint": TypeUBigInt, "uint64": TypeUBigInt,
 	"float": TypeFloat, "real": TypeFloat, "float4": TypeFloat,
+	"decimal": TypeDecimal, "dec": TypeDecimal, "numeric": TypeDecimal,
 }
 
 // otherDuckDBTypes are DuckDB's other built-in type names: ParseType knows
@@ -107,7 +110,6 @@ var typeAliases = map[string]Type{
 // Vector has no slice for it.
 var otherDuckDBTypes = map[string]bool{
 	"hugeint": true, "int128": true, "uhugeint": true, "uint128": true,
-	"decimal": true, "dec": true, "numeric": true,
 	"bytea": true, "blob": true, "varbinary": true, "binary": true,
 	"timestamp_ms": true, "timestamp_ns": true, "timestamp_s": true, "timestamptz": true,
 	"timetz": true, "time_ns": true, "interval": true, "uuid": true, "guid": true, "struct": true,
@@ -121,9 +123,10 @@ var otherDuckDBTypes = map[string]bool{
 // INT8, INT64, LONG and OID; FLOAT8; DATETIME and TIMESTAMP_US; TEXT,
 // STRING, CHAR, BPCHAR and NVARCHAR; INT1; INT2, SHORT and INT16; INT,
 // INT4, SIGNED, INTEGRAL and INT32; UINT8, UINT16, UINT32 and UINT64;
-// REAL and FLOAT4). Other DuckDB type names, such as HUGEINT or DECIMAL,
-// fail with ErrUnsupportedType; anything else with ErrUnknownType. Length
-// modifiers such as VARCHAR(10) are not accepted.
+// REAL and FLOAT4; DEC and NUMERIC). Other DuckDB type names, such as
+// HUGEINT or INTERVAL, fail with ErrUnsupportedType; anything else with
+// ErrUnknownType. Modifiers such as VARCHAR(10) are not accepted here; a
+// DECIMAL's width and scale are read by ParseDecimal.
 func ParseType(name string) (Type, error) {
 	lower := strings.ToLower(name)
 	if t, ok := typeAliases[lower]; ok {

@@ -161,6 +161,9 @@ func TestDuckDBRows(t *testing.T) {
 				tl.skip(sk)
 				continue
 			}
+			if cfg != nil {
+				cfg.project = q.project
+			}
 			if optErr != nil {
 				tl.failures = append(tl.failures, failure{e.Path, where, optErr.Error()})
 				continue

@@ -41,6 +41,10 @@ type readConfig struct {
 	varcharSchema bool
 	// names rename the first columns (read_csv's names).
 	names []string
+	// project names the columns the query selects (nil: all). As DuckDB
+	// pushes the projection into the reader, the other columns are not
+	// cast: they are read as VARCHAR (readTable).
+	project []string
 	// sniff, when set, says DuckDB would auto-detect what the options
 	// leave open: the sniffer fills it in before reading (see readTable).
 	sniff *sniffPlan
@@ -272,7 +276,7 @@ func plan(c readerCall) (*readConfig, skip, error) {
 		cfg.sniff = sp
 	}
 	for _, col := range columns {
-		t, err := parseType(col[1])
+		sc, err := parseType(col[1])
 		if err != nil {
 			if errors.Is(err, cast.ErrUnsupportedType) || errors.Is(err, cast.ErrUnknownType) {
 				return nil, skipType(canonicalType(col[1])), nil
@@ -281,7 +285,8 @@ func plan(c readerCall) (*readConfig, skip, error) {
 				optErr = &optionError{err}
 			}
 		}
-		cfg.typed.Schema = append(cfg.typed.Schema, scanner.Column{Name: col[0], Type: t})
+		sc.Name = col[0]
+		cfg.typed.Schema = append(cfg.typed.Schema, sc)
 	}
 	if c.Func == "copy_from" && c.DDL != "" {
 		if _, constrained, _ := parseDDL(c.DDL); constrained {
@@ -504,14 +509,17 @@ func translateOptions(c readerCall) (*readConfig, skip, error) {
 	return cfg, "", optErr
 }
 
-// parseType is cast.ParseType with DuckDB's type modifiers dropped:
-// VARCHAR(10) is VARCHAR, and DECIMAL(15,2) is DECIMAL, which csvscan lacks.
-func parseType(name string) (cast.Type, error) {
+// parseType is scanner.ParseColumn with the length modifiers DuckDB
+// ignores dropped (VARCHAR(10) is VARCHAR); a DECIMAL keeps its width and
+// scale.
+func parseType(name string) (scanner.Column, error) {
 	n := strings.TrimSpace(name)
 	if i := strings.IndexByte(n, '('); i > 0 && strings.HasSuffix(n, ")") {
-		n = strings.TrimSpace(n[:i])
+		if _, _, ok, _ := cast.ParseDecimal(n); !ok {
+			n = strings.TrimSpace(n[:i])
+		}
 	}
-	return scanner.ParseType(n)
+	return scanner.ParseColumn("", n)
 }
 
 // canonicalType names a type csvscan lacks by DuckDB's name of it, so that
