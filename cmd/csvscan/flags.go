@@ -92,6 +92,7 @@ type readFlags struct {
 	skip         int
 	ignoreErrors bool
 	nullPadding  bool
+	encoding     string
 }
 
 func addReadFlags(fs *flag.FlagSet) *readFlags {
@@ -102,6 +103,7 @@ func addReadFlags(fs *flag.FlagSet) *readFlags {
 	fs.IntVar(&f.skip, "skip", 0, "lines to skip at the top of the file (default: sniffed)")
 	fs.BoolVar(&f.ignoreErrors, "ignore-errors", false, "skip rows that cannot be read or do not fit the columns instead of stopping")
 	fs.BoolVar(&f.nullPadding, "null-padding", false, "read missing values at the end of a row as empty (NULL with --columns)")
+	fs.StringVar(&f.encoding, "encoding", "utf-8", "the file's encoding: utf-8, latin-1 or utf-16 (decoded to UTF-8 before reading)")
 	fs.IntVar(&f.maxLineSize, "max-line-size", scanner.DefaultMaxLineSize, "longest row in bytes")
 	fs.IntVar(&f.threads, "threads", 0, "goroutines reading the file; 1 reads sequentially (default: the number of CPUs)")
 	fs.IntVar(&f.bufferSize, "buffer-size", 0, "buffer size in bytes (default: 32 MiB in parallel, 256 KiB sequentially)")

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/sniff"
@@ -24,7 +25,31 @@ type source struct {
 
 // openSource opens FILE (- for standard input), decompressing gzip input
 // (recognised by its magic bytes).
-func openSource(name string, stdin io.Reader) (*source, error) {
+func openSource(name string, stdin io.Reader, encoding string) (*source, error) {
+	src, err := openRaw(name, stdin)
+	if err != nil || isUTF8(encoding) {
+		return src, err
+	}
+	// Another encoding: decode the whole input as a stream.
+	var r io.Reader = src.stream
+	if src.file != nil {
+		r = io.NewSectionReader(src.file, 0, src.size)
+	}
+	d, err := scanner.Decode(r, encoding)
+	if err != nil {
+		src.close()
+		return nil, fmt.Errorf("%w: --encoding: %v", errUsage, err)
+	}
+	return &source{stream: d, close: src.close}, nil
+}
+
+func isUTF8(encoding string) bool {
+	e := strings.ToLower(strings.ReplaceAll(encoding, "-", ""))
+	return e == "" || e == "utf8"
+}
+
+// openRaw opens FILE without decoding.
+func openRaw(name string, stdin io.Reader) (*source, error) {
 	f, err := open(name, stdin)
 	if err != nil {
 		return nil, err
@@ -123,7 +148,7 @@ type input struct {
 // default) it sniffs first: the dialect, the lines to skip and the header
 // come from the sniffer unless given as flags.
 func (f *readFlags) openInput(name string, stdin io.Reader, opts scanner.Options) (*input, error) {
-	src, err := openSource(name, stdin)
+	src, err := openSource(name, stdin, f.encoding)
 	if err != nil {
 		return nil, err
 	}

@@ -284,3 +284,22 @@ func TestMessyFiles(t *testing.T) {
 		}
 	}
 }
+
+func TestEncodingFlag(t *testing.T) {
+	latin1 := "name,city\nJos\xe9,M\xe1laga\n"
+	code, out, errOut := runCLI(t, latin1, "scan", "--encoding", "latin-1", "--format", "json", "-")
+	if want := `["José","Málaga"]` + "\n"; code != 0 || out != want {
+		t.Fatalf("latin-1: status %d (%s), got %q want %q", code, errOut, out, want)
+	}
+	utf16le := []byte{0xFF, 0xFE}
+	for _, r := range "a,b\n1,é\n" {
+		utf16le = append(utf16le, byte(r), byte(r>>8))
+	}
+	code, out, errOut = runCLI(t, string(utf16le), "scan", "--encoding", "utf-16", "--format", "json", "-")
+	if want := `["1","é"]` + "\n"; code != 0 || out != want {
+		t.Fatalf("utf-16: status %d (%s), got %q want %q", code, errOut, out, want)
+	}
+	if code, _, _ := runCLI(t, "a\n", "scan", "--encoding", "ebcdic", "-"); code != 2 {
+		t.Fatalf("an unknown encoding: status %d, want 2", code)
+	}
+}

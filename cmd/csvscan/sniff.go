@@ -30,7 +30,7 @@ func cmdSniff(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	src, err := openSource(name, stdin)
+	src, err := openSource(name, stdin, rf.encoding)
 	if err != nil {
 		return err
 	}

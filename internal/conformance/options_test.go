@@ -41,6 +41,9 @@ type readConfig struct {
 	varcharSchema bool
 	// names rename the first columns (read_csv's names).
 	names []string
+	// encoding is the input's encoding (read_csv's encoding); the data is
+	// decoded to UTF-8 before anything else (scanner.Decode).
+	encoding string
 	// project names the columns the query selects (nil: all). As DuckDB
 	// pushes the projection into the reader, the other columns are not
 	// cast: they are read as VARCHAR (readTable).
@@ -453,11 +456,10 @@ func translateOptions(c readerCall) (*readConfig, skip, error) {
 			// sniffer, which the rule above keeps out).
 		case "encoding":
 			s, _ := asString(raw)
-			switch strings.ToLower(s) {
-			case "utf-8", "utf8":
-			default:
+			if _, err := scanner.Decode(nil, s); err != nil {
 				return nil, skipOption("encoding=" + s), nil
 			}
+			cfg.encoding = s
 		case "format":
 			if !rawOptionIs(c.Options, name, "csv") {
 				return nil, skipOption("format"), nil

@@ -3,6 +3,7 @@ package conformance
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"strconv"
@@ -30,6 +31,15 @@ type table struct {
 // strings, row widths (null_padding, ignore_errors) and UTF-8 check.
 func readTable(data []byte, cfg *readConfig) (table, error) {
 	var tb table
+	if cfg.encoding != "" {
+		r, err := scanner.Decode(bytes.NewReader(data), cfg.encoding)
+		if err != nil {
+			return tb, err
+		}
+		if data, err = io.ReadAll(r); err != nil {
+			return tb, err
+		}
+	}
 	if cfg.sniff != nil {
 		sniffed, err := applySniff(data, cfg)
 		if err != nil {
