@@ -15,6 +15,7 @@ import (
 type span struct {
 	start, end int
 	scratch    bool
+	quoted     bool // the value opened with a quote
 }
 
 // Scanner reads rows of CSV, one per call to Scan, in the manner of
@@ -128,6 +129,11 @@ func (s *Scanner) Header() []string { return s.header }
 // slices point into the scanner's buffers and are valid only until the next
 // call to Scan; copy what you keep.
 func (s *Scanner) Row() [][]byte { return s.row }
+
+// Quoted reports whether value i of the row Row returns was written in
+// quotes ("" is a quoted empty value, an empty field is not). It is valid
+// until the next Scan.
+func (s *Scanner) Quoted(i int) bool { return i < len(s.spans) && s.spans[i].quoted }
 
 // TrackFieldOffsets makes the scanner record where each value of a row
 // starts, for FieldOffsets. It costs a little per value; call it before the
@@ -529,14 +535,16 @@ func (s *Scanner) endValue(e int) {
 	}
 	switch {
 	case !s.escaped && t0 == t1:
-		s.spans = append(s.spans, span{start: inner0, end: inner1})
+		s.spans = append(s.spans, span{start: inner0, end: inner1, quoted: true})
 	case !s.escaped:
 		start := len(s.scratch)
 		s.scratch = append(s.scratch, s.buf[inner0:inner1]...)
 		s.scratch = append(s.scratch, s.buf[t0:t1]...)
-		s.spans = append(s.spans, span{start: start, end: len(s.scratch), scratch: true})
+		s.spans = append(s.spans, span{start: start, end: len(s.scratch), scratch: true, quoted: true})
 	default:
-		s.spans = append(s.spans, s.unescape(inner0, inner1, s.buf[t0:t1]))
+		sp := s.unescape(inner0, inner1, s.buf[t0:t1])
+		sp.quoted = true
+		s.spans = append(s.spans, sp)
 	}
 	s.quoted = false
 	s.escaped = false

@@ -6,6 +6,7 @@ import (
 	"io"
 	"iter"
 	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/csvscan/csvscan/dialect"
@@ -135,14 +136,21 @@ type TypedOptions struct {
 	// As in DuckDB, the test is the same for every type, VARCHAR included
 	// (the empty value of a VARCHAR column is NULL, not ""), and for
 	// quoted values: a quoted "" is NULL too, which is DuckDB's default
-	// allow_quoted_nulls = true. (allow_quoted_nulls = false would need to
-	// know which values were quoted, which the raw rows do not tell.)
+	// allow_quoted_nulls = true (see QuotedNotNull).
 	//
 	// One difference remains: in a one-column file an empty line reaches
 	// the reader as a row of one empty value, so with NullStr lacking ""
 	// it is a row holding "" (or a cast error), where DuckDB skips the
 	// line. Telling such rows apart needs the raw scanner to mark them.
 	NullStr []string
+	// QuotedNotNull makes a quoted value never NULL ("" is the empty
+	// string): DuckDB's allow_quoted_nulls = false. It needs a source that
+	// says which values were quoted (a Quoter: a sequential *Scanner);
+	// NewTypedReader refuses it over another one.
+	QuotedNotNull bool
+	// ForceNotNull names the columns whose values are never NULL
+	// (force_not_null): a null string there reads as the empty value.
+	ForceNotNull []string
 	// DateFormat and TimestampFormat are strptime formats (dateformat,
 	// timestampformat), such as "%d/%m/%Y", for the DATE and TIMESTAMP
 	// columns; empty means DuckDB's ISO casts. See cast.ParseFormat.
@@ -182,6 +190,12 @@ type Rows interface {
 	// RowNumber is the 1-based number of the current row, the header
 	// counted.
 	RowNumber() int
+}
+
+// Quoter is implemented by row sources that know which values of the
+// current row were quoted: *Scanner.
+type Quoter interface {
+	Quoted(i int) bool
 }
 
 // Positions is implemented by row sources that know where the current row
@@ -450,6 +464,8 @@ type TypedReader struct {
 	caster         cast.Caster
 	dateFmt, tsFmt cast.Format
 	nulls          []string
+	quoter         Quoter // the source, when it tells quoted values
+	notNull        []bool // the ForceNotNull columns
 	// emptyNull: NullStr is DuckDB's default, so a value is NULL exactly
 	// when it is empty.
 	emptyNull bool
@@ -521,6 +537,22 @@ func NewTypedReader(src Rows, opts TypedOptions) (*TypedReader, error) {
 	}
 	if p, ok := src.(Positions); ok {
 		r.pos = p
+	}
+	if q, ok := src.(Quoter); ok {
+		r.quoter = q
+	}
+	if opts.QuotedNotNull && r.quoter == nil {
+		return nil, fmt.Errorf("csvscan: QuotedNotNull needs rows that say which values were quoted (a *Scanner), not a %T", src)
+	}
+	if len(opts.ForceNotNull) > 0 {
+		r.notNull = make([]bool, len(opts.Schema))
+		for _, name := range opts.ForceNotNull {
+			i := slices.IndexFunc(opts.Schema, func(c Column) bool { return strings.EqualFold(c.Name, name) })
+			if i < 0 {
+				return nil, fmt.Errorf("csvscan: ForceNotNull: no column %q in the schema", name)
+			}
+			r.notNull[i] = true
+		}
 	}
 	return r, nil
 }
@@ -639,6 +671,23 @@ func (r *TypedReader) checkHeader() bool {
 	return false
 }
 
+// nullAt reports whether value c of the current row, v, is NULL: one of
+// the null strings, unless the value was quoted under QuotedNotNull. In a
+// ForceNotNull column a null string is no NULL but the empty value, as in
+// DuckDB: nullAt returns false and the value to read instead.
+func (r *TypedReader) nullAt(c int, v []byte) (bool, []byte) {
+	if r.opts.QuotedNotNull && r.quoter.Quoted(c) {
+		return false, v
+	}
+	if !r.isNull(v) {
+		return false, v
+	}
+	if r.notNull != nil && c < len(r.notNull) && r.notNull[c] {
+		return false, v[:0]
+	}
+	return true, v
+}
+
 // isNull reports whether v is one of the null strings.
 func (r *TypedReader) isNull(v []byte) bool {
 	if r.emptyNull {
@@ -663,7 +712,8 @@ func (r *TypedReader) addRow(i int, row [][]byte) uint8 {
 	for c := 0; c < m; c++ {
 		v := row[c]
 		vec := &cols[c]
-		if r.isNull(v) {
+		null, v := r.nullAt(c, v)
+		if null {
 			vec.setNull(i)
 			continue
 		}

@@ -934,3 +934,79 @@ func FuzzTyped(f *testing.F) {
 		}
 	})
 }
+
+// TestQuotedNotNullAndForceNotNull checks DuckDB's allow_quoted_nulls=false
+// and force_not_null: a quoted "" is the empty string, and a listed column
+// is never NULL.
+func TestQuotedNotNullAndForceNotNull(t *testing.T) {
+	in := "a,b,c\n\"\",,x\n,\"\",\n"
+	schema := Schema{{Name: "a", Type: TypeVarchar}, {Name: "b", Type: TypeVarchar}, {Name: "c", Type: TypeVarchar}}
+	read := func(opts TypedOptions) [][]*string {
+		t.Helper()
+		s, err := NewBytes([]byte(in), Options{Header: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts.Schema = schema
+		tr, err := NewTypedReader(s, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out [][]*string
+		for ch, err := range tr.Chunks() {
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range ch.Len() {
+				row := make([]*string, len(ch.Columns))
+				for c := range ch.Columns {
+					if !ch.Columns[c].IsNull(i) {
+						v := string(ch.Columns[c].Bytes(i))
+						row[c] = &v
+					}
+				}
+				out = append(out, row)
+			}
+		}
+		return out
+	}
+	show := func(rows [][]*string) string {
+		var b strings.Builder
+		for _, r := range rows {
+			for _, v := range r {
+				if v == nil {
+					b.WriteString("NULL ")
+				} else {
+					b.WriteString(strconv.Quote(*v) + " ")
+				}
+			}
+			b.WriteString("| ")
+		}
+		return b.String()
+	}
+	for _, c := range []struct {
+		opts TypedOptions
+		want string
+	}{
+		{TypedOptions{}, `NULL NULL "x" | NULL NULL NULL | `},
+		{TypedOptions{QuotedNotNull: true}, `"" NULL "x" | NULL "" NULL | `},
+		{TypedOptions{ForceNotNull: []string{"C"}}, `NULL NULL "x" | NULL NULL "" | `},
+		{TypedOptions{QuotedNotNull: true, ForceNotNull: []string{"a"}}, `"" NULL "x" | "" "" NULL | `},
+	} {
+		if got := show(read(c.opts)); got != c.want {
+			t.Errorf("%+v: got %s, want %s", c.opts, got, c.want)
+		}
+	}
+	s, _ := NewBytes([]byte(in), Options{})
+	if _, err := NewTypedReader(s, TypedOptions{Schema: schema, ForceNotNull: []string{"nope"}}); err == nil {
+		t.Error("ForceNotNull of a missing column accepted")
+	}
+	p, err := ScanReader(context.Background(), strings.NewReader(in), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if _, err := NewTypedReader(p, TypedOptions{Schema: schema, QuotedNotNull: true}); err == nil {
+		t.Error("QuotedNotNull over a Parallel accepted")
+	}
+}

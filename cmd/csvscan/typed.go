@@ -24,6 +24,8 @@ type typedFlags struct {
 	ignoreErrors    bool
 	nullPadding     bool
 	rejects         string
+	forceNotNull    stringsFlag
+	quotedNulls     bool
 	fs              *flag.FlagSet
 }
 
@@ -39,6 +41,8 @@ func addTypedFlags(fs *flag.FlagSet) *typedFlags {
 	fs.Var(&f.nullstr, "nullstr", "with --columns, a value that means NULL; repeat for several (default: the empty value)")
 	fs.StringVar(&f.dateFormat, "dateformat", "", "with --columns, the strptime format of DATE values, such as %d/%m/%Y (default: ISO)")
 	fs.StringVar(&f.timestampFormat, "timestampformat", "", "with --columns, the strptime format of TIMESTAMP values (default: ISO)")
+	fs.Var(&f.forceNotNull, "force-not-null", "with --columns, a column whose values are never NULL (a null string reads as empty); repeat for several")
+	fs.BoolVar(&f.quotedNulls, "allow-quoted-nulls", true, "with --columns, a quoted value may be NULL (\"\" matches the empty null string); false reads sequentially")
 	fs.StringVar(&f.rejects, "rejects", "", "with --columns, write every error of a skipped row to FILE as JSON lines (DuckDB's reject_errors fields); implies --ignore-errors")
 	return f
 }
@@ -51,7 +55,7 @@ func (f *typedFlags) check() error {
 	var set []string
 	f.fs.Visit(func(fl *flag.Flag) {
 		switch fl.Name {
-		case "nullstr", "dateformat", "timestampformat", "rejects":
+		case "nullstr", "dateformat", "timestampformat", "rejects", "force-not-null", "allow-quoted-nulls":
 			set = append(set, "--"+fl.Name)
 		}
 	})
@@ -119,6 +123,8 @@ func scanTyped(name string, stdin io.Reader, opts scanner.Options, rf *readFlags
 		IgnoreErrors:    tf.ignoreErrors,
 		NullPadding:     tf.nullPadding,
 		StoreRejects:    tf.rejects != "",
+		QuotedNotNull:   !tf.quotedNulls,
+		ForceNotNull:    tf.forceNotNull,
 		Dialect:         opts.Dialect,
 	}
 	out := bufio.NewWriter(stdout)
@@ -140,6 +146,9 @@ func scanTyped(name string, stdin io.Reader, opts scanner.Options, rf *readFlags
 	// skips rows it cannot parse when errors are ignored.
 	opts.FieldsPerRow = -1
 	opts.IgnoreErrors = tf.ignoreErrors || tf.rejects != ""
+	if !tf.quotedNulls {
+		opts.Threads = 1 // only a sequential scan tells quoted values
+	}
 	rf.ignoreErrors = opts.IgnoreErrors
 	in, err := rf.openInput(name, stdin, opts)
 	if err != nil {

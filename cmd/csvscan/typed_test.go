@@ -252,3 +252,22 @@ func TestScanTypedRejects(t *testing.T) {
 		}
 	}
 }
+
+func TestScanTypedQuotedNulls(t *testing.T) {
+	in := "a,b\n\"\",\nx,\"\"\n"
+	cols := "a:VARCHAR,b:VARCHAR"
+	for _, c := range []struct {
+		flags []string
+		want  string
+	}{
+		{nil, "[null,null]\n[\"x\",null]\n"},
+		{[]string{"--allow-quoted-nulls=false"}, "[\"\",null]\n[\"x\",\"\"]\n"},
+		{[]string{"--force-not-null", "b"}, "[null,\"\"]\n[\"x\",\"\"]\n"},
+	} {
+		args := append([]string{"scan", "--auto-detect=false", "--header", "--columns", cols}, c.flags...)
+		code, out, errOut := runCLI(t, in, append(args, "-")...)
+		if code != 0 || out != c.want {
+			t.Errorf("%v: status %d (%s), got %q want %q", c.flags, code, errOut, out, c.want)
+		}
+	}
+}

@@ -478,9 +478,26 @@ func translateOptions(c readerCall) (*readConfig, skip, error) {
 			}
 			cfg.scan.SkipRows = n
 		case "allow_quoted_nulls":
-			if v, ok := asBool(raw); !ok || !v {
-				return nil, skipOption("allow_quoted_nulls=false"), nil
+			v, ok := asBool(raw)
+			if !ok {
+				return nil, skipOptValidation, nil
 			}
+			cfg.typed.QuotedNotNull = !v
+		case "force_not_null":
+			names, ok := asStrings(raw)
+			if !ok {
+				if s, isStr := asString(raw); isStr {
+					// DuckDB's COPY spelling: (a, b)
+					s = strings.Trim(strings.TrimSpace(s), "()")
+					names = nil
+					for _, n := range strings.Split(s, ",") {
+						names = append(names, strings.TrimSpace(n))
+					}
+				} else {
+					return nil, skipOptValidation, nil
+				}
+			}
+			cfg.typed.ForceNotNull = names
 		case "types", "dtypes", "column_types":
 			// Read by plan.
 		case "normalize_names", "union_by_name", "filename", "hive_partitioning", "hive_types":
