@@ -99,3 +99,13 @@ func BenchmarkAppendFloat32(b *testing.B) {
 		}
 	}
 }
+
+var (
+	benchBools    = fields("true", "false", "t", "f", "TRUE", "False", "yes", "no")
+	benchDecimals = fields("1.5", "24386.67", "0.04", "-3.25", "99.99", "1521000", "0.1", "123456.789")
+)
+
+func BenchmarkBool(b *testing.B) { bench(b, benchBools, Bool) }
+func BenchmarkDecimal(b *testing.B) {
+	bench(b, benchDecimals, func(v []byte) (int64, bool) { return Scan.Decimal(v, 15, 2) })
+}

@@ -83,6 +83,15 @@ func (c Caster) Decimal(b []byte, width, scale int) (int64, bool) {
 	if c.DecimalComma {
 		sep = ','
 	}
+	if v, ok := decimalFast(b, width, scale, sep); ok {
+		return v, true
+	}
+	return decimalGeneral(b, width, scale, sep)
+}
+
+// decimalGeneral is Decimal's loop, DuckDB's TryIntegerCast over
+// DecimalCastOperation.
+func decimalGeneral(b []byte, width, scale int, sep byte) (int64, bool) {
 	i := 0
 	for i < len(b) && isSpace(b[i]) {
 		i++
@@ -340,4 +349,47 @@ func AppendDecimal(dst []byte, v int64, width, scale int) []byte {
 		dst = append(dst, '0')
 	}
 	return append(dst, frac...)
+}
+
+// decimalFast casts the common spelling, [-]digits[.digits] with no more
+// fraction digits than the scale and no more integer digits than the
+// width allows, which needs no rounding; ok is false for anything else,
+// which the general loop then reads (with the same result where both
+// apply: FuzzDecimalFast checks it).
+func decimalFast(b []byte, width, scale int, sep byte) (int64, bool) {
+	i, n := 0, len(b)
+	neg := n > 0 && b[0] == '-'
+	if neg {
+		i = 1
+	}
+	var v int64
+	digits, start := 0, i
+	for ; i < n && isDigit(b[i]); i++ {
+		if v != 0 || b[i] != '0' {
+			digits++
+		}
+		v = v*10 + int64(b[i]-'0')
+		if digits > width-scale {
+			return 0, false
+		}
+	}
+	intDigits := i - start
+	frac := 0
+	if i < n && b[i] == sep {
+		for i++; i < n && isDigit(b[i]); i++ {
+			frac++
+			if frac > scale {
+				return 0, false
+			}
+			v = v*10 + int64(b[i]-'0')
+		}
+	}
+	if i != n || intDigits+frac == 0 {
+		return 0, false
+	}
+	v *= decPow10[scale-frac]
+	if neg {
+		v = -v
+	}
+	return v, true
 }

@@ -117,3 +117,29 @@ func FuzzDecimal(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDecimalFast checks that the fast path agrees with the general loop
+// wherever it answers.
+func FuzzDecimalFast(f *testing.F) {
+	for _, c := range decimalCases {
+		f.Add(c.in, uint8(c.width), uint8(c.scale), false)
+	}
+	f.Fuzz(func(t *testing.T, in string, w, s uint8, comma bool) {
+		width, scale := int(w%18)+1, int(s%19)
+		if scale > width {
+			scale = width
+		}
+		sep := byte('.')
+		if comma {
+			sep = ','
+		}
+		fast, ok := decimalFast([]byte(in), width, scale, sep)
+		if !ok {
+			return
+		}
+		slow, sok := decimalGeneral([]byte(in), width, scale, sep)
+		if !sok || slow != fast {
+			t.Fatalf("%q DECIMAL(%d,%d): fast %d, general %d %v", in, width, scale, fast, slow, sok)
+		}
+	})
+}
