@@ -79,17 +79,25 @@ var errorTypes = map[error]string{
 }
 
 // MarshalJSON writes the Reject as one JSON object with reject_errors'
-// column names: line, line_byte_position, byte_position, column_idx,
-// column_name, error_type, csv_line and error_message. Unknown positions,
-// a missing column index and a column past the schema are null.
+// column names and values: line, line_byte_position, byte_position,
+// column_idx, column_name, error_type, csv_line and error_message. The
+// positions are DuckDB's, 1-based: LineByteOffset+1 and ByteOffset+1
+// (ByteOffset for TOO MANY COLUMNS; see Reject), as DuckDB 1.5.6's
+// reject_errors shows them. Unknown positions, a missing column index and
+// a column past the schema are null.
 func (rj Reject) MarshalJSON() ([]byte, error) {
 	b := make([]byte, 0, 128+len(rj.CSVLine)+len(rj.Message))
 	b = append(b, `{"line":`...)
 	b = strconv.AppendInt(b, int64(rj.Line), 10)
 	b = append(b, `,"line_byte_position":`...)
-	b = appendOffset(b, rj.LineByteOffset)
+	b = appendPosition(b, rj.LineByteOffset, 1)
 	b = append(b, `,"byte_position":`...)
-	b = appendOffset(b, rj.ByteOffset)
+	if rj.Kind == ErrTooManyColumns {
+		// DuckDB points at the delimiter before the value, 1-based.
+		b = appendPosition(b, rj.ByteOffset, 0)
+	} else {
+		b = appendPosition(b, rj.ByteOffset, 1)
+	}
 	b = append(b, `,"column_idx":`...)
 	if rj.ColumnIndex > 0 {
 		b = strconv.AppendInt(b, int64(rj.ColumnIndex), 10)
@@ -111,11 +119,13 @@ func (rj Reject) MarshalJSON() ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendOffset(b []byte, off int64) []byte {
+// appendPosition writes a 0-based offset as DuckDB's 1-based byte
+// position (plus add), or null for an unknown one.
+func appendPosition(b []byte, off, add int64) []byte {
 	if off < 0 {
 		return append(b, "null"...)
 	}
-	return strconv.AppendInt(b, off, 10)
+	return strconv.AppendInt(b, off+add, 10)
 }
 
 func appendJSONString(b []byte, s string) []byte {

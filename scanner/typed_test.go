@@ -496,7 +496,7 @@ func TestRejectsLimitAndJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"line":2,"line_byte_position":2,"byte_position":2,"column_idx":1,"column_name":"a","error_type":"CAST","csv_line":"x",` +
+	want := `{"line":2,"line_byte_position":3,"byte_position":3,"column_idx":1,"column_name":"a","error_type":"CAST","csv_line":"x",` +
 		`"error_message":"Error when converting column \"a\". Could not convert string \"x\" to 'BIGINT'"}`
 	if string(b) != want {
 		t.Fatalf("JSON\n%s\nwant\n%s", b, want)

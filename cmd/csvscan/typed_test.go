@@ -234,7 +234,7 @@ func TestScanTypedRejects(t *testing.T) {
 			if err := json.Unmarshal([]byte(lines[0]), &rj); err != nil {
 				t.Fatal(err)
 			}
-			want := map[string]any{"line": 7.0, "line_byte_position": 75.0, "byte_position": 77.0, "column_idx": 2.0, "column_name": "x",
+			want := map[string]any{"line": 7.0, "line_byte_position": 76.0, "byte_position": 78.0, "column_idx": 2.0, "column_name": "x",
 				"error_type": "CAST", "csv_line": "5,bad,5",
 				"error_message": `Error when converting column "x". Could not convert string "bad" to 'DOUBLE'`}
 			if d := cmp.Diff(want, rj); d != "" {
