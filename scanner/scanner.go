@@ -604,6 +604,12 @@ func (s *Scanner) atEOF() bool {
 	case s.cur.InQuotes():
 		s.failAt(ErrUnterminatedQuote, s.qopen, len(s.spans)+1, "a closing quote before the end of input")
 		return false
+	case s.quoted && !s.opts.Dialect.Lenient &&
+		(s.cur == sm.DelimiterFirstByte || s.cur == sm.DelimiterSecondByte || s.cur == sm.DelimiterThirdByte):
+		// The input ends in the first bytes of a multi-byte delimiter
+		// after a closing quote: text after a closing quote (strict).
+		s.failAt(ErrUnquotedValue, s.qclose+1, len(s.spans)+1, "a delimiter or a line end after the closing quote, found the end of input inside a delimiter")
+		return false
 	case s.cur == sm.Comment:
 		keep := s.endComment()
 		s.comment = -1

@@ -198,6 +198,11 @@ func (r *reader) run() *Error {
 	switch cur {
 	case stQuoted, stQuotedNewLine, stEscape:
 		return r.errorAt(UnterminatedQuote, r.qopen)
+	case stDelimiterFirstByte, stDelimiterSecondByte, stDelimiterThirdByte:
+		// A partial multi-byte delimiter after a closing quote (strict).
+		if r.quoted && !r.opts.Dialect.Lenient {
+			return r.errorAt(UnquotedValue, r.qclose+1)
+		}
 	case stComment:
 		return r.endComment(end)
 	case stRecordSeparator, stCarriageReturn, stNotSet:
