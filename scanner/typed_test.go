@@ -754,7 +754,10 @@ func TestTypedAllocations(t *testing.T) {
 			}
 		})
 	}
-	if small, large := narrow(3*ChunkSize), narrow(12*ChunkSize); large > small {
+	// (One or two allocations of slack: the runtime, under the race
+	// detector especially, sometimes allocates during a run; a cost per
+	// value would add thousands.)
+	if small, large := narrow(3*ChunkSize), narrow(12*ChunkSize); large > small+2 {
 		t.Fatalf("narrow types: %v allocations for %d rows, %v for %d rows", large, 12*ChunkSize, small, 3*ChunkSize)
 	}
 }
