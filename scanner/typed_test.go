@@ -775,6 +775,7 @@ var typedBenchValues = map[Type]func(i int) string{
 	TypeVarchar: func(i int) string { return "value-" + strconv.Itoa(i) },
 	TypeInteger: func(i int) string { return strconv.Itoa((i*7919)%2000003 - 1000000) },
 	TypeFloat:   func(i int) string { return strconv.FormatFloat(float64(i%100003)*1.25-50000, 'f', -1, 64) },
+	TypeDecimal: func(i int) string { return strconv.FormatFloat(float64(i%1000003)*0.25-125000, 'f', 2, 64) },
 }
 
 // BenchmarkTypedCast reads 50,000 rows of four columns of one type through
@@ -798,7 +799,7 @@ func BenchmarkTypedCast(b *testing.B) {
 		return buf.Bytes()
 	}
 	for _, t := range []Type{TypeBoolean, TypeBigInt, TypeDouble, TypeDate, TypeTime, TypeTimestamp, TypeVarchar,
-		TypeInteger, TypeFloat} {
+		TypeInteger, TypeFloat, TypeDecimal} {
 		data := input(t)
 		schema := make(Schema, cols)
 		for c := range schema {
