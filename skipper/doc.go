@@ -10,13 +10,15 @@
 // The scanner runs the transition table on one byte, and when the new state
 // is one where long runs of ordinary bytes occur (an unquoted or quoted field,
 // a comment) it calls SkipToStop with that state's skip table to jump to the
-// next byte the table does not skip. The Skipper finds candidates with
-// swar.Patterns.MaybeAnyMask and checks each one against the skip table, so
-// the scanner's cost follows the number of interesting bytes, not the number
-// of bytes.
+// next byte the table does not skip. The Skipper finds candidates with the
+// masks of a vector kernel (internal/simd: AVX-512 or AVX2, 1 KiB per call)
+// where the CPU has one, or with swar.Patterns.MaybeAnyMask 64 bytes at a
+// time (other CPUs, or the purego build tag), and checks each candidate
+// against the skip table, so the scanner's cost follows the number of
+// interesting bytes, not the number of bytes.
 //
 //	dialect → statemachine (table, skip tables, stop patterns)
-//	        → skipper (this package, on swar masks) → scanner
+//	        → skipper (this package, on simd or swar masks) → scanner
 //
 // # Use
 //

@@ -3,6 +3,7 @@ package skipper
 import (
 	"strconv"
 
+	"github.com/csvscan/csvscan/internal/simd"
 	"github.com/csvscan/csvscan/swar"
 )
 
@@ -46,11 +47,22 @@ func (s SkippedTo) String() string {
 // safe for concurrent use; it does not allocate after New.
 type Skipper struct {
 	buf        []byte
-	blockStart int    // the kept block is buf[blockStart:blockEnd]; empty when none is kept
-	blockEnd   int    // blockStart + swar.BlockSize, or 0
-	mask       uint64 // swar MaybeAnyMask of the kept block: bit i for buf[blockStart+i]
-	patterns   swar.Patterns
+	blockStart int // the kept blocks are buf[blockStart:blockEnd]; empty when none is kept
+	blockEnd   int // blockStart + a multiple of swar.BlockSize, or 0
+	// masks[j] is the mask of the kept block at blockStart+64j: bit i for
+	// byte blockStart+64j+i. With a vector kernel (package internal/simd)
+	// a run of chunkBlocks blocks is masked in one call; otherwise one
+	// block at a time with swar's MaybeAnyMask.
+	masks    [chunkBlocks]uint64
+	patterns swar.Patterns
+	set      simd.Set
+	vector   bool
 }
+
+// chunkBlocks is how many 64-byte blocks a vector kernel masks per call:
+// 1 KiB, enough for the call's cost to vanish, little enough that a
+// Reset soon after wastes little.
+const chunkBlocks = 16
 
 // New returns a Skipper that stops at bytes matching any of p. Its buffer is
 // empty until Reset. New panics when p holds no pattern (the zero
@@ -59,7 +71,7 @@ func New(p swar.Patterns) *Skipper {
 	if p.Len() < swar.MinPatterns {
 		panic("skipper: New with a swar.Patterns not built by swar.NewPatterns")
 	}
-	return &Skipper{patterns: p}
+	return &Skipper{patterns: p, set: simd.NewSet(&p), vector: simd.Available}
 }
 
 // Reset makes buf the buffer that positions refer to and forgets the kept
@@ -68,14 +80,29 @@ func New(p swar.Patterns) *Skipper {
 // never writes it.
 func (s *Skipper) Reset(buf []byte) {
 	s.buf = buf
-	s.blockStart, s.blockEnd, s.mask = 0, 0, 0
+	s.blockStart, s.blockEnd = 0, 0
 }
 
-// maskBlock keeps the mask of the block buf[pos:pos+swar.BlockSize], which
-// must lie inside buf.
+// maskBlock keeps the masks of the blocks from buf[pos:]: the block at pos,
+// which must lie inside buf, and with a vector kernel up to chunkBlocks-1
+// blocks after it that lie inside buf too.
 func (s *Skipper) maskBlock(pos int) {
-	s.mask = s.patterns.MaybeAnyMask(s.buf[pos:])
-	s.blockStart, s.blockEnd = pos, pos+swar.BlockSize
+	if !s.vector {
+		s.masks[0] = s.patterns.MaybeAnyMask(s.buf[pos:])
+		s.blockStart, s.blockEnd = pos, pos+swar.BlockSize
+		return
+	}
+	n := min(chunkBlocks, (len(s.buf)-pos)/swar.BlockSize)
+	simd.Masks(s.masks[:n], s.buf[pos:pos+n*swar.BlockSize], &s.set)
+	s.blockStart, s.blockEnd = pos, pos+n*swar.BlockSize
+}
+
+// candidatesAt returns the mask bits of the kept blocks from offset off
+// (relative to blockStart) to the end of off's block, and the offset where
+// that block ends.
+func (s *Skipper) candidatesAt(off uint) (uint64, int) {
+	j := off / swar.BlockSize
+	return s.masks[j&(chunkBlocks-1)] >> (off & (swar.BlockSize - 1)), s.blockStart + int(j+1)*swar.BlockSize
 }
 
 // SkipToCandidate skips from pos the bytes that match no stop pattern, and
@@ -105,14 +132,15 @@ func (s *Skipper) SkipToCandidate(pos, limit int) (int, SkippedTo) {
 			s.maskBlock(pos)
 			off = 0
 		}
-		if candidates := s.mask >> (off & (swar.BlockSize - 1)); candidates != 0 {
+		candidates, end := s.candidatesAt(off)
+		if candidates != 0 {
 			c := pos + swar.TrailingZeros(candidates)
 			if c < limit {
 				return c, CandidateFound
 			}
 			return limit, CandidateNotFound
 		}
-		pos = min(s.blockEnd, limit)
+		pos = min(end, limit)
 	}
 	return pos, CandidateNotFound
 }
@@ -155,9 +183,9 @@ func (s *Skipper) SkipToStop(skip *[256]bool, pos, to int) int {
 			s.maskBlock(pos)
 			off = 0
 		}
-		candidates := s.mask >> (off & (swar.BlockSize - 1))
+		candidates, end := s.candidatesAt(off)
 		if candidates == 0 {
-			pos = min(s.blockEnd, limit)
+			pos = min(end, limit)
 			continue
 		}
 		c := pos + swar.TrailingZeros(candidates)
