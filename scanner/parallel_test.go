@@ -257,7 +257,7 @@ func BenchmarkParallel(b *testing.B) {
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := scanAll(bytes.NewReader(data)); err != nil {
+				if _, err := scanAll(bytes.NewReader(data), true); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -335,7 +335,7 @@ func BenchmarkParallelFile(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			f, _ := os.Open(path)
-			if _, err := scanAll(f); err != nil {
+			if _, err := scanAll(f, true); err != nil {
 				b.Fatal(err)
 			}
 			f.Close()

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/csvscan/csvscan/internal/simd"
 	"github.com/csvscan/csvscan/skipper"
 	sm "github.com/csvscan/csvscan/statemachine"
 )
@@ -30,6 +31,12 @@ type Scanner struct {
 	skip struct{ standard, quoted, comment *[256]bool }
 	sk   *skipper.Skipper
 	dlen int // delimiter length in bytes
+
+	// The quote-aware lane, when the table reads plain CSV
+	// (statemachine.Table.Lane); nil otherwise.
+	lane      *skipper.Lane
+	laneDelim byte
+	laneBlank *[256]bool
 
 	quoteStop   byte // the byte that ends a quoted run, when quoteStopOK
 	quoteStopOK bool
@@ -109,6 +116,11 @@ func newScanner(opts Options) (*Scanner, error) {
 	s.skip.standard, s.skip.quoted, s.skip.comment = t.SkipStandard(), t.SkipQuoted(), t.SkipComment()
 	s.sk = skipper.New(t.StopPatterns())
 	s.quoteStop, s.quoteStopOK = t.QuotedStop()
+	if l, ok := t.Lane(); ok && simd.Available {
+		// The lane pays where its masks come from a vector kernel; with the
+		// portable masks the skipper alone is faster.
+		s.lane, s.laneDelim, s.laneBlank = skipper.NewLane(l), l.Delimiter, &l.Blank
+	}
 	s.prev, s.cur = sm.NotSet, sm.NotSet
 	s.comment = -1
 	s.rowLine = 1
@@ -209,8 +221,16 @@ func (s *Scanner) start() bool {
 	if s.opts.SkipRows > 0 {
 		s.skipLines(s.opts.SkipRows)
 	}
-	s.sk.Reset(s.buf[:s.n])
+	s.resetSkip()
 	return true
+}
+
+// resetSkip hands the skipper and the lane the buffer's current bytes.
+func (s *Scanner) resetSkip() {
+	s.sk.Reset(s.buf[:s.n])
+	if s.lane != nil {
+		s.lane.Reset(s.buf[:s.n])
+	}
 }
 
 // skipLines drops the first n lines (Options.SkipRows): every byte up to
@@ -370,6 +390,9 @@ func (s *Scanner) run() runResult {
 	prev, cur := s.prev, s.cur
 	pos := s.pos
 	limit := s.limit()
+	if s.lane != nil && pos == s.vs && (cur == sm.RecordSeparator || cur == sm.Delimiter || cur == sm.NotSet) {
+		pos, prev, cur = s.laneValues(pos, limit, prev, cur)
+	}
 	for pos < limit {
 		prev = cur
 		cur = next[buf[pos]][cur]
@@ -382,6 +405,10 @@ func (s *Scanner) run() runResult {
 		case sm.Delimiter: // `,` ends a value
 			s.endValue(pos + 1 - s.dlen)
 			s.vs = pos + 1
+			if s.lane != nil {
+				pos, prev, cur = s.laneValues(pos+1, limit, prev, cur)
+				continue
+			}
 
 		case sm.RecordSeparator, sm.CarriageReturn:
 			p := sm.Pair{Prev: prev, Cur: cur}
@@ -392,6 +419,10 @@ func (s *Scanner) run() runResult {
 				if s.pastStop() {
 					s.prev, s.cur, s.pos = prev, cur, pos+1
 					return stopped
+				}
+				if s.lane != nil {
+					pos, prev, cur = s.laneValues(pos+1, limit, prev, cur)
+					continue
 				}
 			case p.EmptyLine(): // `\n\n`
 				s.rowBegin, s.lastLine = s.rowStart, s.rowLine
@@ -490,6 +521,52 @@ func (s *Scanner) run() runResult {
 		return again // stopped where a worker records the state
 	}
 	return needInput
+}
+
+// laneValues reads values from pos, where one starts (s.vs == pos) with the
+// machine in a value-start state, with the quote-aware lane for as long as
+// the lane can decide. It ends the values that a delimiter ends, sets the
+// value flags (quoted, escaped, where the quotes are) of the last one, and
+// returns the position of the first byte the table must read and the
+// machine's state before it: exactly the state the table would have
+// reached, so the loop goes on as if it had read every byte itself.
+func (s *Scanner) laneValues(pos, limit int, prev, cur sm.State) (int, sm.State, sm.State) {
+	for {
+		e, quotes, ok := s.lane.Value(pos, limit)
+		if !ok {
+			return pos, prev, cur
+		}
+		if quotes > 0 { // `"…"` with doubled quotes: the table would set these
+			s.quoted, s.qopen, s.qclose, s.escaped = true, pos, e-1, quotes > 2
+		}
+		if s.buf[e] != s.laneDelim {
+			// A line end, which the table reads: the state before it.
+			switch {
+			case quotes > 0:
+				return e, sm.Quoted, sm.Unquoted
+			case e == pos:
+				return pos, prev, cur // an empty value: nothing read
+			case s.laneBlank[s.buf[e-1]] && s.allBlank(pos, e):
+				return e, sm.EmptySpace, sm.EmptySpace
+			}
+			return e, sm.Standard, sm.Standard
+		}
+		s.endValue(e)
+		pos = e + 1
+		s.vs = pos
+		prev, cur = sm.Standard, sm.Delimiter
+	}
+}
+
+// allBlank reports whether buf[a:b] holds only bytes that keep a value start
+// in EmptySpace.
+func (s *Scanner) allBlank(a, b int) bool {
+	for _, c := range s.buf[a:b] {
+		if !s.laneBlank[c] {
+			return false
+		}
+	}
+	return true
 }
 
 // limit is where run must stop: the end of the buffer, or the byte after the
@@ -756,6 +833,6 @@ func (s *Scanner) fill() bool {
 			}
 		}
 	}
-	s.sk.Reset(s.buf[:s.n])
+	s.resetSkip()
 	return added > 0
 }

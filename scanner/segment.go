@@ -142,7 +142,7 @@ func newSegment(opts Options, buf []byte, base int64, start int, more io.Reader,
 	s.prev, s.cur = cur, cur
 	s.eof = more == nil
 	s.started = true
-	s.sk.Reset(s.buf[:s.n])
+	s.resetSkip()
 	if base+int64(start) == 0 && cur == sm.NotSet {
 		s.start() // a byte order mark
 	}

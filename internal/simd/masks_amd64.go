@@ -52,3 +52,60 @@ func kernels() map[string]func(dst []uint64, src []byte, s *Set) {
 	}
 	return k
 }
+
+// PrefixCLMUL reports whether PrefixXOR uses a carry-less multiply
+// (PCLMULQDQ).
+var PrefixCLMUL = cpu.X86.HasPCLMULQDQ
+
+//go:noescape
+func prefixCLMUL(m *uint64, n int, carry uint64) uint64
+
+func prefixXOR(m []uint64, carry uint64) uint64 {
+	if PrefixCLMUL {
+		return prefixCLMUL(&m[0], len(m), carry)
+	}
+	return prefixGeneric(m, carry)
+}
+
+// prefixKernels lists the PrefixXOR kernels this CPU can run, for the tests.
+func prefixKernels() map[string]func([]uint64, uint64) uint64 {
+	k := map[string]func([]uint64, uint64) uint64{"generic": prefixGeneric}
+	if cpu.X86.HasPCLMULQDQ {
+		k["clmul"] = func(m []uint64, c uint64) uint64 { return prefixCLMUL(&m[0], len(m), c) }
+	}
+	return k
+}
+
+//go:noescape
+func laneAVX512(q, e, in *uint64, src *byte, blocks int, set *[4]byte, carry uint64) uint64
+
+//go:noescape
+func laneAVX2(q, e, in *uint64, src *byte, blocks int, set *[4]byte, carry uint64) uint64
+
+func laneMasks(q, e, in []uint64, src []byte, s *LaneSet, carry uint64) uint64 {
+	switch {
+	case hasAVX512 && PrefixCLMUL:
+		return laneAVX512(&q[0], &e[0], &in[0], &src[0], len(q), &s.bytes, carry)
+	case hasAVX2 && PrefixCLMUL:
+		return laneAVX2(&q[0], &e[0], &in[0], &src[0], len(q), &s.bytes, carry)
+	}
+	return laneGeneric(q, e, in, src, s, carry)
+}
+
+type laneKernel = func(q, e, in []uint64, src []byte, s *LaneSet, carry uint64) uint64
+
+// laneKernels lists the LaneMasks kernels this CPU can run, for the tests.
+func laneKernels() map[string]laneKernel {
+	k := map[string]laneKernel{"generic": laneGeneric}
+	if hasAVX2 && PrefixCLMUL {
+		k["avx2"] = func(q, e, in []uint64, src []byte, s *LaneSet, carry uint64) uint64 {
+			return laneAVX2(&q[0], &e[0], &in[0], &src[0], len(q), &s.bytes, carry)
+		}
+	}
+	if hasAVX512 && PrefixCLMUL {
+		k["avx512"] = func(q, e, in []uint64, src []byte, s *LaneSet, carry uint64) uint64 {
+			return laneAVX512(&q[0], &e[0], &in[0], &src[0], len(q), &s.bytes, carry)
+		}
+	}
+	return k
+}

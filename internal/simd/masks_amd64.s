@@ -126,3 +126,148 @@ avx512loop:
 avx512done:
 	VZEROUPPER
 	RET
+
+// func prefixCLMUL(m *uint64, n int, carry uint64) uint64
+//
+// For each word: the carry-less product of the word and all ones is its
+// prefix XOR (bit i of the product XORs bits 0..i of the word); XOR the
+// carry (0 or all ones) and store; the new carry is the top bit spread
+// over the word. n must be at least 1.
+TEXT ·prefixCLMUL(SB), NOSPLIT, $0-32
+	MOVQ m+0(FP), DI
+	MOVQ n+8(FP), CX
+	MOVQ carry+16(FP), DX
+	NEGQ DX            // 0 or all ones
+	MOVQ $-1, AX
+	MOVQ AX, X1
+
+clmulloop:
+	MOVQ      (DI), X0
+	PCLMULQDQ $0x00, X1, X0
+	MOVQ      X0, AX
+	XORQ      DX, AX
+	MOVQ      AX, (DI)
+	SARQ      $63, AX
+	MOVQ      AX, DX
+	ADDQ      $8, DI
+	DECQ      CX
+	JNZ       clmulloop
+	ANDQ      $1, DX
+	MOVQ      DX, ret+24(FP)
+	RET
+
+// func laneAVX512(q, e, in *uint64, src *byte, blocks int, set *[4]byte, carry uint64) uint64
+//
+// The lane's three masks in one pass: for each 64-byte block, the quotes
+// (set[0]), the enders (set[1], set[2], set[3]: delimiter, LF, CR), and the
+// prefix XOR of the quotes (a carry-less multiply by all ones) XORed with
+// the carry, which is then the top bit spread over the word. blocks >= 1.
+TEXT ·laneAVX512(SB), NOSPLIT, $0-64
+	MOVQ q+0(FP), DI
+	MOVQ e+8(FP), R8
+	MOVQ in+16(FP), R9
+	MOVQ src+24(FP), SI
+	MOVQ blocks+32(FP), CX
+	MOVQ set+40(FP), DX
+	MOVQ carry+48(FP), BX
+	NEGQ BX
+	VPBROADCASTB 0(DX), Z1
+	VPBROADCASTB 1(DX), Z2
+	VPBROADCASTB 2(DX), Z3
+	VPBROADCASTB 3(DX), Z4
+	MOVQ         $-1, AX
+	VMOVQ        AX, X5
+
+lane512loop:
+	VMOVDQU64 (SI), Z0
+	VPCMPEQB  Z1, Z0, K1
+	VPCMPEQB  Z2, Z0, K2
+	VPCMPEQB  Z3, Z0, K3
+	VPCMPEQB  Z4, Z0, K4
+	KORQ      K3, K2, K2
+	KORQ      K4, K2, K2
+	KMOVQ     K1, AX
+	KMOVQ     K2, R10
+	MOVQ      AX, (DI)
+	MOVQ      R10, (R8)
+	VMOVQ     AX, X6
+	VPCLMULQDQ $0x00, X5, X6, X6
+	VMOVQ     X6, AX
+	XORQ      BX, AX
+	MOVQ      AX, (R9)
+	SARQ      $63, AX
+	MOVQ      AX, BX
+	ADDQ      $64, SI
+	ADDQ      $8, DI
+	ADDQ      $8, R8
+	ADDQ      $8, R9
+	DECQ      CX
+	JNZ       lane512loop
+	ANDQ      $1, BX
+	MOVQ      BX, ret+56(FP)
+	VZEROUPPER
+	RET
+
+// func laneAVX2(q, e, in *uint64, src *byte, blocks int, set *[4]byte, carry uint64) uint64
+//
+// The same with two 32-byte halves per block and VPMOVMSKB.
+TEXT ·laneAVX2(SB), NOSPLIT, $0-64
+	MOVQ q+0(FP), DI
+	MOVQ e+8(FP), R8
+	MOVQ in+16(FP), R9
+	MOVQ src+24(FP), SI
+	MOVQ blocks+32(FP), CX
+	MOVQ set+40(FP), DX
+	MOVQ carry+48(FP), BX
+	NEGQ BX
+	VPBROADCASTB 0(DX), Y10
+	VPBROADCASTB 1(DX), Y11
+	VPBROADCASTB 2(DX), Y12
+	VPBROADCASTB 3(DX), Y13
+	MOVQ         $-1, AX
+	VMOVQ        AX, X14
+
+lane2loop:
+	VMOVDQU  (SI), Y0
+	VMOVDQU  32(SI), Y1
+	VPCMPEQB Y10, Y0, Y2
+	VPCMPEQB Y10, Y1, Y3
+	VPMOVMSKB Y2, AX
+	VPMOVMSKB Y3, R11
+	SHLQ     $32, R11
+	ORQ      R11, AX
+
+	VPCMPEQB Y11, Y0, Y4
+	VPCMPEQB Y12, Y0, Y5
+	VPOR     Y5, Y4, Y4
+	VPCMPEQB Y13, Y0, Y5
+	VPOR     Y5, Y4, Y4
+	VPCMPEQB Y11, Y1, Y6
+	VPCMPEQB Y12, Y1, Y7
+	VPOR     Y7, Y6, Y6
+	VPCMPEQB Y13, Y1, Y7
+	VPOR     Y7, Y6, Y6
+	VPMOVMSKB Y4, R10
+	VPMOVMSKB Y6, R11
+	SHLQ     $32, R11
+	ORQ      R11, R10
+
+	MOVQ     AX, (DI)
+	MOVQ     R10, (R8)
+	VMOVQ    AX, X15
+	VPCLMULQDQ $0x00, X14, X15, X15
+	VMOVQ    X15, AX
+	XORQ     BX, AX
+	MOVQ     AX, (R9)
+	SARQ     $63, AX
+	MOVQ     AX, BX
+	ADDQ     $64, SI
+	ADDQ     $8, DI
+	ADDQ     $8, R8
+	ADDQ     $8, R9
+	DECQ     CX
+	JNZ      lane2loop
+	ANDQ     $1, BX
+	MOVQ     BX, ret+56(FP)
+	VZEROUPPER
+	RET

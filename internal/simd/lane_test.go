@@ -1,0 +1,109 @@
+package simd
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/csvscan/csvscan/swar"
+)
+
+// laneSlow is LaneMasks byte by byte.
+func laneSlow(src []byte, quote, delim byte, carry uint64) (q, e, in []uint64, out uint64) {
+	n := len(src) / swar.BlockSize
+	q, e, in = make([]uint64, n), make([]uint64, n), make([]uint64, n)
+	acc := carry & 1
+	for i, c := range src[:n*swar.BlockSize] {
+		j, bit := i/swar.BlockSize, uint(i%swar.BlockSize)
+		if c == quote {
+			q[j] |= 1 << bit
+			acc ^= 1
+		}
+		if c == delim || c == '\n' || c == '\r' {
+			e[j] |= 1 << bit
+		}
+		in[j] |= acc << bit
+	}
+	return q, e, in, acc
+}
+
+func checkLane(t testing.TB, src []byte, quote, delim byte, carry uint64) {
+	t.Helper()
+	wq, we, win, wc := laneSlow(src, quote, delim, carry)
+	s := NewLaneSet(quote, delim)
+	n := len(wq)
+	for name, k := range laneKernels() {
+		if n == 0 {
+			continue // the kernels need a block; LaneMasks checks
+		}
+		q, e, in := make([]uint64, n), make([]uint64, n), make([]uint64, n)
+		c := k(q, e, in, src[:n*swar.BlockSize], &s, carry&1)
+		if !slices.Equal(q, wq) || !slices.Equal(e, we) || !slices.Equal(in, win) || c != wc {
+			t.Fatalf("%s(%q, quote %q, delimiter %q, carry %d):\nq  %#x\nwant %#x\ne  %#x\nwant %#x\nin %#x\nwant %#x\ncarry %d, want %d",
+				name, src, quote, delim, carry, q, wq, e, we, in, win, c, wc)
+		}
+	}
+	q, e, in := make([]uint64, n+1), make([]uint64, n+1), make([]uint64, n+1)
+	if c := LaneMasks(q, e, in, src, &s, carry); !slices.Equal(q[:n], wq) || !slices.Equal(e[:n], we) ||
+		!slices.Equal(in[:n], win) || c != wc || q[n]|e[n]|in[n] != 0 {
+		t.Fatalf("LaneMasks(%q) differs from the byte loop", src)
+	}
+}
+
+func TestLaneMasks(t *testing.T) {
+	t.Logf("kernels: %v", slices.Sorted(func(yield func(string) bool) {
+		for k := range laneKernels() {
+			if !yield(k) {
+				return
+			}
+		}
+	}))
+	checkLane(t, nil, '"', ',', 1)
+	checkLane(t, []byte("short"), '"', ',', 0)
+	r := rand.New(rand.NewPCG(11, 12))
+	alphabet := []byte("ab\",\n\r;'\t\x00\xff")
+	for range 500 {
+		src := make([]byte, r.IntN(40*swar.BlockSize))
+		for i := range src {
+			src[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		quote, delim := byte('"'), byte(',')
+		if r.IntN(3) == 0 {
+			quote, delim = '\'', ';'
+		}
+		checkLane(t, src, quote, delim, r.Uint64N(2))
+	}
+}
+
+func FuzzLaneMasks(f *testing.F) {
+	f.Add([]byte(`a,"b,""c"""`+"\n1,\"2\r\n3\",4\n"), byte('"'), byte(','), false)
+	f.Fuzz(func(t *testing.T, src []byte, quote, delim byte, carry bool) {
+		if quote == delim || quote == '\n' || quote == '\r' {
+			return // not a lane dialect
+		}
+		c := uint64(0)
+		if carry {
+			c = 1
+		}
+		checkLane(t, src, quote, delim, c)
+	})
+}
+
+func BenchmarkLaneMasks(b *testing.B) {
+	src := make([]byte, 16<<10)
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := range src {
+		src[i] = byte('a' + r.IntN(26))
+	}
+	s := NewLaneSet('"', ',')
+	n := len(src) / swar.BlockSize
+	q, e, in := make([]uint64, n), make([]uint64, n), make([]uint64, n)
+	for name, k := range laneKernels() {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				k(q, e, in, src, &s, 0)
+			}
+		})
+	}
+}

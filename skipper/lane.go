@@ -1,0 +1,168 @@
+package skipper
+
+import (
+	"math/bits"
+
+	"github.com/csvscan/csvscan/internal/simd"
+	"github.com/csvscan/csvscan/statemachine"
+	"github.com/csvscan/csvscan/swar"
+)
+
+// A Lane reads whole values of plain CSV (statemachine.Lane: one delimiter
+// byte, the quote as its own escape, LF line ends) from bit masks instead of
+// stepping the state machine byte by byte: seed 002's quote-aware lane.
+//
+// For each 64-byte block it keeps three masks: the quotes, the enders
+// (delimiter, LF, CR) and the prefix XOR of the quotes carried across blocks,
+// which marks the bytes inside quotes. A value that starts at vs ends at the
+// first ender outside quotes; the quotes between say whether the table would
+// read it the same way. Where it would not (a quote inside an unquoted
+// value, text after a closing quote, a value that runs past the limit or
+// into the last 63 bytes of the buffer), Value declines and the caller's
+// table-driven loop reads the value instead: the lane never decides what
+// the table would decide differently.
+//
+// Like Skipper, a Lane keeps the masks of a run of up to 1 KiB so that the
+// calls that follow only look them up, and it does not allocate after
+// NewLane. It is not safe for concurrent use.
+type Lane struct {
+	buf        []byte
+	blockStart int // the kept blocks are buf[blockStart:blockEnd]
+	blockEnd   int
+	quote      [laneBlocks]uint64 // bit i: byte i of the block is the quote
+	ender      [laneBlocks]uint64 // the delimiter, LF or CR
+	inside     [laneBlocks]uint64 // the prefix XOR of quote, carried from blockStart
+	set        simd.LaneSet
+	q          byte
+	// The frame of the value that ended last: values that follow one
+	// another share it, so the next one need not look it up.
+	lastEnd  int
+	lastFlip uint64
+}
+
+// laneBlocks is how many 64-byte blocks the lane masks per kernel call:
+// 2 KiB, so that a long value rarely needs two calls.
+const laneBlocks = 32
+
+// NewLane returns a Lane for the bytes of l. Its buffer is empty until
+// Reset.
+func NewLane(l statemachine.Lane) *Lane {
+	return &Lane{set: simd.NewLaneSet(l.Quote, l.Delimiter), q: l.Quote, lastEnd: -2}
+}
+
+// Reset makes buf the buffer that positions refer to and forgets the kept
+// masks. Call it whenever the buffer or its contents change.
+func (l *Lane) Reset(buf []byte) {
+	l.buf = buf
+	l.blockStart, l.blockEnd = 0, 0
+	l.lastEnd = -2
+}
+
+// load keeps the masks of up to chunkBlocks whole blocks from pos, which
+// must have a whole block after it; carry is 1 when pos lies inside quotes
+// in the frame of the masks being continued.
+func (l *Lane) load(pos int, carry uint64) {
+	n := min(laneBlocks, (len(l.buf)-pos)/swar.BlockSize)
+	simd.LaneMasks(l.quote[:n], l.ender[:n], l.inside[:n], l.buf[pos:pos+n*swar.BlockSize], &l.set, carry)
+	l.blockStart, l.blockEnd = pos, pos+n*swar.BlockSize
+	l.lastEnd = -2
+}
+
+// Value reads the value that starts at vs, a byte the caller knows to be
+// outside quotes at the start of a value, and returns:
+//
+//   - e, the first delimiter, LF or CR at or after vs outside quotes, with
+//     vs <= e < limit;
+//   - quotes, the number of quotes in buf[vs:e]: 0 for an unquoted value;
+//     otherwise the value is `"…"`, opened at vs and closed at e-1, with
+//     every quote between doubled (quotes > 2 means it needs unescaping);
+//   - ok, false when the lane declines: the value is neither of those, or
+//     e would not be found before limit in whole blocks of the buffer.
+//
+// An unquoted value ends at the first ender or quote: a quote there is one
+// the table reads as text, so the lane declines. A quoted value ends at the
+// first byte outside quotes that is not a quote (the prefix XOR tells which
+// bytes are inside): an ender, or text after the closing quote, which the
+// lane declines.
+//
+// It requires 0 <= vs and limit <= len(buf).
+func (l *Lane) Value(vs, limit int) (e, quotes int, ok bool) {
+	off := uint(vs - l.blockStart)
+	if off >= uint(l.blockEnd-l.blockStart) {
+		if vs > len(l.buf)-swar.BlockSize {
+			return 0, 0, false
+		}
+		l.load(vs, 0)
+		off = 0
+	}
+	j := off / swar.BlockSize
+	from := ^uint64(0) << (off % swar.BlockSize) // the bits of the block from vs on
+	if l.buf[vs] != l.q {
+		for {
+			if m := (l.ender[j] | l.quote[j]) & from; m != 0 {
+				e = l.blockStart + int(j)*swar.BlockSize + bits.TrailingZeros64(m)
+				if e >= limit || l.buf[e] == l.q {
+					return 0, 0, false
+				}
+				return e, 0, true
+			}
+			j++
+			from = ^uint64(0)
+			if next := l.blockStart + int(j)*swar.BlockSize; next >= limit {
+				return 0, 0, false
+			} else if next == l.blockEnd {
+				if !l.more(0) { // an unquoted value: no quote so far, so outside
+					return 0, 0, false
+				}
+				j = 0
+			}
+		}
+	}
+	// A quoted value: the frame of the kept masks may count vs-1 inside
+	// quotes (after a value the lane declined); flip corrects it.
+	var flip uint64
+	if vs == l.lastEnd+1 {
+		flip = l.lastFlip
+	} else if off > 0 {
+		p := off - 1
+		flip = -(l.inside[p/swar.BlockSize] >> (p % swar.BlockSize) & 1)
+	}
+	for {
+		in := l.inside[j] ^ flip
+		q := l.quote[j]
+		if out := ^q &^ in & from; out != 0 {
+			i := bits.TrailingZeros64(out)
+			quotes += bits.OnesCount64(q & from & (1<<i - 1))
+			e = l.blockStart + int(j)*swar.BlockSize + i
+			if e >= limit || l.ender[j]>>i&1 == 0 {
+				return 0, 0, false
+			}
+			l.lastEnd, l.lastFlip = e, flip
+			return e, quotes, true
+		}
+		quotes += bits.OnesCount64(q & from)
+		j++
+		from = ^uint64(0)
+		if next := l.blockStart + int(j)*swar.BlockSize; next >= limit {
+			return 0, 0, false
+		} else if next == l.blockEnd {
+			if !l.more(in >> 63) {
+				return 0, 0, false
+			}
+			j, flip = 0, 0 // new masks, in the value's own frame
+		}
+	}
+}
+
+// more keeps the masks of the run after the kept one, continuing a value's
+// frame (carry: whether the last kept byte is inside quotes in that frame,
+// which becomes the frame of the new masks). It reports false when no whole
+// block follows in the buffer.
+func (l *Lane) more(carry uint64) bool {
+	next := l.blockEnd
+	if next > len(l.buf)-swar.BlockSize {
+		return false
+	}
+	l.load(next, carry)
+	return true
+}

@@ -1,0 +1,197 @@
+package skipper
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/csvscan/csvscan/dialect"
+	sm "github.com/csvscan/csvscan/statemachine"
+)
+
+// laneTables returns the tables of every dialect from a small grid that
+// the lane reads (Table.Lane), and fails when the grid yields none of them.
+func laneTables(t testing.TB) []*sm.Table {
+	var out []*sm.Table
+	for _, delim := range []string{",", ";", "\t", "|"} {
+		for _, q := range []byte{'"', '\''} {
+			for _, nl := range []dialect.Newline{dialect.NewlineAuto, dialect.NewlineLF, dialect.NewlineCRLF, dialect.NewlineCR} {
+				for _, lenient := range []bool{false, true} {
+					d := dialect.Dialect{Delimiter: delim, Quote: dialect.Some(q), Escape: dialect.Some(q), Newline: nl, Lenient: lenient}
+					tab, err := sm.Build(d)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if _, ok := tab.Lane(); ok {
+						out = append(out, tab)
+					}
+				}
+			}
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("no dialect of the grid has a lane")
+	}
+	return out
+}
+
+// tableValue reads the value at vs with the table, byte by byte, from
+// Delimiter: where it ends (the first byte that leads to Delimiter,
+// RecordSeparator or CarriageReturn, or a CR outside quotes), how many quotes lie before that, and
+// whether the reading is one Lane.Value promises to decide: only Standard
+// and EmptySpace with no quote, or `"…"` through Quoted, QuotedNewLine and
+// Unquoted and closed just before the end. found is false when the input
+// ends first.
+func tableValue(tab *sm.Table, l sm.Lane, buf []byte, vs int) (e, quotes int, plain, found bool) {
+	st := sm.Delimiter
+	plain = true
+	quoted := vs < len(buf) && buf[vs] == l.Quote
+	for i := vs; i < len(buf); i++ {
+		prev := st
+		if buf[i] == '\r' && prev != sm.Quoted && prev != sm.QuotedNewLine {
+			// A CR outside quotes: the lane stops there and leaves it to
+			// the table, whatever the newline setting makes of it.
+			if quoted && prev != sm.Unquoted {
+				plain = false
+			}
+			return i, quotes, plain, true
+		}
+		st = tab.Next(st, buf[i])
+		switch st {
+		case sm.Delimiter, sm.RecordSeparator, sm.CarriageReturn:
+			if quoted && prev != sm.Unquoted {
+				plain = false
+			}
+			return i, quotes, plain, true
+		case sm.Standard, sm.EmptySpace:
+			if quoted {
+				plain = false
+			}
+		case sm.Quoted, sm.QuotedNewLine, sm.Unquoted:
+			if !quoted || prev == sm.Unquoted && buf[i] != l.Quote {
+				plain = false // text after a closing quote (lenient)
+			}
+		default:
+			plain = false
+		}
+		if buf[i] == l.Quote {
+			quotes++
+			if !quoted {
+				plain = false
+			}
+		}
+	}
+	return 0, 0, false, false
+}
+
+// checkLaneValues calls Value at the positions of order and checks every
+// answer against the table.
+func checkLaneValues(t testing.TB, tab *sm.Table, buf []byte, order []int, limit int) {
+	t.Helper()
+	l, _ := tab.Lane()
+	lane := NewLane(l)
+	lane.Reset(buf)
+	for _, vs := range order {
+		e, quotes, ok := lane.Value(vs, limit)
+		we, wq, plain, found := tableValue(tab, l, buf, vs)
+		if ok {
+			if !found || !plain || e != we || quotes != wq {
+				t.Fatalf("%v: Value(%d, %d) on %q = %d, %d quotes; the table reads end %d (found %v), %d quotes, plain %v",
+					tab.Dialect(), vs, limit, buf, e, quotes, we, found, wq, plain)
+			}
+			continue
+		}
+		// Declining is allowed only where the lane may not decide: a reading
+		// that is not plain, an end at or past limit, or one near the end
+		// of the buffer, where whole blocks are not to be had.
+		if found && plain && we < limit && we < len(buf)-2*64 {
+			t.Fatalf("%v: Value(%d, %d) on %q declined; the table reads a plain value ending at %d with %d quotes",
+				tab.Dialect(), vs, limit, buf, we, wq)
+		}
+	}
+}
+
+// laneInput returns n bytes of CSV-like text over the bytes that matter to
+// a lane dialect, quoted values and long runs included.
+func laneInput(r *rand.Rand, n int) []byte {
+	pieces := []string{"a", "bc", ",", ";", "\t", "|", "\n", "\r", "\r\n", `"`, `""`, "'", "''", " ", "  ", `"x,y"`, `'p;q'`, "long text without any byte that matters to the lane at all.."}
+	var b []byte
+	for len(b) < n {
+		b = append(b, pieces[r.IntN(len(pieces))]...)
+	}
+	return b[:n]
+}
+
+func TestLaneValue(t *testing.T) {
+	tabs := laneTables(t)
+	r := rand.New(rand.NewPCG(13, 14))
+	for i := range 400 {
+		tab := tabs[i%len(tabs)]
+		buf := laneInput(r, r.IntN(700))
+		// Positions in file order (how the scanner calls), then at random
+		// (a frame the kept masks do not share).
+		var order []int
+		for p := 0; p < len(buf); p += 1 + r.IntN(12) {
+			order = append(order, p)
+		}
+		for range 30 {
+			if len(buf) > 0 {
+				order = append(order, r.IntN(len(buf)))
+			}
+		}
+		limit := len(buf)
+		if r.IntN(3) == 0 {
+			limit = r.IntN(len(buf) + 1)
+		}
+		checkLaneValues(t, tab, buf, order, limit)
+	}
+}
+
+func TestLaneDialects(t *testing.T) {
+	// The lane is for plain CSV only.
+	yes := []dialect.Dialect{dialect.RFC4180, {Delimiter: ";", Quote: dialect.Some('\''), Escape: dialect.Some('\'')}}
+	no := []dialect.Dialect{
+		{Delimiter: "||", Quote: dialect.Some('"'), Escape: dialect.Some('"')},
+		{Delimiter: ",", Quote: dialect.Some('"'), Escape: dialect.Some('\\')},
+		{Delimiter: ",", Quote: dialect.Some('"'), Escape: dialect.Some('"'), Comment: dialect.Some('#')},
+		{Delimiter: ","},
+	}
+	for _, d := range yes {
+		tab, err := sm.Build(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := tab.Lane(); !ok {
+			t.Errorf("%v: no lane", d)
+		}
+	}
+	for _, d := range no {
+		tab, err := sm.Build(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l, ok := tab.Lane(); ok {
+			t.Errorf("%v: a lane %+v", d, l)
+		}
+	}
+}
+
+func FuzzLaneValue(f *testing.F) {
+	f.Add([]byte(`a,"b""c",'d'`+"\r\n\"x\ny\"z,1\n"), uint8(0), uint64(7))
+	f.Add([]byte(fmt.Sprintf("%070d,\"%0100d\"\"\"\n", 1, 2)), uint8(3), uint64(1))
+	f.Fuzz(func(t *testing.T, buf []byte, which uint8, seed uint64) {
+		tabs := laneTables(t)
+		tab := tabs[int(which)%len(tabs)]
+		r := rand.New(rand.NewPCG(seed, 1))
+		var order []int
+		for p := 0; p < len(buf); p += 1 + r.IntN(9) {
+			order = append(order, p)
+		}
+		for range 20 {
+			if len(buf) > 0 {
+				order = append(order, r.IntN(len(buf)))
+			}
+		}
+		checkLaneValues(t, tab, buf, order, len(buf)-r.IntN(len(buf)/4+1))
+	})
+}
