@@ -632,14 +632,20 @@ func (s *Scanner) endValue(e int) {
 func (s *Scanner) unescape(a, b int, tail []byte) span {
 	esc, _ := s.opts.Dialect.Escape.Byte()
 	start := len(s.scratch)
-	literal := false
-	for _, c := range s.buf[a:b] {
-		if c == esc && !literal {
-			literal = true
-			continue
+	v := s.buf[a:b]
+	for {
+		// Copy up to the next escape, then the byte it makes literal.
+		i := bytes.IndexByte(v, esc)
+		if i < 0 || i == len(v)-1 {
+			if i >= 0 {
+				v = v[:i] // an escape at the very end escapes nothing
+			}
+			s.scratch = append(s.scratch, v...)
+			break
 		}
-		literal = false
-		s.scratch = append(s.scratch, c)
+		s.scratch = append(s.scratch, v[:i]...)
+		s.scratch = append(s.scratch, v[i+1])
+		v = v[i+2:]
 	}
 	s.scratch = append(s.scratch, tail...)
 	return span{start: start, end: len(s.scratch), scratch: true}
