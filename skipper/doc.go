@@ -35,4 +35,19 @@
 //
 // The skip table and the patterns must agree: every byte the table does not
 // skip must match a pattern. SkipToStop documents that contract.
+//
+// # The quote-aware lane
+//
+// For a table that reads plain CSV (statemachine.Table.Lane: one delimiter
+// byte, the quote as its own escape, LF line ends), a Lane reads whole
+// values from three masks per 64-byte block (quotes, enders, and their
+// prefix XOR, which marks the bytes inside quotes) instead of stopping at
+// each quote and delimiter. It declines every value the table would read
+// differently, and the caller's loop reads that one byte by byte:
+//
+//	tab, _ := statemachine.For(dialect.RFC4180)
+//	l, ok := tab.Lane() // ok: RFC 4180 qualifies
+//	lane := skipper.NewLane(l)
+//	lane.Reset(buf)
+//	e, quotes, ok := lane.Value(vs, len(buf)) // buf[e] ends the value at vs
 package skipper

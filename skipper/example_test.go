@@ -2,8 +2,11 @@ package skipper_test
 
 import (
 	"fmt"
+	"strings"
 
+	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/skipper"
+	"github.com/csvscan/csvscan/statemachine"
 	"github.com/csvscan/csvscan/swar"
 )
 
@@ -63,4 +66,37 @@ func ExampleSkipper_SkipToCandidate() {
 	// 40 CandidateFound
 	// 60 CandidateNotFound
 	// 64 Tail
+}
+
+// Read the values of a row with the quote-aware lane: where each ends and
+// how many quotes it holds (0: unquoted; 2: quoted; more: quoted with
+// doubled quotes inside). The lane needs whole 64-byte blocks, so the row
+// is followed by a longer one here.
+func ExampleLane_Value() {
+	tab, err := statemachine.For(dialect.RFC4180)
+	if err != nil {
+		panic(err)
+	}
+	l, ok := tab.Lane()
+	fmt.Println("lane:", ok)
+	buf := []byte(`7,"say ""hi""","a, b",plain` + "\n" + strings.Repeat("x", 80) + "\n")
+	lane := skipper.NewLane(l)
+	lane.Reset(buf)
+	for vs := 0; ; {
+		e, quotes, ok := lane.Value(vs, len(buf))
+		if !ok {
+			break
+		}
+		fmt.Printf("%-16s quotes %d, ended by %q\n", buf[vs:e], quotes, buf[e])
+		if buf[e] == '\n' {
+			break
+		}
+		vs = e + 1
+	}
+	// Output:
+	// lane: true
+	// 7                quotes 0, ended by ','
+	// "say ""hi"""     quotes 6, ended by ','
+	// "a, b"           quotes 2, ended by ','
+	// plain            quotes 0, ended by '\n'
 }

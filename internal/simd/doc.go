@@ -15,6 +15,14 @@
 // a pattern, the same as swar.Patterns.AnyMask; the tests and FuzzMasks
 // compare each kernel the CPU has with AnyMask.
 //
+// For the quote-aware lane (skipper.Lane), LaneMasks computes in one pass
+// the quote mask, the mask of the enders (delimiter, LF, CR) and the prefix
+// XOR of the quotes carried across blocks, which marks the bytes inside
+// quotes; PrefixXOR computes that prefix alone. Both use a carry-less
+// multiply (PCLMULQDQ) where the CPU has one and swar.PrefixXOR's shift-XOR
+// chain elsewhere; TestLaneMasks, FuzzLaneMasks, TestPrefixXOR and
+// FuzzPrefixXOR compare every kernel with a byte loop.
+//
 // Basic use:
 //
 //	ps, _ := swar.NewPatterns(swar.Byte(','), swar.Either('\n', '\r'))
