@@ -25,9 +25,10 @@ const (
 	qRare                 // the number of rows whose region is "rare"
 	qMaxNote              // the largest length of note, in bytes
 	qAll                  // the total length of all values: every field read
+	qTyped                // every value cast to its column's type (typed.go)
 )
 
-var queries = []query{qCount, qRare, qMaxNote, qAll}
+var queries = []query{qCount, qRare, qMaxNote, qAll, qTyped}
 
 // String names the query for the tables.
 func (q query) String() string {
@@ -40,6 +41,8 @@ func (q query) String() string {
 		return "max(length(note))"
 	case qAll:
 		return "all columns"
+	case qTyped:
+		return "all columns typed"
 	}
 	return fmt.Sprintf("query(%d)", int(q))
 }
@@ -86,6 +89,9 @@ func goEngines() []engine {
 
 // runSequential answers q with a sequential Scanner over a buffered file.
 func runSequential(_ context.Context, fx fixture, q query) (int64, error) {
+	if q == qTyped {
+		return runTypedSequential(fx)
+	}
 	f, err := os.Open(fx.path)
 	if err != nil {
 		return 0, err
@@ -101,6 +107,9 @@ func runSequential(_ context.Context, fx fixture, q query) (int64, error) {
 
 // runParallel answers q with a parallel scan of threads goroutines.
 func runParallel(ctx context.Context, fx fixture, q query, threads int) (int64, error) {
+	if q == qTyped {
+		return runTypedParallel(ctx, fx, threads)
+	}
 	f, err := os.Open(fx.path)
 	if err != nil {
 		return 0, err
@@ -174,6 +183,9 @@ func tallyParallel(p *scanner.Parallel, q query) int64 {
 
 // runEncodingCSV answers q with encoding/csv, reusing the record slice.
 func runEncodingCSV(_ context.Context, fx fixture, q query) (int64, error) {
+	if q == qTyped {
+		return runTypedStdlib(fx)
+	}
 	f, err := os.Open(fx.path)
 	if err != nil {
 		return 0, err
@@ -277,6 +289,9 @@ func (d *duck) engine(name string, sniff bool) engine {
 // The full read sums strlen, the byte length, over every column; like the Go
 // engines' len it needs each value materialised but not read byte by byte.
 func duckSQL(fx fixture, q query, sniff bool) string {
+	if q == qTyped {
+		return duckTypedSQL(fx, sniff)
+	}
 	path := strings.ReplaceAll(fx.path, "'", "''")
 	var src string
 	switch {
