@@ -532,9 +532,11 @@ func (s *Scanner) run() runResult {
 // reached, so the loop goes on as if it had read every byte itself.
 func (s *Scanner) laneValues(pos, limit int, prev, cur sm.State) (int, sm.State, sm.State) {
 	for {
-		e, quotes, ok := s.lane.Value(pos, limit)
-		if !ok {
-			return pos, prev, cur
+		e, quotes, ok := s.lane.Quick(pos, limit), 0, true
+		if e < 0 {
+			if e, quotes, ok = s.lane.Value(pos, limit); !ok {
+				return pos, prev, cur
+			}
 		}
 		if quotes > 0 { // `"…"` with doubled quotes: the table would set these
 			s.quoted, s.qopen, s.qclose, s.escaped = true, pos, e-1, quotes > 2
@@ -551,7 +553,11 @@ func (s *Scanner) laneValues(pos, limit int, prev, cur sm.State) (int, sm.State,
 			}
 			return e, sm.Standard, sm.Standard
 		}
-		s.endValue(e)
+		if quotes == 0 && !s.trackStarts {
+			s.spans = append(s.spans, span{start: pos, end: e}) // endValue's first case
+		} else {
+			s.endValue(e)
+		}
 		pos = e + 1
 		s.vs = pos
 		prev, cur = sm.Standard, sm.Delimiter

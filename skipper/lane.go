@@ -68,6 +68,23 @@ func (l *Lane) load(pos int, carry uint64) {
 	l.lastEnd = -2
 }
 
+// Quick is Value's common case, small enough to be inlined into the
+// caller's loop: an unquoted value that ends in the kept block it starts
+// in. It returns the value's end e (quotes 0), or -1 when it cannot tell
+// (then call Value). Any quote stops it: a value that opens with one, or
+// holds one, is Value's to read or decline.
+func (l *Lane) Quick(vs, limit int) int {
+	off := uint(vs - l.blockStart)
+	if off < uint(l.blockEnd-l.blockStart) {
+		if m := (l.ender[off/swar.BlockSize] | l.quote[off/swar.BlockSize]) >> (off % swar.BlockSize); m != 0 {
+			if e := vs + bits.TrailingZeros64(m); e < limit && l.buf[e] != l.q {
+				return e
+			}
+		}
+	}
+	return -1
+}
+
 // Value reads the value that starts at vs, a byte the caller knows to be
 // outside quotes at the start of a value, and returns:
 //

@@ -84,16 +84,20 @@ func tableValue(tab *sm.Table, l sm.Lane, buf []byte, vs int) (e, quotes int, pl
 	return 0, 0, false, false
 }
 
-// checkLaneValues calls Value at the positions of order and checks every
-// answer against the table.
+// checkLaneValues calls Quick and Value at the positions of order and
+// checks every answer against the table.
 func checkLaneValues(t testing.TB, tab *sm.Table, buf []byte, order []int, limit int) {
 	t.Helper()
 	l, _ := tab.Lane()
 	lane := NewLane(l)
 	lane.Reset(buf)
 	for _, vs := range order {
-		e, quotes, ok := lane.Value(vs, limit)
 		we, wq, plain, found := tableValue(tab, l, buf, vs)
+		if e := lane.Quick(vs, limit); e >= 0 && (!found || !plain || e != we || wq != 0) {
+			t.Fatalf("%v: Quick(%d, %d) on %q = %d; the table reads end %d (found %v), %d quotes, plain %v",
+				tab.Dialect(), vs, limit, buf, e, we, found, wq, plain)
+		}
+		e, quotes, ok := lane.Value(vs, limit)
 		if ok {
 			if !found || !plain || e != we || quotes != wq {
 				t.Fatalf("%v: Value(%d, %d) on %q = %d, %d quotes; the table reads end %d (found %v), %d quotes, plain %v",
