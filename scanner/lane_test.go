@@ -142,8 +142,8 @@ func TestLaneMatchesTable(t *testing.T) {
 func FuzzLane(f *testing.F) {
 	f.Add([]byte("id,\"a \"\"quoted\"\" value, with a comma\"\n2,plain value that runs on and on and on and on\r\n"), uint8(0), uint8(3))
 	f.Add([]byte("'a;b''c';d\n\n'e'x;f\n"), uint8(9), uint8(1))
+	ds := laneDialects(f)
 	f.Fuzz(func(t *testing.T, input []byte, which, flags uint8) {
-		ds := laneDialects(t)
 		opts := Options{Dialect: ds[int(which)%len(ds)], FieldsPerRow: int(flags%3) - 1, Header: flags&4 != 0, IgnoreErrors: flags&8 != 0}
 		if flags&16 != 0 {
 			opts.MaxLineSize = 16 + int(flags>>5)*16
