@@ -391,7 +391,10 @@ func (s *Scanner) run() runResult {
 	pos := s.pos
 	limit := s.limit()
 	if s.lane != nil && pos == s.vs && (cur == sm.RecordSeparator || cur == sm.Delimiter || cur == sm.NotSet) {
-		pos, prev, cur = s.laneValues(pos, limit, prev, cur)
+		var done bool
+		if pos, prev, cur, done = s.laneValues(pos, limit, prev, cur); done {
+			return rowDone
+		}
 	}
 	for pos < limit {
 		prev = cur
@@ -406,7 +409,10 @@ func (s *Scanner) run() runResult {
 			s.endValue(pos + 1 - s.dlen)
 			s.vs = pos + 1
 			if s.lane != nil {
-				pos, prev, cur = s.laneValues(pos+1, limit, prev, cur)
+				var done bool
+				if pos, prev, cur, done = s.laneValues(pos+1, limit, prev, cur); done {
+					return rowDone
+				}
 				continue
 			}
 
@@ -421,7 +427,10 @@ func (s *Scanner) run() runResult {
 					return stopped
 				}
 				if s.lane != nil {
-					pos, prev, cur = s.laneValues(pos+1, limit, prev, cur)
+					var done bool
+					if pos, prev, cur, done = s.laneValues(pos+1, limit, prev, cur); done {
+						return rowDone
+					}
 					continue
 				}
 			case p.EmptyLine(): // `\n\n`
@@ -529,29 +538,45 @@ func (s *Scanner) run() runResult {
 // value flags (quoted, escaped, where the quotes are) of the last one, and
 // returns the position of the first byte the table must read and the
 // machine's state before it: exactly the state the table would have
-// reached, so the loop goes on as if it had read every byte itself.
-func (s *Scanner) laneValues(pos, limit int, prev, cur sm.State) (int, sm.State, sm.State) {
+// reached, so the loop goes on as if it had read every byte itself. When
+// an LF ends the row, it ends the row as the loop would and reports true:
+// run then returns rowDone.
+func (s *Scanner) laneValues(pos, limit int, prev, cur sm.State) (int, sm.State, sm.State, bool) {
 	for {
 		e, quotes, ok := s.lane.Quick(pos, limit), 0, true
 		if e < 0 {
 			if e, quotes, ok = s.lane.Value(pos, limit); !ok {
-				return pos, prev, cur
+				return pos, prev, cur, false
 			}
 		}
 		if quotes > 0 { // `"…"` with doubled quotes: the table would set these
 			s.quoted, s.qopen, s.qclose, s.escaped = true, pos, e-1, quotes > 2
 		}
-		if s.buf[e] != s.laneDelim {
-			// A line end, which the table reads: the state before it.
+		if c := s.buf[e]; c != s.laneDelim {
+			// A line end. The state before it:
+			before := sm.Standard
 			switch {
 			case quotes > 0:
-				return e, sm.Quoted, sm.Unquoted
+				before = sm.Unquoted
 			case e == pos:
-				return pos, prev, cur // an empty value: nothing read
+				if cur != sm.Delimiter {
+					return pos, prev, cur, false // an empty line: the table's
+				}
+				before = sm.Delimiter // an empty last value
 			case s.laneBlank[s.buf[e-1]] && s.allBlank(pos, e):
-				return e, sm.EmptySpace, sm.EmptySpace
+				before = sm.EmptySpace
 			}
-			return e, sm.Standard, sm.Standard
+			if c != '\n' {
+				return e, before, before, false // CR: the table reads it
+			}
+			// LF after a value: the loop's row end (Table.Lane guarantees
+			// RECORD_SEPARATOR, and with no comment and no CR before it,
+			// the default case of the line-end switch).
+			s.endValue(e)
+			s.rowBegin, s.lastLine = s.rowStart, s.rowLine
+			s.lineEnd(e)
+			s.prev, s.cur, s.pos = before, sm.RecordSeparator, e+1
+			return e + 1, before, sm.RecordSeparator, true
 		}
 		if quotes == 0 && !s.trackStarts {
 			s.spans = append(s.spans, span{start: pos, end: e}) // endValue's first case
