@@ -37,6 +37,14 @@ import (
 // for the *NumError ParseFloat builds when a value within a factor of ten
 // of the largest double overflows.
 func (c Caster) Float64(b []byte) (float64, bool) {
+	if v, ok := floatFast(b, c.sep()); ok {
+		return v, true
+	}
+	return c.float64General(b)
+}
+
+// float64General is Float64 without floatFast.
+func (c Caster) float64General(b []byte) (float64, bool) {
 	num, tok, ok := c.scanFloatField(b)
 	if !ok {
 		return 0, false
@@ -95,6 +103,55 @@ func (c Caster) sep() byte {
 		return ','
 	}
 	return '.'
+}
+
+// floatFast converts the commonest shape of a DOUBLE field in one pass:
+// an optional '-', 1 to 15 digits that do not start with a 0 followed by
+// another digit, and optionally the separator and 1 to 15 more digits, at
+// most 15 digits in all, and nothing else. Such a number is valid in
+// strict and lenient mode alike, and its mantissa is below 2^53, so
+// Clinger's fast path (one correctly rounded division by an exact power of
+// ten) gives the correctly rounded double, as the general path would. It
+// reports false for anything else, which the general path then reads.
+func floatFast(b []byte, sep byte) (float64, bool) {
+	p := 0
+	neg := len(b) > 0 && b[0] == '-'
+	if neg {
+		p = 1
+	}
+	start := p
+	var mant uint64
+	for p < len(b) && isDigit(b[p]) {
+		mant = mant*10 + uint64(b[p]-'0')
+		p++
+	}
+	intDigits := p - start
+	if intDigits == 0 || (intDigits > 1 && b[start] == '0') {
+		return 0, false
+	}
+	frac := 0
+	if p < len(b) {
+		if b[p] != sep {
+			return 0, false
+		}
+		p++
+		for p < len(b) && isDigit(b[p]) {
+			mant = mant*10 + uint64(b[p]-'0')
+			p++
+			frac++
+		}
+		if frac == 0 || p != len(b) {
+			return 0, false
+		}
+	}
+	if intDigits+frac > 15 {
+		return 0, false
+	}
+	f := float64(mant) / pow10[frac]
+	if neg {
+		f = -f
+	}
+	return f, true
 }
 
 // scanFloatField is the part of TryDoubleCast before the conversion: it

@@ -293,3 +293,24 @@ func FuzzFormat(f *testing.F) {
 		fm.Matches(b)
 	})
 }
+
+// FuzzFloat64Fast checks that floatFast agrees with the general path
+// wherever it answers, sign of zero included.
+func FuzzFloat64Fast(f *testing.F) {
+	for _, s := range []string{"0", "-0", "-0.0", "1.5", "7312.55", "123456789012345", "1234567.12345678", "01.5", "5.", ".5", "1,5", "-"} {
+		f.Add([]byte(s), false)
+		f.Add([]byte(s), true)
+	}
+	f.Fuzz(func(t *testing.T, b []byte, decimalComma bool) {
+		for _, c := range []Caster{{DecimalComma: decimalComma}, {Strict: true, DecimalComma: decimalComma}} {
+			fast, ok := floatFast(b, c.sep())
+			if !ok {
+				continue
+			}
+			slow, sok := c.float64General(b)
+			if !sok || !sameFloat(fast, slow) {
+				t.Fatalf("%+v: floatFast(%q) = %v; the general path gives %v, %v", c, b, fast, slow, sok)
+			}
+		}
+	})
+}
