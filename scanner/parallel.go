@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/csvscan/csvscan/buffer"
@@ -54,6 +55,11 @@ type batch struct {
 	base   int64         // input offset of the boundary: rowMeta offsets count from it
 	end    int64         // input offset just past the boundary
 	more   *batch        // the rows that follow, read separately (same pin)
+	// uniform is the number of values of every row when each row is a good,
+	// non-empty row with that many; -1 when not; 0 before the first row.
+	// The merge takes such rows without looking at their records.
+	uniform  int
+	hasArena bool // some value is in the arena
 }
 
 // Parallel reads one input with several goroutines and returns its rows in
@@ -128,7 +134,8 @@ type Parallel struct {
 	rowBuilt       bool
 	bi             int           // next entry of cur.bad
 	lineBase       int           // line ends before cur's part
-	line           int           // the current row's line
+	line           int           // the current row's line, unless lineRi >= 0
+	lineRi         int           // cur.rows index whose line is the current row's, or -1
 	badRows        []*ParseError // skipped rows not yet taken
 	header         []string
 	width          int
@@ -157,6 +164,7 @@ func NewParallel(ctx context.Context, m *buffer.Manager, opts Options) (*Paralle
 		opts: opts, tab: tab, threads: threads, m: m, ctx: ctx, cancel: cancel,
 		g:        iterator.NewGlobal(m, iterator.BytesPerThread(m.Size(), opts.MaxLineSize)),
 		results:  map[int]*batch{},
+		lineRi:   -1,
 		funcs:    map[int]*[sm.NumStates]sm.State{},
 		starts:   map[int]sm.State{0: sm.NotSet},
 		window:   2*threads + 2,
@@ -636,6 +644,8 @@ func (p *Parallel) segmentFirst(out *batch, data []byte, base, after int64, star
 // add copies the row the segment scanner just read into the batch: values
 // still in the pinned buffer by reference, the others into the arena.
 func (b *batch) add(s *Scanner) {
+	n := len(s.spans)
+	b.fields = slices.Grow(b.fields, n)
 	for _, sp := range s.spans {
 		switch {
 		case !sp.scratch && s.seg.borrowed:
@@ -649,7 +659,16 @@ func (b *batch) add(s *Scanner) {
 			start := len(b.arena)
 			b.arena = append(b.arena, src[sp.start:sp.end]...)
 			b.fields = append(b.fields, fieldRef{start: uint32(start), end: uint32(len(b.arena)) | arenaBit})
+			b.hasArena = true
 		}
+	}
+	switch {
+	case s.seg.emptyRow || n == 0:
+		b.uniform = -1
+	case b.uniform == 0:
+		b.uniform = n
+	case b.uniform != n:
+		b.uniform = -1
 	}
 	b.rows = append(b.rows, rowMeta{fields: uint32(len(b.fields)), empty: s.seg.emptyRow,
 		start: uint32(s.seg.rowStart - b.base), end: uint32(s.seg.rowEnd - b.base), line: uint32(s.lastLine - 1)})
@@ -658,6 +677,7 @@ func (b *batch) add(s *Scanner) {
 // addBad records a row the segment skipped with IgnoreErrors. Its line is
 // relative to the part, as the good rows'.
 func (b *batch) addBad(pe *ParseError) {
+	b.uniform = -1
 	b.bad = append(b.bad, pe)
 	b.rows = append(b.rows, rowMeta{fields: uint32(len(b.fields)), bad: true, line: uint32(pe.Line - 1)})
 }
@@ -670,12 +690,26 @@ func (p *Parallel) Scan() bool {
 			return false
 		}
 		if p.cur != nil && p.ri < len(p.cur.rows) {
+			if w := p.cur.uniform; w > 0 && w == p.width && p.rows > 0 {
+				// A row of a uniform batch after the first row: good, not
+				// empty, as wide as the others, so nextRow's rules have
+				// nothing to say; its line is looked up only if asked.
+				p.rowFrom = p.fi
+				p.fi += w
+				p.rowTo = p.fi
+				p.lineRi = p.ri
+				p.ri++
+				p.rows++
+				p.rowBuilt = false
+				return true
+			}
 			if p.nextRow() {
 				return true
 			}
 			continue
 		}
 		if p.cur != nil {
+			p.LineNumber() // the last row's line, before its batch goes
 			if err := p.cur.err; err != nil {
 				var pe *ParseError
 				if errors.As(err, &pe) {
@@ -752,7 +786,7 @@ func (p *Parallel) nextRow() bool {
 		p.Close()
 		return false
 	}
-	p.line = line
+	p.line, p.lineRi = line, -1
 	p.rows++
 	p.rowFrom, p.rowTo, p.rowBuilt = from, int(meta.fields), false
 	if p.rows == 1 && p.opts.Header {
@@ -817,6 +851,13 @@ func (p *Parallel) Row() [][]byte {
 	if b.pin != nil {
 		data = b.pin.Bytes()
 	}
+	if !b.hasArena {
+		for i, f := range b.fields[p.rowFrom:p.rowTo] {
+			p.row[i] = data[f.start:f.end:f.end]
+		}
+		p.rowBuilt = true
+		return p.row
+	}
 	for i, f := range b.fields[p.rowFrom:p.rowTo] {
 		if f.end&arenaBit != 0 {
 			end := f.end &^ arenaBit
@@ -834,7 +875,12 @@ func (p *Parallel) Header() []string { return p.header }
 
 // LineNumber returns the line where the row Row returns starts, counting
 // line ends outside quotes from 1, as DuckDB numbers lines.
-func (p *Parallel) LineNumber() int { return p.line }
+func (p *Parallel) LineNumber() int {
+	if p.lineRi >= 0 && p.cur != nil && p.lineRi < len(p.cur.rows) {
+		p.line, p.lineRi = p.lineBase+int(p.cur.rows[p.lineRi].line)+1, -1
+	}
+	return p.line
+}
 
 // TakeBadRows returns the rows skipped with Options.IgnoreErrors since the
 // last call, in file order, as a sequential Scanner does.

@@ -830,7 +830,11 @@ func (s *Scanner) fill() bool {
 			s.eof = true
 			return false
 		}
-		own := make([]byte, max(s.opts.BufferSize, 2*(s.n-s.rowStart)))
+		// Only the row that straddles the buffer's end is read from
+		// here on: a sequential scanner's buffer is enough to start with,
+		// not a parallel one's 32 MiB, which would cost the whole
+		// allocation and its zeroing at every buffer end.
+		own := make([]byte, max(min(s.opts.BufferSize, DefaultBufferSize), 2*(s.n-s.rowStart)))
 		copy(own, s.buf[s.rowStart:s.n])
 		s.shift(s.rowStart)
 		s.buf, s.r, s.seg.borrowed = own, s.seg.more, false
