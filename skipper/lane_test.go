@@ -126,23 +126,29 @@ func laneInput(r *rand.Rand, n int) []byte {
 	return b[:n]
 }
 
+// positions returns where to call Value in an input of n bytes: in file
+// order, steps of 1 to maxStep bytes (as the scanner calls it), then random
+// ones (frames the kept masks do not share).
+func positions(r *rand.Rand, n, maxStep, random int) []int {
+	var order []int
+	for p := 0; p < n; p += 1 + r.IntN(maxStep) {
+		order = append(order, p)
+	}
+	for range random {
+		if n > 0 {
+			order = append(order, r.IntN(n))
+		}
+	}
+	return order
+}
+
 func TestLaneValue(t *testing.T) {
 	tabs := laneTables(t)
 	r := rand.New(rand.NewPCG(13, 14))
 	for i := range 400 {
 		tab := tabs[i%len(tabs)]
 		buf := laneInput(r, r.IntN(700))
-		// Positions in file order (how the scanner calls), then at random
-		// (a frame the kept masks do not share).
-		var order []int
-		for p := 0; p < len(buf); p += 1 + r.IntN(12) {
-			order = append(order, p)
-		}
-		for range 30 {
-			if len(buf) > 0 {
-				order = append(order, r.IntN(len(buf)))
-			}
-		}
+		order := positions(r, len(buf), 12, 30)
 		limit := len(buf)
 		if r.IntN(3) == 0 {
 			limit = r.IntN(len(buf) + 1)
@@ -187,15 +193,6 @@ func FuzzLaneValue(f *testing.F) {
 	f.Fuzz(func(t *testing.T, buf []byte, which uint8, seed uint64) {
 		tab := tabs[int(which)%len(tabs)]
 		r := rand.New(rand.NewPCG(seed, 1))
-		var order []int
-		for p := 0; p < len(buf); p += 1 + r.IntN(9) {
-			order = append(order, p)
-		}
-		for range 20 {
-			if len(buf) > 0 {
-				order = append(order, r.IntN(len(buf)))
-			}
-		}
-		checkLaneValues(t, tab, buf, order, len(buf)-r.IntN(len(buf)/4+1))
+		checkLaneValues(t, tab, buf, positions(r, len(buf), 9, 20), len(buf)-r.IntN(len(buf)/4+1))
 	})
 }

@@ -89,9 +89,6 @@ func goEngines() []engine {
 
 // runSequential answers q with a sequential Scanner over a buffered file.
 func runSequential(_ context.Context, fx fixture, q query) (int64, error) {
-	if q == qTyped {
-		return runTypedSequential(fx)
-	}
 	f, err := os.Open(fx.path)
 	if err != nil {
 		return 0, err
@@ -101,15 +98,15 @@ func runSequential(_ context.Context, fx fixture, q query) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
+	if q == qTyped {
+		return tallyTyped(s, fx)
+	}
 	n := tallyScanner(s, q)
 	return n, s.Err()
 }
 
 // runParallel answers q with a parallel scan of threads goroutines.
 func runParallel(ctx context.Context, fx fixture, q query, threads int) (int64, error) {
-	if q == qTyped {
-		return runTypedParallel(ctx, fx, threads)
-	}
 	f, err := os.Open(fx.path)
 	if err != nil {
 		return 0, err
@@ -120,6 +117,9 @@ func runParallel(ctx context.Context, fx fixture, q query, threads int) (int64, 
 		return 0, err
 	}
 	defer p.Close()
+	if q == qTyped {
+		return tallyTyped(p, fx)
+	}
 	n := tallyParallel(p, q)
 	return n, p.Err()
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -81,35 +80,6 @@ func tallyTyped(rows scanner.Rows, fx fixture) (int64, error) {
 		}
 	}
 	return n, nil
-}
-
-// runTypedSequential answers qTyped with a sequential Scanner.
-func runTypedSequential(fx fixture) (int64, error) {
-	f, err := os.Open(fx.path)
-	if err != nil {
-		return 0, err
-	}
-	defer f.Close()
-	s, err := scanner.New(f, scanner.Options{Header: true})
-	if err != nil {
-		return 0, err
-	}
-	return tallyTyped(s, fx)
-}
-
-// runTypedParallel answers qTyped with a parallel scan.
-func runTypedParallel(ctx context.Context, fx fixture, threads int) (int64, error) {
-	f, err := os.Open(fx.path)
-	if err != nil {
-		return 0, err
-	}
-	defer f.Close()
-	p, err := scanner.ScanFile(ctx, f, scanner.Options{Header: true, Threads: threads})
-	if err != nil {
-		return 0, err
-	}
-	defer p.Close()
-	return tallyTyped(p, fx)
 }
 
 // epoch is day 0 of DATE.
