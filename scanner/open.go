@@ -22,9 +22,10 @@ type File struct {
 // sequential stream (see ScanReader). The defaults are those of Parallel:
 // runtime.GOMAXPROCS(0) goroutines and DefaultParallelBufferSize buffers.
 //
-// The dialect is opts.Dialect (zero: RFC 4180) and nothing is detected
-// yet: set opts.Header when the first row names the columns. (A sniffer
-// will fill in the dialect and the header in a later version.)
+// The dialect is opts.Dialect (zero: RFC 4180) and nothing is detected:
+// set opts.Header when the first row names the columns, or let package
+// sniff find the dialect, the lines to skip and the header first (as
+// `csvscan scan` does).
 //
 // The file is closed when the scan ends: when Scan returns false, when a
 // range loop over All or Chunks ends, or when Close is called; call Close
