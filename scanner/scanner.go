@@ -345,8 +345,15 @@ func (s *Scanner) skipBadRow(seek bool) bool {
 	if pe.Kind == ErrFieldCount {
 		return true // the row has ended already
 	}
-	if !seek || s.cur.InQuotes() && s.eof && s.pos >= s.n {
-		s.cur = sm.RecordSeparator // the input ended inside the bad row
+	if !seek {
+		s.cur = sm.RecordSeparator
+		return true
+	}
+	if s.cur.InQuotes() && s.eof && s.pos >= s.n {
+		// The input ended inside the bad row: nothing of it is left to
+		// read, so the next row (none) starts at the end.
+		s.cur = sm.RecordSeparator
+		s.rowStart, s.vs = s.pos, s.pos
 		return true
 	}
 	s.seg.seeking, s.seg.countSeek = true, true

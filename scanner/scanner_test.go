@@ -373,11 +373,24 @@ func TestIgnoreErrors(t *testing.T) {
 		{"StrictCRLF", "a,b\r\nc\nd,e\r\nf,g\r\n", Options{Dialect: newline(dialect.RFC4180, dialect.NewlineCRLF)},
 			rows(r("a", "b"), r("f", "g")),
 			[]string{"invalid state line 2 row 2 field 1 byte 6 (row at 5)"}},
+		// Too long and still inside quotes at the end of input: one bad
+		// row, not a second one for the same bytes (FuzzLane found the
+		// byte-slice path reporting it twice).
+		{"LineTooLongInQuotesAtEnd", "a\n\"bcd", Options{MaxLineSize: 3},
+			rows(r("a")),
+			[]string{"line size over maximum line 2 row 2 field 1 byte 5 (row at 2)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			opts := tt.opts
 			opts.IgnoreErrors = true
+			got := scanBytes(t, []byte(tt.in), opts)
+			if d := cmp.Diff(tt.rows, got.Rows); got.Err != nil || d != "" {
+				t.Fatalf("bytes: %v, rows (-want +got):\n%s", got.Err, d)
+			}
+			if d := cmp.Diff(tt.bad, got.Bad); d != "" {
+				t.Fatalf("bytes: skipped rows (-want +got):\n%s", d)
+			}
 			for _, size := range readSizes {
 				small := opts
 				small.BufferSize = size
