@@ -1,6 +1,7 @@
 package sniff_test
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"github.com/csvscan/csvscan/dialect"
@@ -58,4 +59,24 @@ func ExampleOptions_fixed() {
 	fmt.Printf("quote %c, columns %d, %s %s\n", q, len(res.Columns), res.Columns[1].Name, res.Columns[1].Type)
 	// Output:
 	// quote ', columns 2, b BIGINT
+}
+
+// The result in DuckDB's sniff_csv fields, as JSON: what `csvscan sniff
+// --json` prints. DuckDB 1.5.6 answers the same for this file: no escape
+// (the sample holds no doubled quote) and the ISO date format.
+func ExampleResult_Report() {
+	data := []byte("id,name,joined\n1,Ada,2024-02-29\n2,\"Grace, Rear Admiral\",2024-03-01\n")
+	res, err := sniff.SniffBytes(data, sniff.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	b, err := json.Marshal(res.Report())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(string(b))
+	// Output:
+	// {"delimiter":",","quote":"\"","escape":"","newline":"\n","comment":"","skip_rows":0,"has_header":true,"columns":[{"name":"id","type":"BIGINT"},{"name":"name","type":"VARCHAR"},{"name":"joined","type":"DATE"}],"date_format":"%Y-%m-%d","timestamp_format":""}
 }

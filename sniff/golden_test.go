@@ -11,7 +11,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/sniff"
 )
 
@@ -27,66 +26,9 @@ var update = flag.Bool("update", false, "rewrite testdata/sniff/*.json from the 
 // for one decision of the sniffer, and their expected results NAME.json.
 const goldenDir = "../testdata/sniff"
 
-// goldenResult is a sniff result in the shape `csvscan sniff --json`
-// prints: DuckDB's sniff_csv fields, with "" for an absent quote, escape,
-// comment or format.
-type goldenResult struct {
-	Delimiter       string         `json:"delimiter"`
-	Quote           string         `json:"quote"`
-	Escape          string         `json:"escape"`
-	Newline         string         `json:"newline"`
-	Comment         string         `json:"comment"`
-	SkipRows        int            `json:"skip_rows"`
-	HasHeader       bool           `json:"has_header"`
-	Columns         []goldenColumn `json:"columns"`
-	DateFormat      string         `json:"date_format"`
-	TimestampFormat string         `json:"timestamp_format"`
-}
-
-type goldenColumn struct {
-	Name string `json:"name"`
-	Type string `json:"type"`
-}
-
-func goldenChar(c dialect.Char) string {
-	if b, ok := c.Byte(); ok {
-		return string([]byte{b})
-	}
-	return ""
-}
-
-func goldenNewline(n dialect.Newline) string {
-	switch n {
-	case dialect.NewlineCRLF:
-		return "\r\n"
-	case dialect.NewlineCR:
-		return "\r"
-	}
-	return "\n"
-}
-
-func toGolden(res *sniff.Result) goldenResult {
-	g := goldenResult{
-		Delimiter:       res.Dialect.Delimiter,
-		Quote:           goldenChar(res.Dialect.Quote),
-		Escape:          goldenChar(res.Dialect.Escape),
-		Newline:         goldenNewline(res.Dialect.Newline),
-		Comment:         goldenChar(res.Dialect.Comment),
-		SkipRows:        res.SkipRows,
-		HasHeader:       res.HasHeader,
-		Columns:         []goldenColumn{},
-		DateFormat:      res.DateFormat,
-		TimestampFormat: res.TimestampFormat,
-	}
-	for _, c := range res.Columns {
-		g.Columns = append(g.Columns, goldenColumn{Name: c.Name, Type: c.Type.String()})
-	}
-	return g
-}
-
 // marshalGolden renders g as `csvscan sniff --json` does: one line of
 // compact JSON and a newline.
-func marshalGolden(g goldenResult) ([]byte, error) {
+func marshalGolden(g sniff.Report) ([]byte, error) {
 	b, err := json.Marshal(g)
 	if err != nil {
 		return nil, err
@@ -115,7 +57,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: SniffBytes: %v", name, err)
 			}
-			got := toGolden(res)
+			got := res.Report()
 			wantPath := strings.TrimSuffix(in, ".csv") + ".json"
 			if *update {
 				b, err := marshalGolden(got)
@@ -131,7 +73,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v (run with -update to create it, then check it by hand)", name, err)
 			}
-			var want goldenResult
+			var want sniff.Report
 			dec := json.NewDecoder(bytes.NewReader(raw))
 			dec.DisallowUnknownFields()
 			if err := dec.Decode(&want); err != nil {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/sniff"
 )
@@ -49,58 +48,8 @@ func cmdSniff(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	return writeSniffText(stdout, res)
 }
 
-// sniffJSON is the --json object: exactly DuckDB's sniff_csv fields that
-// the issue names, with DuckDB's spellings.
-type sniffJSON struct {
-	Delimiter       string       `json:"delimiter"`
-	Quote           string       `json:"quote"`
-	Escape          string       `json:"escape"`
-	Newline         string       `json:"newline"`
-	Comment         string       `json:"comment"`
-	SkipRows        int          `json:"skip_rows"`
-	HasHeader       bool         `json:"has_header"`
-	Columns         []columnJSON `json:"columns"`
-	DateFormat      string       `json:"date_format"`
-	TimestampFormat string       `json:"timestamp_format"`
-}
-
-type columnJSON struct {
-	Name string `json:"name"`
-	Type string `json:"type"`
-}
-
-func charString(c dialect.Char) string {
-	if b, ok := c.Byte(); ok {
-		return string([]byte{b})
-	}
-	return ""
-}
-
-func newlineString(n dialect.Newline) string {
-	switch n {
-	case dialect.NewlineCRLF:
-		return "\r\n"
-	case dialect.NewlineCR:
-		return "\r"
-	}
-	return "\n"
-}
-
-func toSniffJSON(res *sniff.Result) sniffJSON {
-	j := sniffJSON{
-		Delimiter: res.Dialect.Delimiter, Quote: charString(res.Dialect.Quote), Escape: charString(res.Dialect.Escape),
-		Newline: newlineString(res.Dialect.Newline), Comment: charString(res.Dialect.Comment),
-		SkipRows: res.SkipRows, HasHeader: res.HasHeader, Columns: []columnJSON{},
-		DateFormat: res.DateFormat, TimestampFormat: res.TimestampFormat,
-	}
-	for _, c := range res.Columns {
-		j.Columns = append(j.Columns, columnJSON{Name: c.Name, Type: c.Type.String()})
-	}
-	return j
-}
-
 func writeSniffJSON(w io.Writer, res *sniff.Result) error {
-	b, err := json.Marshal(toSniffJSON(res))
+	b, err := json.Marshal(res.Report())
 	if err != nil {
 		return err
 	}
@@ -109,7 +58,7 @@ func writeSniffJSON(w io.Writer, res *sniff.Result) error {
 }
 
 func writeSniffText(w io.Writer, res *sniff.Result) error {
-	j := toSniffJSON(res)
+	j := res.Report()
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "delimiter         %q\n", j.Delimiter)
 	fmt.Fprintf(bw, "quote             %q\n", j.Quote)
