@@ -183,9 +183,6 @@ func tallyParallel(p *scanner.Parallel, q query) int64 {
 
 // runEncodingCSV answers q with encoding/csv, reusing the record slice.
 func runEncodingCSV(_ context.Context, fx fixture, q query) (int64, error) {
-	if q == qTyped {
-		return runTypedStdlib(fx)
-	}
 	f, err := os.Open(fx.path)
 	if err != nil {
 		return 0, err
@@ -197,6 +194,7 @@ func runEncodingCSV(_ context.Context, fx fixture, q query) (int64, error) {
 	if _, err := r.Read(); err != nil { // the header
 		return 0, err
 	}
+	types := columnTypes(fx)
 	var n int64
 	for {
 		rec, err := r.Read()
@@ -207,6 +205,12 @@ func runEncodingCSV(_ context.Context, fx fixture, q query) (int64, error) {
 			return n, err
 		}
 		switch q {
+		case qTyped:
+			x, err := typedRecord(rec, types)
+			if err != nil {
+				return n, err
+			}
+			n += x
 		case qCount:
 			n++
 		case qRare:

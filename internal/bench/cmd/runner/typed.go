@@ -1,13 +1,8 @@
 package main
 
 import (
-	"bufio"
-	"encoding/csv"
-	"errors"
 	"fmt"
-	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -85,58 +80,44 @@ func tallyTyped(rows scanner.Rows, fx fixture) (int64, error) {
 // epoch is day 0 of DATE.
 var epoch = time.Date(1970, 1, 1, 0, 0, 0, 0, time.UTC)
 
-// runTypedStdlib answers qTyped with encoding/csv and the strconv and time
-// parsers.
-func runTypedStdlib(fx fixture) (int64, error) {
-	f, err := os.Open(fx.path)
-	if err != nil {
-		return 0, err
-	}
-	defer f.Close()
+// columnTypes returns the type of each column of fx.
+func columnTypes(fx fixture) []scanner.Type {
 	types := make([]scanner.Type, len(fx.columns))
 	for i, c := range fx.columns {
 		types[i] = columnType(c)
 	}
-	r := csv.NewReader(bufio.NewReaderSize(f, stdBufSize))
-	r.ReuseRecord = true
-	r.FieldsPerRecord = len(fx.columns)
-	if _, err := r.Read(); err != nil {
-		return 0, err
-	}
+	return types
+}
+
+// typedRecord is the typed checksum of one encoding/csv record, its values
+// parsed with strconv and time.Parse.
+func typedRecord(rec []string, types []scanner.Type) (int64, error) {
 	var n int64
-	for {
-		rec, err := r.Read()
-		if errors.Is(err, io.EOF) {
-			return n, nil
-		}
-		if err != nil {
-			return n, err
-		}
-		for i, v := range rec {
-			switch types[i] {
-			case scanner.TypeBigInt:
-				x, err := strconv.ParseInt(v, 10, 64)
-				if err != nil {
-					return n, err
-				}
-				n += x
-			case scanner.TypeDouble:
-				x, err := strconv.ParseFloat(v, 64)
-				if err != nil {
-					return n, err
-				}
-				n += int64(math.Round(x * 100))
-			case scanner.TypeDate:
-				d, err := time.Parse(time.DateOnly, v)
-				if err != nil {
-					return n, err
-				}
-				n += int64(d.Sub(epoch) / (24 * time.Hour))
-			default:
-				n += int64(len(v))
+	for i, v := range rec {
+		switch types[i] {
+		case scanner.TypeBigInt:
+			x, err := strconv.ParseInt(v, 10, 64)
+			if err != nil {
+				return 0, err
 			}
+			n += x
+		case scanner.TypeDouble:
+			x, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				return 0, err
+			}
+			n += int64(math.Round(x * 100))
+		case scanner.TypeDate:
+			d, err := time.Parse(time.DateOnly, v)
+			if err != nil {
+				return 0, err
+			}
+			n += int64(d.Sub(epoch) / (24 * time.Hour))
+		default:
+			n += int64(len(v))
 		}
 	}
+	return n, nil
 }
 
 // duckTypedSQL returns the statement that answers qTyped about fx: without
