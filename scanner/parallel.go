@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"math"
 	"os"
@@ -60,6 +59,11 @@ type batch struct {
 	// The merge takes such rows without looking at their records.
 	uniform  int
 	hasArena bool // some value is in the arena
+	// pending is set when the boundary's first rows are still to be read
+	// (its start state was not known when its worker finished the bulk);
+	// the merge reads them (finishBoundary) before taking the batch.
+	pending  *pendingBoundary
+	numbered bool // err has its row and line (cursor.endPart)
 }
 
 // Parallel reads one input with several goroutines and returns its rows in
@@ -114,8 +118,6 @@ type Parallel struct {
 	results map[int]*batch
 	spare   []*batch // delivered batches, for reuse
 
-	rowsHint, fieldsHint int // the most rows and values a batch part held
-
 	stats    ParallelStats // under mu
 	funcs    map[int]*[sm.NumStates]sm.State
 	starts   map[int]sm.State
@@ -125,23 +127,9 @@ type Parallel struct {
 	bom      int64 // length of the byte order mark at the start: 0 or 3
 
 	// The merge, on the caller's goroutine.
-	cur    *batch
-	ri, fi int
-	row    [][]byte
-	// The current row is values [rowFrom, rowTo) of cur; row holds them
-	// once Row was called.
-	rowFrom, rowTo int
-	rowBuilt       bool
-	bi             int           // next entry of cur.bad
-	lineBase       int           // line ends before cur's part
-	line           int           // the current row's line, unless lineRi >= 0
-	lineRi         int           // cur.rows index whose line is the current row's, or -1
-	badRows        []*ParseError // skipped rows not yet taken
-	header         []string
-	width          int
-	rows           int
-	err            error
-	closed         bool
+	c      cursor
+	err    error
+	closed bool
 }
 
 // NewParallel returns a parallel scan of the input m holds. Threads in
@@ -164,14 +152,11 @@ func NewParallel(ctx context.Context, m *buffer.Manager, opts Options) (*Paralle
 		opts: opts, tab: tab, threads: threads, m: m, ctx: ctx, cancel: cancel,
 		g:        iterator.NewGlobal(m, iterator.BytesPerThread(m.Size(), opts.MaxLineSize)),
 		results:  map[int]*batch{},
-		lineRi:   -1,
+		c:        newCursor(opts),
 		funcs:    map[int]*[sm.NumStates]sm.State{},
 		starts:   map[int]sm.State{0: sm.NotSet},
 		window:   2*threads + 2,
 		failedAt: math.MaxInt,
-	}
-	if opts.FieldsPerRow > 0 {
-		p.width = opts.FieldsPerRow
 	}
 	// A byte order mark is no part of any row: the first row starts after
 	// it, in state NOT_SET.
@@ -300,6 +285,16 @@ func (p *Parallel) publishFunc(k int, f *[sm.NumStates]sm.State) {
 }
 
 // startState waits for the state before boundary k's first byte.
+// knownStart returns boundary k's start state if it is known already.
+func (p *Parallel) knownStart(k int) (sm.State, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	s, ok := p.starts[k]
+	return s, ok
+}
+
+// startState waits for boundary k's start state; false when the scan stopped
+// first.
 func (p *Parallel) startState(k int) (sm.State, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -319,10 +314,6 @@ func (p *Parallel) publishBatch(k int, b *batch) {
 	defer p.mu.Unlock()
 	if b.err != nil && k < p.failedAt {
 		p.failedAt = k
-	}
-	for part := b; part != nil; part = part.more {
-		p.rowsHint = max(p.rowsHint, len(part.rows))
-		p.fieldsHint = max(p.fieldsHint, len(part.fields))
 	}
 	p.results[k] = b
 	p.cond.Broadcast()
@@ -441,9 +432,45 @@ func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 		}
 	}
 	p.publishFunc(k, &f)
+	j := &pendingBoundary{b: b, out: out, bulk: bulk, bulkErr: bulkErr, h: h, main: main,
+		meet: meet, first: first, f: f, data: data, base: base, after: after}
+	if _, known := p.knownStart(k); !known {
+		// The boundaries before this one are still being read. Waiting for
+		// them would leave this goroutine idle; the merge finishes the
+		// boundary when it gets there, by which time its start is known.
+		out.pending = j
+		return out
+	}
+	return p.finishBoundary(j)
+}
+
+// pendingBoundary is what finishBoundary needs of a boundary whose bulk was
+// read from a guessed start state.
+type pendingBoundary struct {
+	b           iterator.Boundary
+	out, bulk   *batch
+	bulkErr     error
+	h           *hypotheses
+	main        sm.State
+	meet        int
+	first       int64
+	f           [sm.NumStates]sm.State
+	data        []byte
+	base, after int64
+}
+
+// finishBoundary completes boundary j.b once its start state is known:
+// it reads the rows before the point where the side-by-side runs met and
+// keeps the bulk, or reads the boundary again when the bulk's guess was
+// wrong.
+func (p *Parallel) finishBoundary(j *pendingBoundary) *batch {
+	b, out, bulk, h, main, f := j.b, j.out, j.bulk, j.h, j.main, &j.f
+	k, end, data, base, after := b.Index, b.EndOffset(), j.data, j.base, j.after
+	out.pending = nil
 	s, ok := p.startState(k)
 	if !ok {
 		out.err = p.ctx.Err()
+		p.recycle(bulk)
 		return out
 	}
 	if g := h.group[s]; g < 0 || h.live[g] != main {
@@ -451,21 +478,23 @@ func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 		// file, such as one whose quoted values span boundaries): complete
 		// the function for the true start, and read the boundary again.
 		if g >= 0 {
-			end := p.endState(h.live[g], data[meet:b.End])
+			end := p.endState(h.live[g], data[j.meet:b.End])
 			for st := range f {
 				if h.group[st] == g {
 					f[st] = end
 				}
 			}
-			p.publishFunc(k, &f)
+			p.publishFunc(k, f)
 		}
 		p.recycle(bulk)
 		p.count(func(st *ParallelStats) { st.Rescanned++ })
 		return p.scanFrom(out, b, data, base, after)
 	}
+	first := j.first
 	if first < 0 {
 		first = end
 	}
+	met := len(h.live) == 1
 	p.count(func(st *ParallelStats) {
 		if !met {
 			st.Kept++
@@ -477,7 +506,7 @@ func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 		p.recycle(bulk)
 		return out
 	}
-	bulk.err = bulkErr
+	bulk.err = j.bulkErr
 	out.more = bulk // out holds the pin
 	return out
 }
@@ -486,11 +515,14 @@ func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 // memory of a delivered one.
 func (p *Parallel) newBatch(base, end int64, rows, fields int) *batch {
 	p.mu.Lock()
-	// Reuse the largest spare batch; give it room if it is too small.
+	// Reuse the smallest spare batch that fits, or else the largest, which
+	// gets room: a boundary's first rows (a few) must not take the memory
+	// its bulk needs.
 	if n := len(p.spare); n > 0 {
 		big := 0
-		for i := range p.spare {
-			if cap(p.spare[i].rows) > cap(p.spare[big].rows) {
+		for i, b := range p.spare {
+			c, best := cap(b.rows), cap(p.spare[big].rows)
+			if (c >= rows && (best < rows || c < best)) || (best < rows && c > best) {
 				big = i
 			}
 		}
@@ -499,11 +531,13 @@ func (p *Parallel) newBatch(base, end int64, rows, fields int) *batch {
 		p.spare = p.spare[:n-1]
 		p.mu.Unlock()
 		b.base, b.end = base, end
+		// Estimates vary from boundary to boundary: a batch that must grow
+		// grows with room to spare, so that the next one fits.
 		if cap(b.rows) < rows {
-			b.rows = make([]rowMeta, 0, rows)
+			b.rows = make([]rowMeta, 0, rows+rows/4)
 		}
 		if cap(b.fields) < fields {
-			b.fields = make([]fieldRef, 0, fields)
+			b.fields = make([]fieldRef, 0, fields+fields/4)
 		}
 		return b
 	}
@@ -685,49 +719,34 @@ func (b *batch) addBad(pe *ParseError) {
 // Scan reads the next data row. It returns false at the end of input or on
 // an error; Err tells which.
 func (p *Parallel) Scan() bool {
+	c := &p.c
 	for {
 		if p.err != nil || p.closed {
 			return false
 		}
-		if p.cur != nil && p.ri < len(p.cur.rows) {
-			if w := p.cur.uniform; w > 0 && w == p.width && p.rows > 0 {
-				// A row of a uniform batch after the first row: good, not
-				// empty, as wide as the others, so nextRow's rules have
-				// nothing to say; its line is looked up only if asked.
-				p.rowFrom = p.fi
-				p.fi += w
-				p.rowTo = p.fi
-				p.lineRi = p.ri
-				p.ri++
-				p.rows++
-				p.rowBuilt = false
+		if c.cur != nil {
+			if c.next() {
 				return true
 			}
-			if p.nextRow() {
-				return true
+			if c.err != nil {
+				p.err = c.err
+				p.Close()
+				return false
 			}
-			continue
-		}
-		if p.cur != nil {
-			p.LineNumber() // the last row's line, before its batch goes
-			if err := p.cur.err; err != nil {
-				var pe *ParseError
-				if errors.As(err, &pe) {
-					pe.Row, pe.Line = p.rows+1, p.lineBase+pe.Line
-				}
+			more, err := c.endPart()
+			if err != nil {
 				p.err = err
 				p.Close()
 				return false
 			}
-			p.lineBase += p.cur.lines
-			if next := p.cur.more; next != nil {
+			if more != nil {
 				// The boundary's rows go on in a second part.
-				if next.pin == nil {
-					next.pin = p.cur.pin
+				if more.pin == nil {
+					more.pin = c.cur.pin
 				}
-				p.cur.pin = nil
-				p.recycle(p.cur)
-				p.cur, p.ri, p.fi, p.bi = next, 0, 0, 0
+				c.cur.pin = nil
+				p.recycle(c.cur)
+				c.set(more, true)
 				continue
 			}
 			p.finishBatch()
@@ -740,69 +759,17 @@ func (p *Parallel) Scan() bool {
 			p.Close()
 			return false
 		}
-		p.cur, p.ri, p.fi, p.bi = b, 0, 0, 0
-	}
-}
-
-// nextRow applies the rules that need the whole file in order (the header,
-// the row width, empty lines in one-column files) to the batch's next row.
-// It reports whether the row is one the caller gets.
-func (p *Parallel) nextRow() bool {
-	b := p.cur
-	meta := b.rows[p.ri]
-	p.ri++
-	from := p.fi
-	p.fi = int(meta.fields)
-	if meta.bad {
-		// A row a worker skipped: it takes its number and line.
-		pe := b.bad[p.bi]
-		p.bi++
-		pe.Row, pe.Line = p.rows+1, p.lineBase+pe.Line
-		p.rows++
-		p.badRows = append(p.badRows, pe)
-		return false
-	}
-	if meta.empty && !(p.rows > 0 && p.width == 1) {
-		return false
-	}
-	count := int(meta.fields) - from
-	if p.width == 0 {
-		p.width = count
-	}
-	line := p.lineBase + int(meta.line) + 1
-	if p.opts.FieldsPerRow >= 0 && count != p.width {
-		field := count + 1
-		if count > p.width {
-			field = p.width + 1
+		if b.pending != nil {
+			b = p.finishBoundary(b.pending)
 		}
-		pe := &ParseError{Kind: ErrFieldCount, Line: line, Row: p.rows + 1, Field: field, Offset: b.base + int64(meta.end), RowOffset: b.base + int64(meta.start),
-			Msg: fmt.Sprintf("expected %d fields, found %d", p.width, count)}
-		if p.opts.IgnoreErrors {
-			p.rows++
-			p.badRows = append(p.badRows, pe)
-			return false
-		}
-		p.err = pe
-		p.Close()
-		return false
+		c.set(b, false)
 	}
-	p.line, p.lineRi = line, -1
-	p.rows++
-	p.rowFrom, p.rowTo, p.rowBuilt = from, int(meta.fields), false
-	if p.rows == 1 && p.opts.Header {
-		p.header = make([]string, count)
-		for i, v := range p.Row() {
-			p.header[i] = string(v)
-		}
-		return false
-	}
-	return true
 }
 
 // finishBatch releases the delivered batch and lets the workers move on.
 func (p *Parallel) finishBatch() {
-	b := p.cur
-	p.cur = nil
+	b := p.c.cur
+	p.c.cur = nil
 	if b.pin != nil {
 		p.m.Release(b.pin)
 	}
@@ -836,62 +803,21 @@ func (p *Parallel) wait() (*batch, bool) {
 
 // Row returns the values of the row read by the last successful Scan,
 // valid until the next call to Scan.
-func (p *Parallel) Row() [][]byte {
-	if p.rowBuilt || p.cur == nil || p.rowTo > len(p.cur.fields) {
-		return p.row
-	}
-	// Made on demand: a caller that only counts rows never pays for it.
-	b := p.cur
-	count := p.rowTo - p.rowFrom
-	if cap(p.row) < count {
-		p.row = make([][]byte, count)
-	}
-	p.row = p.row[:count]
-	var data []byte
-	if b.pin != nil {
-		data = b.pin.Bytes()
-	}
-	if !b.hasArena {
-		for i, f := range b.fields[p.rowFrom:p.rowTo] {
-			p.row[i] = data[f.start:f.end:f.end]
-		}
-		p.rowBuilt = true
-		return p.row
-	}
-	for i, f := range b.fields[p.rowFrom:p.rowTo] {
-		if f.end&arenaBit != 0 {
-			end := f.end &^ arenaBit
-			p.row[i] = b.arena[f.start:end:end]
-		} else {
-			p.row[i] = data[f.start:f.end:f.end]
-		}
-	}
-	p.rowBuilt = true
-	return p.row
-}
+func (p *Parallel) Row() [][]byte { return p.c.Row() }
 
 // Header returns the header row when Options.Header is set.
-func (p *Parallel) Header() []string { return p.header }
+func (p *Parallel) Header() []string { return p.c.header }
 
 // LineNumber returns the line where the row Row returns starts, counting
 // line ends outside quotes from 1, as DuckDB numbers lines.
-func (p *Parallel) LineNumber() int {
-	if p.lineRi >= 0 && p.cur != nil && p.lineRi < len(p.cur.rows) {
-		p.line, p.lineRi = p.lineBase+int(p.cur.rows[p.lineRi].line)+1, -1
-	}
-	return p.line
-}
+func (p *Parallel) LineNumber() int { return p.c.LineNumber() }
 
 // TakeBadRows returns the rows skipped with Options.IgnoreErrors since the
 // last call, in file order, as a sequential Scanner does.
-func (p *Parallel) TakeBadRows() []*ParseError {
-	bad := p.badRows
-	p.badRows = nil
-	return bad
-}
+func (p *Parallel) TakeBadRows() []*ParseError { return p.c.TakeBadRows() }
 
 // RowNumber returns the 1-based number of the row Row returns.
-func (p *Parallel) RowNumber() int { return p.rows }
+func (p *Parallel) RowNumber() int { return p.c.rows }
 
 // Err returns the error that stopped the scan, or nil at the end of input.
 func (p *Parallel) Err() error {
@@ -910,9 +836,9 @@ func (p *Parallel) Close() error {
 	p.closed = true
 	p.cancel()
 	p.wg.Wait()
-	if p.cur != nil && p.cur.pin != nil {
-		p.m.Release(p.cur.pin)
-		p.cur = nil
+	if b := p.c.cur; b != nil && b.pin != nil {
+		p.m.Release(b.pin)
+		p.c.cur = nil
 	}
 	for k, b := range p.results {
 		if b.pin != nil {

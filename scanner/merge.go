@@ -1,0 +1,234 @@
+package scanner
+
+import (
+	"errors"
+	"fmt"
+)
+
+// cursor walks the rows of a boundary's batch and applies what needs the
+// whole file in order: the header, the row width and its errors, empty lines
+// that are rows only in one-column files, row and line numbers. Its state
+// between batches (rows, width, lineBase) is all a batch's reading depends
+// on, so a batch can be read from any goroutine once that state is known.
+//
+// Parallel.Scan runs one cursor over every batch in turn. Parallel.Each runs
+// one over each batch on its sequencing goroutine, without making values, to
+// learn the state the next batch starts from, and gives the batch's Chunk a
+// cursor starting from the same state, which reads the same rows.
+type cursor struct {
+	fieldsPerRow int  // Options.FieldsPerRow
+	ignoreErrors bool // Options.IgnoreErrors
+	hasHeader    bool // Options.Header
+
+	cur  *batch
+	data []byte // the bytes of cur's pinned buffer (a batch's later parts share the first part's)
+	// ri and fi are the next row and value of cur; bi its next bad row.
+	ri, fi, bi int
+	// The current row is values [rowFrom, rowTo) of cur.
+	rowFrom, rowTo int
+	// Row makes the values of many rows at once: vals holds values
+	// [valFrom, valTo) of cur (none when valTo is 0).
+	vals           [][]byte
+	valFrom, valTo int
+	lineBase       int // line ends before cur's part
+	line           int // the current row's line, unless lineRi >= 0
+	lineRi         int // cur.rows index whose line is the current row's, or -1
+	badRows        []*ParseError
+	header         []string
+	width          int   // values per row; 0 until the first row
+	rows           int   // rows so far, bad ones included: the current row's number
+	err            error // a row with the wrong number of values
+}
+
+func newCursor(opts Options) cursor {
+	c := cursor{fieldsPerRow: opts.FieldsPerRow, ignoreErrors: opts.IgnoreErrors, hasHeader: opts.Header, lineRi: -1}
+	if opts.FieldsPerRow > 0 {
+		c.width = opts.FieldsPerRow
+	}
+	return c
+}
+
+// set makes b the part the cursor reads; cont says it is a later part of
+// the batch read before, whose buffer it shares.
+func (c *cursor) set(b *batch, cont bool) {
+	c.cur, c.ri, c.fi, c.bi, c.valTo = b, 0, 0, 0, 0
+	switch {
+	case b.pin != nil:
+		c.data = b.pin.Bytes()
+	case !cont:
+		c.data = nil
+	}
+}
+
+// next moves to the next row of the current part that the caller gets. It
+// returns false at the end of the part, or on an error (c.err).
+func (c *cursor) next() bool {
+	b := c.cur
+	for c.ri < len(b.rows) {
+		if w := b.uniform; w > 0 && w == c.width && c.rows > 0 {
+			// A row of a uniform batch after the first row: good, not
+			// empty, as wide as the others, so nextRow's rules have
+			// nothing to say; its line is looked up only if asked.
+			c.rowFrom = c.fi
+			c.fi += w
+			c.rowTo = c.fi
+			c.lineRi = c.ri
+			c.ri++
+			c.rows++
+			return true
+		}
+		if c.nextRow() {
+			return true
+		}
+		if c.err != nil {
+			return false
+		}
+	}
+	return false
+}
+
+// skipUniform passes over the rest of a uniform part at once, as next
+// would row by row, where next has nothing to check.
+func (c *cursor) skipUniform() {
+	b := c.cur
+	if w := b.uniform; w > 0 && w == c.width && c.rows > 0 && c.ri < len(b.rows) {
+		n := len(b.rows) - c.ri
+		c.rows += n
+		c.fi += n * w
+		c.ri = len(b.rows)
+		c.lineRi = c.ri - 1
+	}
+}
+
+// nextRow applies the rules to the part's next row. It reports whether the
+// row is one the caller gets.
+func (c *cursor) nextRow() bool {
+	b := c.cur
+	meta := b.rows[c.ri]
+	c.ri++
+	from := c.fi
+	c.fi = int(meta.fields)
+	if meta.bad {
+		// A row a worker skipped: it takes its number and line (from the
+		// row's record, so that reading the batch again gives the same).
+		pe := b.bad[c.bi]
+		c.bi++
+		pe.Row, pe.Line = c.rows+1, c.lineBase+int(meta.line)+1
+		c.rows++
+		c.badRows = append(c.badRows, pe)
+		return false
+	}
+	if meta.empty && !(c.rows > 0 && c.width == 1) {
+		return false
+	}
+	count := int(meta.fields) - from
+	if c.width == 0 {
+		c.width = count
+	}
+	line := c.lineBase + int(meta.line) + 1
+	if c.fieldsPerRow >= 0 && count != c.width {
+		field := count + 1
+		if count > c.width {
+			field = c.width + 1
+		}
+		pe := &ParseError{Kind: ErrFieldCount, Line: line, Row: c.rows + 1, Field: field, Offset: b.base + int64(meta.end), RowOffset: b.base + int64(meta.start),
+			Msg: fmt.Sprintf("expected %d fields, found %d", c.width, count)}
+		if c.ignoreErrors {
+			c.rows++
+			c.badRows = append(c.badRows, pe)
+			return false
+		}
+		c.err = pe
+		return false
+	}
+	c.line, c.lineRi = line, -1
+	c.rows++
+	c.rowFrom, c.rowTo = from, int(meta.fields)
+	if c.rows == 1 && c.hasHeader {
+		c.header = make([]string, count)
+		for i, v := range c.Row() {
+			c.header[i] = string(v)
+		}
+		return false
+	}
+	return true
+}
+
+// endPart is called at the end of the current part. It numbers the error
+// that ended the part, if any, and returns the part that follows, if any.
+func (c *cursor) endPart() (*batch, error) {
+	c.LineNumber() // the last row's line, before its part goes
+	b := c.cur
+	if err := b.err; err != nil {
+		var pe *ParseError
+		if !b.numbered && errors.As(err, &pe) {
+			pe.Row, pe.Line = c.rows+1, c.lineBase+pe.Line
+		}
+		b.numbered = true // once: a Chunk reads its batch after Each did
+		return nil, err
+	}
+	c.lineBase += b.lines
+	return b.more, nil
+}
+
+// Row returns the current row's values.
+func (c *cursor) Row() [][]byte {
+	if c.rowFrom >= c.valFrom && c.rowTo <= c.valTo {
+		return c.vals[c.rowFrom-c.valFrom : c.rowTo-c.valFrom : c.rowTo-c.valFrom]
+	}
+	return c.makeVals()
+}
+
+// rowChunk is how many values Row makes at a time.
+const rowChunk = 4096
+
+// makeVals makes the values of the current row and of the rows after it in
+// its part, rowChunk values or the current row's, whichever is more: in one
+// loop the per-value cost is small, which matters most to Parallel.Scan,
+// whose one goroutine serves every worker.
+func (c *cursor) makeVals() [][]byte {
+	b := c.cur
+	if b == nil || c.rowTo > len(b.fields) {
+		return nil
+	}
+	from := c.rowFrom
+	to := max(c.rowTo, min(len(b.fields), from+rowChunk))
+	if cap(c.vals) < to-from {
+		c.vals = make([][]byte, max(to-from, rowChunk))
+	}
+	vals := c.vals[:to-from]
+	data := c.data
+	fields := b.fields[from:to]
+	if !b.hasArena {
+		for i, f := range fields {
+			vals[i] = data[f.start:f.end:f.end]
+		}
+	} else {
+		for i, f := range fields {
+			if f.end&arenaBit != 0 {
+				end := f.end &^ arenaBit
+				vals[i] = b.arena[f.start:end:end]
+			} else {
+				vals[i] = data[f.start:f.end:f.end]
+			}
+		}
+	}
+	c.valFrom, c.valTo = from, to
+	n := c.rowTo - from
+	return vals[:n:n]
+}
+
+// LineNumber returns the current row's line.
+func (c *cursor) LineNumber() int {
+	if c.lineRi >= 0 && c.cur != nil && c.lineRi < len(c.cur.rows) {
+		c.line, c.lineRi = c.lineBase+int(c.cur.rows[c.lineRi].line)+1, -1
+	}
+	return c.line
+}
+
+// TakeBadRows returns the skipped rows not yet taken.
+func (c *cursor) TakeBadRows() []*ParseError {
+	bad := c.badRows
+	c.badRows = nil
+	return bad
+}
