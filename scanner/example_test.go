@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/scanner"
@@ -76,4 +78,44 @@ func ExampleScanReaderAt() {
 	// ["2" "two\nlines"]
 	// ["3" "plain"]
 	// [id note] <nil>
+}
+
+// Each runs the caller's work on the workers: here every block counts its
+// rows and the lengths of its notes, and the sums are added up at the end.
+// Blocks come in any order; Index and RowNumber place them in the file.
+func ExampleParallel_Each() {
+	in := "id,note\n1,\"a, b\"\n2,\"two\nlines\"\n3,plain\n4,\n"
+	p, err := scanner.ScanReaderAt(context.Background(), strings.NewReader(in), int64(len(in)),
+		scanner.Options{Header: true, Threads: 3, BufferSize: 8, MaxLineSize: 16})
+	if err != nil {
+		panic(err)
+	}
+	var rows, bytes atomic.Int64
+	var mu sync.Mutex
+	longest, at := 0, 0
+	err = p.Each(func(b *scanner.Block) error {
+		n, sum := 0, 0
+		for b.Scan() {
+			note := b.Row()[1]
+			n, sum = n+1, sum+len(note)
+			mu.Lock()
+			if len(note) > longest {
+				longest, at = len(note), b.RowNumber()
+			}
+			mu.Unlock()
+		}
+		rows.Add(int64(n))
+		bytes.Add(int64(sum))
+		return nil
+	})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("header:", p.Header())
+	fmt.Println(rows.Load(), "rows,", bytes.Load(), "bytes of notes")
+	fmt.Println("longest note in row", at, "(the header is row 1)")
+	// Output:
+	// header: [id note]
+	// 4 rows, 18 bytes of notes
+	// longest note in row 3 (the header is row 1)
 }

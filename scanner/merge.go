@@ -13,7 +13,7 @@ import (
 //
 // Parallel.Scan runs one cursor over every batch in turn. Parallel.Each runs
 // one over each batch on its sequencing goroutine, without making values, to
-// learn the state the next batch starts from, and gives the batch's Chunk a
+// learn the state the next batch starts from, and gives the batch's Block a
 // cursor starting from the same state, which reads the same rows.
 type cursor struct {
 	fieldsPerRow int  // Options.FieldsPerRow
@@ -51,13 +51,21 @@ func newCursor(opts Options) cursor {
 // set makes b the part the cursor reads; cont says it is a later part of
 // the batch read before, whose buffer it shares.
 func (c *cursor) set(b *batch, cont bool) {
-	c.cur, c.ri, c.fi, c.bi, c.valTo = b, 0, 0, 0, 0
+	c.forget()
+	c.cur, c.ri, c.fi, c.bi = b, 0, 0, 0
 	switch {
 	case b.pin != nil:
 		c.data = b.pin.Bytes()
 	case !cont:
 		c.data = nil
 	}
+}
+
+// forget clears the values Row made: they point into a buffer that is
+// about to be released (and unmapped), and no pointer may outlive it.
+func (c *cursor) forget() {
+	clear(c.vals[:c.valTo-c.valFrom])
+	c.valFrom, c.valTo = 0, 0
 }
 
 // next moves to the next row of the current part that the caller gets. It
@@ -164,7 +172,7 @@ func (c *cursor) endPart() (*batch, error) {
 		if !b.numbered && errors.As(err, &pe) {
 			pe.Row, pe.Line = c.rows+1, c.lineBase+pe.Line
 		}
-		b.numbered = true // once: a Chunk reads its batch after Each did
+		b.numbered = true // once: a Block reads its batch after Each did
 		return nil, err
 	}
 	c.lineBase += b.lines

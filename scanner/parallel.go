@@ -122,9 +122,18 @@ type Parallel struct {
 	funcs    map[int]*[sm.NumStates]sm.State
 	starts   map[int]sm.State
 	deliver  int // the boundary the merge reads next
-	window   int
-	failedAt int   // the first boundary whose batch ends in an error
-	bom      int64 // length of the byte order mark at the start: 0 or 3
+	released int // batches done with (read by Scan, or their block's call returned)
+	window   int // at most this many boundaries handed and not released
+
+	started, each bool     // workers started; by Each
+	ready         []*Block // with Each: boundaries' rows for the workers to call fn with, in file order
+	sequenced     bool     // with Each: no block will be added to ready
+	stopped       bool     // with Each: take no more boundaries (an error, or fn failed)
+	fn            func(*Block) error
+	fnErr         error
+	spareVals     [][][]byte // with Each: Blocks' value slices, for reuse
+	failedAt      int        // the first boundary whose batch ends in an error
+	bom           int64      // length of the byte order mark at the start: 0 or 3
 
 	// The merge, on the caller's goroutine.
 	c      cursor
@@ -133,7 +142,7 @@ type Parallel struct {
 }
 
 // NewParallel returns a parallel scan of the input m holds. Threads in
-// opts (0: runtime.GOMAXPROCS(0)) goroutines start at once.
+// opts (0: runtime.GOMAXPROCS(0)) goroutines start at the first Scan, or at Each.
 func NewParallel(ctx context.Context, m *buffer.Manager, opts Options) (*Parallel, error) {
 	opts = opts.withDefaults()
 	if opts.SkipRows > 0 {
@@ -172,20 +181,25 @@ func NewParallel(ctx context.Context, m *buffer.Manager, opts Options) (*Paralle
 		p.bom = 3
 	}
 	p.cond = sync.NewCond(&p.mu)
-	stop := context.AfterFunc(ctx, func() {
+	return p, nil
+}
+
+// start starts the workers, at the first Scan or at Each.
+func (p *Parallel) start(each bool) {
+	p.started, p.each = true, each
+	stop := context.AfterFunc(p.ctx, func() {
 		p.mu.Lock()
 		p.cond.Broadcast()
 		p.mu.Unlock()
 	})
-	p.wg.Add(threads)
-	for i := 0; i < threads; i++ {
+	p.wg.Add(p.threads)
+	for i := 0; i < p.threads; i++ {
 		go p.worker()
 	}
 	go func() {
 		p.wg.Wait()
 		stop()
 	}()
-	return p, nil
 }
 
 // ScanReaderAt is NewParallel over size bytes of r with buffers of
@@ -217,39 +231,57 @@ func parallelBufferSize(opts Options) int {
 	return DefaultParallelBufferSize
 }
 
-// take hands the next boundary to a worker, waiting while the window is
-// full. It returns false when there is none or the scan is over.
-func (p *Parallel) take() (iterator.Boundary, bool, error) {
+// take hands a worker its next job: with Each, a block whose rows are ready
+// for the caller's function, first; else the next boundary to read, waiting
+// while the window is full. It returns false when there is nothing left to
+// do, and the iterator's error, which the worker publishes as its batch.
+func (p *Parallel) take() (iterator.Boundary, *Block, bool, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	for p.handed >= p.deliver+p.window && p.ctx.Err() == nil && p.handed <= p.failedAt {
+	for {
+		if p.ctx.Err() != nil {
+			return iterator.Boundary{}, nil, false, nil
+		}
+		if len(p.ready) > 0 {
+			c := p.ready[0] // the earliest: its buffer goes soonest
+			p.ready = p.ready[1:]
+			return iterator.Boundary{}, c, true, nil
+		}
+		more := !p.ended && !p.stopped && p.handed <= p.failedAt
+		if more && p.handed < p.released+p.window {
+			b, ok, err := p.g.Next()
+			if err != nil || !ok {
+				p.ended = true
+				p.cond.Broadcast()
+				if err != nil {
+					return iterator.Boundary{}, nil, false, err
+				}
+				continue
+			}
+			p.handed++
+			return b, nil, true, nil
+		}
+		if !more && (!p.each || p.sequenced) {
+			return iterator.Boundary{}, nil, false, nil
+		}
 		p.cond.Wait()
 	}
-	if p.ctx.Err() != nil || p.ended || p.handed > p.failedAt {
-		return iterator.Boundary{}, false, nil
-	}
-	b, ok, err := p.g.Next()
-	if err != nil || !ok {
-		p.ended = true
-		p.cond.Broadcast()
-		return iterator.Boundary{}, false, err
-	}
-	p.handed++
-	return b, true, nil
 }
 
 func (p *Parallel) worker() {
 	defer p.wg.Done()
 	for {
-		b, ok, err := p.take()
-		if err != nil {
+		b, c, ok, err := p.take()
+		switch {
+		case err != nil:
 			p.publishBatch(p.handedIndex(), &batch{err: err})
+		case !ok:
 			return
+		case c != nil:
+			p.runBlock(c)
+		default:
+			p.publishBatch(b.Index, p.scanBoundary(b))
 		}
-		if !ok {
-			return
-		}
-		p.publishBatch(b.Index, p.scanBoundary(b))
 	}
 }
 
@@ -719,6 +751,9 @@ func (b *batch) addBad(pe *ParseError) {
 // Scan reads the next data row. It returns false at the end of input or on
 // an error; Err tells which.
 func (p *Parallel) Scan() bool {
+	if !p.started && !p.closed {
+		p.start(false)
+	}
 	c := &p.c
 	for {
 		if p.err != nil || p.closed {
@@ -770,13 +805,14 @@ func (p *Parallel) Scan() bool {
 func (p *Parallel) finishBatch() {
 	b := p.c.cur
 	p.c.cur = nil
+	p.c.forget()
 	if b.pin != nil {
 		p.m.Release(b.pin)
 	}
 	p.m.Retire(b.end)
 	p.recycle(b)
 	p.mu.Lock()
-	p.deliver++
+	p.released++
 	p.cond.Broadcast()
 	p.mu.Unlock()
 }
@@ -788,13 +824,14 @@ func (p *Parallel) wait() (*batch, bool) {
 	for {
 		if b, ok := p.results[p.deliver]; ok {
 			delete(p.results, p.deliver)
+			p.deliver++
 			return b, true
 		}
 		if p.ctx.Err() != nil {
 			p.err = p.ctx.Err()
 			return nil, false
 		}
-		if p.ended && p.deliver >= p.handed {
+		if (p.ended || p.stopped) && p.deliver >= p.handed {
 			return nil, false
 		}
 		p.cond.Wait()
@@ -836,6 +873,7 @@ func (p *Parallel) Close() error {
 	p.closed = true
 	p.cancel()
 	p.wg.Wait()
+	p.c.forget()
 	if b := p.c.cur; b != nil && b.pin != nil {
 		p.m.Release(b.pin)
 		p.c.cur = nil
@@ -846,6 +884,12 @@ func (p *Parallel) Close() error {
 		}
 		delete(p.results, k)
 	}
+	for _, c := range p.ready { // blocks Each had no worker left to run
+		if c.head.pin != nil {
+			p.m.Release(c.head.pin)
+		}
+	}
+	p.ready = nil
 	p.m.Wait()                // a prefetch still reading would outlive the caller's file
 	p.m.Retire(math.MaxInt64) // no reader is left: let every buffer go
 	return nil

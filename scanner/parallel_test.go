@@ -6,11 +6,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -39,18 +44,69 @@ func collectParallel(p *Parallel) result {
 	return res
 }
 
-// parallelWays scans input in parallel over a ReaderAt and over a plain
-// reader, and compares both with the sequential scan.
+// collectEach reads p with Each, keeping each block's rows apart (blocks
+// are read concurrently), and puts them together in the order of their
+// indexes, which must run from 0 without gaps.
+func collectEach(t *testing.T, p *Parallel) result {
+	t.Helper()
+	var mu sync.Mutex
+	parts := map[int]result{}
+	err := p.Each(func(b *Block) error {
+		var part result
+		for b.Scan() {
+			for _, pe := range b.TakeBadRows() {
+				part.Bad = append(part.Bad, badString(pe))
+			}
+			row := make([]string, len(b.Row()))
+			for i, v := range b.Row() {
+				row[i] = string(v)
+			}
+			part.Rows = append(part.Rows, row)
+			part.Lines = append(part.Lines, b.LineNumber())
+		}
+		for _, pe := range b.TakeBadRows() {
+			part.Bad = append(part.Bad, badString(pe))
+		}
+		part.Header = b.Header()
+		mu.Lock()
+		defer mu.Unlock()
+		if _, dup := parts[b.Index()]; dup {
+			t.Errorf("block %d handed out twice", b.Index())
+		}
+		parts[b.Index()] = part
+		return nil
+	})
+	var res result
+	for i := 0; i < len(parts); i++ {
+		part, ok := parts[i]
+		if !ok {
+			t.Fatalf("blocks %v: %d is missing", slices.Sorted(maps.Keys(parts)), i)
+		}
+		res.Rows = append(res.Rows, part.Rows...)
+		res.Lines = append(res.Lines, part.Lines...)
+		res.Bad = append(res.Bad, part.Bad...)
+		if len(part.Rows) > 0 && !slices.Equal(part.Header, p.Header()) {
+			t.Errorf("block %d: header %q, Parallel's %q", i, part.Header, p.Header())
+		}
+	}
+	res.Header = p.Header()
+	res.Err = err
+	return res
+}
+
+// checkParallel scans input in parallel over a ReaderAt and over a plain
+// reader, with Scan and with Each, and compares each with the sequential
+// scan.
 func checkParallel(t *testing.T, input []byte, opts Options, threads, bufSize int) {
 	t.Helper()
 	want := scanBytes(t, input, opts)
 	popts := opts
 	popts.Threads = threads
 	popts.BufferSize = bufSize
-	for _, how := range []string{"readerat", "reader"} {
+	for _, how := range []string{"readerat", "reader", "readerat/Each", "reader/Each"} {
 		var p *Parallel
 		var err error
-		if how == "readerat" {
+		if strings.HasPrefix(how, "readerat") {
 			p, err = ScanReaderAt(context.Background(), bytes.NewReader(input), int64(len(input)), popts)
 		} else {
 			p, err = ScanReader(context.Background(), &chunkReader{data: input, size: 5}, popts)
@@ -58,7 +114,12 @@ func checkParallel(t *testing.T, input []byte, opts Options, threads, bufSize in
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := collectParallel(p)
+		var got result
+		if strings.HasSuffix(how, "Each") {
+			got = collectEach(t, p)
+		} else {
+			got = collectParallel(p)
+		}
 		if d := cmp.Diff(want, got, cmp.Comparer(sameErrorAndLine)); d != "" {
 			t.Fatalf("%s, %d threads, buffer %d, input %q, %v: parallel differs from sequential (-sequential +parallel):\n%s",
 				how, threads, bufSize, input, opts.Dialect, d)
@@ -203,6 +264,89 @@ func TestParallelCancel(t *testing.T) {
 	p, _ = ScanReaderAt(context.Background(), bytes.NewReader(data), int64(len(data)), Options{Threads: 4, BufferSize: 64 << 10})
 	p.Scan()
 	p.Close()
+	waitGoroutines(t, before)
+}
+
+func TestParallelEachErrors(t *testing.T) {
+	data := gen.Bytes(gen.Shape{NoteLen: 16}, 4<<20, 1)
+	scanBytes(t, data[:100], Options{}) // the table cache's goroutines start at its first use
+	before := runtime.NumGoroutine()
+	open := func(ctx context.Context, opts Options) *Parallel {
+		opts.Threads, opts.BufferSize = 4, 64<<10
+		p, err := ScanReaderAt(ctx, bytes.NewReader(data), int64(len(data)), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+
+	// An error from the function stops the scan and is Each's error.
+	stop := errors.New("enough")
+	var calls atomic.Int64
+	err := open(context.Background(), Options{}).Each(func(b *Block) error {
+		if calls.Add(1) == 3 {
+			return stop
+		}
+		for b.Scan() {
+		}
+		return nil
+	})
+	if err != stop {
+		t.Fatalf("Each = %v, want the function's error", err)
+	}
+	if n := calls.Load(); n > 3+4+4 {
+		t.Errorf("%d calls after the function failed at the third", n)
+	}
+	waitGoroutines(t, before)
+
+	// Cancelling the context stops it.
+	ctx, cancel := context.WithCancel(context.Background())
+	err = open(ctx, Options{}).Each(func(b *Block) error {
+		cancel()
+		return nil
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Each = %v, want context.Canceled", err)
+	}
+	waitGoroutines(t, before)
+
+	// A parse error: the rows before it, then the error.
+	var in bytes.Buffer
+	for i := 0; i < 20000; i++ {
+		fmt.Fprintf(&in, "%d,abc\n", i)
+	}
+	in.WriteString("\"broken\n")
+	for i := 0; i < 20000; i++ {
+		fmt.Fprintf(&in, "%d,def\n", i)
+	}
+	p, err := ScanReaderAt(context.Background(), bytes.NewReader(in.Bytes()), int64(in.Len()), Options{Threads: 4, BufferSize: 4096, MaxLineSize: 1 << 20, FieldsPerRow: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := collectEach(t, p)
+	var pe *ParseError
+	if !errors.As(res.Err, &pe) || pe.Kind != ErrUnterminatedQuote || pe.Row != 20001 || len(res.Rows) != 20000 {
+		t.Fatalf("got %d rows, err %v", len(res.Rows), res.Err)
+	}
+	waitGoroutines(t, before)
+
+	// Each reads the whole input: not after Scan, nor twice.
+	p = open(context.Background(), Options{})
+	p.Scan()
+	if err := p.Each(func(*Block) error { return nil }); err == nil {
+		t.Error("Each after Scan: no error")
+	}
+	p.Close()
+	p = open(context.Background(), Options{})
+	if err := p.Each(func(*Block) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Each(func(*Block) error { return nil }); err == nil {
+		t.Error("Each twice: no error")
+	}
+	if p.Scan() {
+		t.Error("Scan after Each returned a row")
+	}
 	waitGoroutines(t, before)
 }
 
@@ -358,6 +502,40 @@ func BenchmarkParallelFile(b *testing.B) {
 			}
 		})
 	}
+	// Each: the same work, every value read, on the workers.
+	for _, threads := range []int{1, 2} {
+		b.Run(fmt.Sprintf("each/threads=%d", threads), func(b *testing.B) {
+			b.SetBytes(st.Size())
+			b.ReportAllocs()
+			for b.Loop() {
+				f, _ := os.Open(path)
+				p, err := ScanFile(context.Background(), f, Options{Header: true, Threads: threads})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if n, err := sumFieldsEach(p); err != nil || n == 0 {
+					b.Fatal(n, err)
+				}
+				f.Close()
+			}
+		})
+	}
+}
+
+// sumFieldsEach is sumFields with Each: every block sums its values' lengths.
+func sumFieldsEach(p *Parallel) (int64, error) {
+	var total atomic.Int64
+	err := p.Each(func(b *Block) error {
+		n := 0
+		for b.Scan() {
+			for _, v := range b.Row() {
+				n += len(v)
+			}
+		}
+		total.Add(int64(n))
+		return nil
+	})
+	return total.Load(), err
 }
 
 // TestParallelStats reports, for each fixture shape, how boundaries found

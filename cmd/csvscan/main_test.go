@@ -232,6 +232,11 @@ func TestThreadsMatchSequential(t *testing.T) {
 	}
 	for _, path := range files {
 		wantCode, want, wantErr := runCLI(t, "", "scan", "--threads", "1", "--header", "--format", "csv", path)
+		var wantCount struct {
+			code     int
+			out, err string
+		}
+		wantCount.code, wantCount.out, wantCount.err = runCLI(t, "", "count", "--threads", "1", "--header", path)
 		for _, size := range []string{"1", "2", "3", "7", "64", "4096", "1048576", "33554432"} {
 			if size == "1" || size == "2" || size == "3" {
 				if st, _ := os.Stat(path); st.Size() > 1<<12 {
@@ -242,6 +247,13 @@ func TestThreadsMatchSequential(t *testing.T) {
 			if code != wantCode || got != want || gotErr != wantErr {
 				t.Fatalf("%s, --buffer-size %s: status %d (want %d), stderr %q (want %q), output equal: %v",
 					filepath.Base(path), size, code, wantCode, gotErr, wantErr, got == want)
+			}
+			// count reads in parallel with Parallel.Each: the same count, or
+			// the same error.
+			code, got, gotErr = runCLI(t, "", "count", "--threads", "2", "--buffer-size", size, "--header", path)
+			if code != wantCount.code || got != wantCount.out || gotErr != wantCount.err {
+				t.Fatalf("%s, count --buffer-size %s: status %d, %q, stderr %q; --threads 1: %d, %q, %q",
+					filepath.Base(path), size, code, got, gotErr, wantCount.code, wantCount.out, wantCount.err)
 			}
 		}
 	}

@@ -7,7 +7,10 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync/atomic"
 	"text/tabwriter"
+
+	"github.com/csvscan/csvscan/scanner"
 )
 
 func cmdScan(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -206,6 +209,23 @@ func cmdCount(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	defer in.done()
 	s := in.rows
 	pad := newPadder(rf, in)
+	if p, ok := s.(*scanner.Parallel); ok && !pad.on && !pad.trailing {
+		// Counting needs no order: the workers count their blocks.
+		var n atomic.Int64
+		err := p.Each(func(b *scanner.Block) error {
+			k := 0
+			for b.Scan() {
+				k++
+			}
+			n.Add(int64(k))
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintln(stdout, n.Load())
+		return err
+	}
 	n := 0
 	for s.Scan() {
 		if pad.width == 0 && s.Header() != nil {

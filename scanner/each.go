@@ -1,0 +1,192 @@
+package scanner
+
+import (
+	"errors"
+)
+
+// A Block is the rows of one boundary of a parallel scan, handed to the
+// function given to Parallel.Each. Its Scan, Row, RowNumber and LineNumber
+// read them as Parallel's do, with the numbers of the whole file: the rows
+// of all blocks, in the order of their Index, are the rows a sequential
+// Scanner returns. A Block belongs to the call it is handed to: it must not
+// be used after the call returns, and its rows' values are valid until the
+// next Scan.
+type Block struct {
+	c      cursor
+	p      *Parallel
+	head   *batch
+	index  int
+	header []string
+	done   bool
+}
+
+// Index returns the block's place in the file: the rows of a block come
+// before those of every block with a greater index. Indexes start at 0 and
+// have no gaps, but a block may hold no rows.
+func (b *Block) Index() int { return b.index }
+
+// Scan moves to the block's next row. It returns false after its last one.
+func (b *Block) Scan() bool {
+	for !b.done {
+		if b.c.next() {
+			return true
+		}
+		if b.c.err != nil {
+			break // the error Each returns: the rows before it are read
+		}
+		more, err := b.c.endPart()
+		if err != nil || more == nil {
+			break
+		}
+		b.c.set(more, true)
+	}
+	b.done = true
+	return false
+}
+
+// Row returns the values of the row read by the last successful Scan,
+// valid until the next call to Scan.
+func (b *Block) Row() [][]byte { return b.c.Row() }
+
+// RowNumber returns the 1-based number in the file of the row Row returns.
+func (b *Block) RowNumber() int { return b.c.rows }
+
+// LineNumber returns the line where the row Row returns starts.
+func (b *Block) LineNumber() int { return b.c.LineNumber() }
+
+// Header returns the header row when Options.Header is set.
+func (b *Block) Header() []string { return b.header }
+
+// TakeBadRows returns the rows of the block skipped with
+// Options.IgnoreErrors since the last call, with their numbers in the file.
+func (b *Block) TakeBadRows() []*ParseError { return b.c.TakeBadRows() }
+
+// errEachAfterScan is Each's error on a Parallel already read.
+var errEachAfterScan = errors.New("scanner: Each on a Parallel that Scan or Each has read")
+
+// Each reads the whole input and calls fn with its rows, one Block per
+// boundary, from the worker goroutines: fn is called by several goroutines at
+// once, and blocks come in no particular order (Block.Index gives each its
+// place). The rows, row and line numbers, bad rows and error are those of
+// Scan; the difference is where the caller's work on each row runs. With
+// Scan, it runs on the caller's goroutine, which then bounds the speed-up of
+// every worker added (rows reach it one at a time, in order); with Each it
+// runs beside the reading, on as many goroutines as Options.Threads.
+//
+// Each returns the first error fn returns (no block is handed out after
+// it), or the error that stops the scan, as Err reports it for Scan (every
+// block before it is handed out, and the block holding it has the rows
+// before it), or nil at the end of input. It releases everything before it
+// returns: the Parallel is done with.
+func (p *Parallel) Each(fn func(*Block) error) error {
+	if p.started || p.closed {
+		return errEachAfterScan
+	}
+	p.fn = fn
+	p.start(true)
+	seq := &p.c // where the next batch starts: the state after the batches before it
+	var scanErr error
+	for {
+		b, ok := p.wait()
+		if !ok {
+			break
+		}
+		if b.pending != nil {
+			b = p.finishBoundary(b.pending)
+		}
+		bl := &Block{p: p, head: b, index: p.deliver - 1, c: seq.fork()}
+		bl.c.set(b, false)
+		scanErr = seq.pass(b)
+		bl.header = seq.header
+		p.mu.Lock()
+		if n := len(p.spareVals); n > 0 {
+			bl.c.vals = p.spareVals[n-1]
+			p.spareVals = p.spareVals[:n-1]
+		}
+		p.ready = append(p.ready, bl)
+		p.cond.Broadcast()
+		failed := p.fnErr != nil
+		p.mu.Unlock()
+		if scanErr != nil || failed {
+			break
+		}
+	}
+	p.mu.Lock()
+	p.sequenced, p.stopped = true, true
+	p.cond.Broadcast()
+	p.mu.Unlock()
+	p.wg.Wait() // the workers run every block handed out, then return
+	ctxErr := p.ctx.Err()
+	p.Close()
+	switch {
+	case p.fnErr != nil:
+		return p.fnErr
+	case ctxErr != nil:
+		return ctxErr
+	}
+	return scanErr
+}
+
+// runBlock calls Each's function with bl, then releases its batch.
+func (p *Parallel) runBlock(bl *Block) {
+	p.mu.Lock()
+	skip := p.fnErr != nil
+	p.mu.Unlock()
+	var err error
+	if !skip {
+		err = p.fn(bl)
+	}
+	bl.done = true
+	head := bl.head
+	if head.pin != nil {
+		p.m.Release(head.pin)
+	}
+	p.m.Retire(head.end)
+	for part := head; part != nil; {
+		next := part.more
+		part.pin = nil
+		p.recycle(part)
+		part = next
+	}
+	p.mu.Lock()
+	bl.c.forget() // no pointer into a buffer outlives it
+	if v := bl.c.vals; cap(v) > 0 && len(p.spareVals) < p.window {
+		p.spareVals = append(p.spareVals, v)
+	}
+	if err != nil && p.fnErr == nil {
+		p.fnErr = err
+		p.stopped = true
+	}
+	p.released++
+	p.cond.Broadcast()
+	p.mu.Unlock()
+}
+
+// fork returns a cursor that reads on from c's state with values and bad
+// rows of its own.
+func (c *cursor) fork() cursor {
+	d := *c
+	d.cur, d.data, d.vals, d.valFrom, d.valTo, d.badRows, d.lineRi = nil, nil, nil, 0, 0, nil, -1
+	return d
+}
+
+// pass reads batch b as Scan would, without making its values (but the
+// header's), to move c to the state after it. It returns the error that
+// stops the scan in b, if any, numbered as Scan numbers it.
+func (c *cursor) pass(b *batch) error {
+	c.set(b, false)
+	defer func() { c.cur, c.data, c.badRows = nil, nil, nil }()
+	for {
+		c.skipUniform()
+		for c.next() {
+		}
+		if c.err != nil {
+			return c.err
+		}
+		more, err := c.endPart()
+		if err != nil || more == nil {
+			return err
+		}
+		c.set(more, true)
+	}
+}
