@@ -35,7 +35,9 @@
 // Parallel reads one input with several goroutines (ScanFile, ScanReaderAt,
 // ScanReader) and returns exactly the rows, header and error of a
 // sequential scan, in file order; docs/parallel.md explains how boundaries
-// get exact start states.
+// get exact start states. Parallel.Each hands the same rows to the workers
+// instead, block by block, so that the caller's work on them runs in
+// parallel too.
 //
 // On top of the raw rows: TypedReader casts them into column-major chunks of
 // up to 2048 rows with DuckDB's types, dropping bad rows with a selection
