@@ -166,7 +166,7 @@ func (p *Parallel) runBlock(bl *Block) {
 // rows of its own.
 func (c *cursor) fork() cursor {
 	d := *c
-	d.cur, d.data, d.vals, d.valFrom, d.valTo, d.badRows, d.lineRi = nil, nil, nil, 0, 0, nil, -1
+	d.cur, d.data, d.vals, d.win, d.valFrom, d.badRows, d.lineRi = nil, nil, nil, nil, 0, nil, -1
 	return d
 }
 

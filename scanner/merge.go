@@ -26,10 +26,10 @@ type cursor struct {
 	ri, fi, bi int
 	// The current row is values [rowFrom, rowTo) of cur.
 	rowFrom, rowTo int
-	// Row makes the values of many rows at once: vals holds values
-	// [valFrom, valTo) of cur (none when valTo is 0).
-	vals           [][]byte
-	valFrom, valTo int
+	// Row makes the values of many rows at once: win holds values
+	// [valFrom, valFrom+len(win)) of cur, in vals's array.
+	vals, win [][]byte
+	valFrom   int
 	lineBase       int // line ends before cur's part
 	line           int // the current row's line, unless lineRi >= 0
 	lineRi         int // cur.rows index whose line is the current row's, or -1
@@ -64,8 +64,8 @@ func (c *cursor) set(b *batch, cont bool) {
 // forget clears the values Row made: they point into a buffer that is
 // about to be released (and unmapped), and no pointer may outlive it.
 func (c *cursor) forget() {
-	clear(c.vals[:c.valTo-c.valFrom])
-	c.valFrom, c.valTo = 0, 0
+	clear(c.win)
+	c.win, c.valFrom = c.win[:0], 0
 }
 
 // next moves to the next row of the current part that the caller gets. It
@@ -181,8 +181,10 @@ func (c *cursor) endPart() (*batch, error) {
 
 // Row returns the current row's values.
 func (c *cursor) Row() [][]byte {
-	if c.rowFrom >= c.valFrom && c.rowTo <= c.valTo {
-		return c.vals[c.rowFrom-c.valFrom : c.rowTo-c.valFrom : c.rowTo-c.valFrom]
+	// Rows only move forward within a part, and the window starts at the
+	// row that made it: the row is in it if it ends in it.
+	if j := c.rowTo - c.valFrom; j <= len(c.win) {
+		return c.win[c.rowFrom-c.valFrom : j : j]
 	}
 	return c.makeVals()
 }
@@ -221,7 +223,7 @@ func (c *cursor) makeVals() [][]byte {
 			}
 		}
 	}
-	c.valFrom, c.valTo = from, to
+	c.win, c.valFrom = vals, from
 	n := c.rowTo - from
 	return vals[:n:n]
 }

@@ -751,6 +751,23 @@ func (b *batch) addBad(pe *ParseError) {
 // Scan reads the next data row. It returns false at the end of input or on
 // an error; Err tells which.
 func (p *Parallel) Scan() bool {
+	// The common case, kept small enough to be inlined into the caller's
+	// loop: the next row of a uniform batch (see cursor.next).
+	c := &p.c
+	if b := c.cur; b != nil && c.ri < len(b.rows) && b.uniform == c.width && c.width > 0 && c.rows > 0 {
+		c.rowFrom = c.fi
+		c.fi += c.width
+		c.rowTo = c.fi
+		c.lineRi = c.ri
+		c.ri++
+		c.rows++
+		return true
+	}
+	return p.scan()
+}
+
+// scan is Scan's general case.
+func (p *Parallel) scan() bool {
 	if !p.started && !p.closed {
 		p.start(false)
 	}
@@ -876,8 +893,8 @@ func (p *Parallel) Close() error {
 	p.c.forget()
 	if b := p.c.cur; b != nil && b.pin != nil {
 		p.m.Release(b.pin)
-		p.c.cur = nil
 	}
+	p.c.cur = nil // Scan's fast path looks no further
 	for k, b := range p.results {
 		if b.pin != nil {
 			p.m.Release(b.pin)

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 
 	"github.com/csvscan/csvscan/scanner"
 	_ "github.com/duckdb/duckdb-go/v2" // registers the "duckdb" driver
@@ -105,7 +106,10 @@ func runSequential(_ context.Context, fx fixture, q query) (int64, error) {
 	return n, s.Err()
 }
 
-// runParallel answers q with a parallel scan of threads goroutines.
+// runParallel answers q with a parallel scan of threads goroutines. The
+// aggregates are order-free, so the workers compute them (Parallel.Each),
+// as DuckDB's threads do; the typed query reads rows in order through a
+// TypedReader (Parallel.Scan).
 func runParallel(ctx context.Context, fx fixture, q query, threads int) (int64, error) {
 	f, err := os.Open(fx.path)
 	if err != nil {
@@ -120,11 +124,23 @@ func runParallel(ctx context.Context, fx fixture, q query, threads int) (int64, 
 	if q == qTyped {
 		return tallyTyped(p, fx)
 	}
-	n := tallyParallel(p, q)
-	return n, p.Err()
+	var mu sync.Mutex
+	var n int64
+	err = p.Each(func(b *scanner.Block) error {
+		k := tallyBlock(b, q)
+		mu.Lock()
+		defer mu.Unlock()
+		if q == qMaxNote {
+			n = max(n, k)
+		} else {
+			n += k
+		}
+		return nil
+	})
+	return n, err
 }
 
-// tallyScanner reads every row of s and answers q. It and tallyParallel are
+// tallyScanner reads every row of s and answers q. It and tallyBlock are
 // the same loops over two concrete types, so no row costs an indirect call.
 func tallyScanner(s *scanner.Scanner, q query) int64 {
 	var n int64
@@ -153,8 +169,8 @@ func tallyScanner(s *scanner.Scanner, q query) int64 {
 	return n
 }
 
-// tallyParallel is tallyScanner for a parallel scan.
-func tallyParallel(p *scanner.Parallel, q query) int64 {
+// tallyBlock is tallyScanner for one block of a parallel scan.
+func tallyBlock(p *scanner.Block, q query) int64 {
 	var n int64
 	switch q {
 	case qCount:
