@@ -57,6 +57,11 @@ func (b *Block) LineNumber() int { return b.c.LineNumber() }
 // Header returns the header row when Options.Header is set.
 func (b *Block) Header() []string { return b.header }
 
+// Err returns nil: a block holds the rows read before any error, and the
+// error that stops the scan is Each's. With it a Block is a Rows, so that a
+// TypedReader over each block casts the values on the workers.
+func (b *Block) Err() error { return nil }
+
 // TakeBadRows returns the rows of the block skipped with
 // Options.IgnoreErrors since the last call, with their numbers in the file.
 func (b *Block) TakeBadRows() []*ParseError { return b.c.TakeBadRows() }

@@ -574,3 +574,96 @@ func sumFields(p *Parallel) (int, error) {
 	}
 	return n, p.Err()
 }
+
+// TestParallelEachTyped casts every block with its own TypedReader and
+// requires, chunk rows put in file order, the values and row numbers of a
+// TypedReader over the sequential scan.
+func TestParallelEachTyped(t *testing.T) {
+	var in strings.Builder
+	in.WriteString("id,price,day,note\n")
+	rng := rand.New(rand.NewPCG(7, 8))
+	for i := 0; i < 5000; i++ {
+		switch {
+		case i%997 == 5:
+			fmt.Fprintf(&in, "%d,not a number,2024-01-01,x\n", i) // a cast error
+		case i%1009 == 7:
+			fmt.Fprintf(&in, "%d,1.5\n", i) // too few values
+		default:
+			fmt.Fprintf(&in, "%d,%d.%02d,2024-%02d-%02d,\"n %d\"\"\"\n", i, rng.IntN(1000), rng.IntN(100), 1+rng.IntN(12), 1+rng.IntN(28), i)
+		}
+	}
+	data := []byte(in.String())
+	schema := Schema{{Name: "id", Type: TypeBigInt}, {Name: "price", Type: TypeDouble}, {Name: "day", Type: TypeDate}, {Name: "note", Type: TypeVarchar}}
+	opts := Options{Header: true, FieldsPerRow: -1}
+	topts := TypedOptions{Schema: schema, IgnoreErrors: true, StoreRejects: true}
+
+	type row struct {
+		num  int
+		vals string
+	}
+	typedRows := func(r *TypedReader) ([]row, []string) {
+		var rows []row
+		for c, err := range r.Chunks() {
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i < c.Len(); i++ {
+				v := fmt.Sprint(c.Columns[0].Ints[i], c.Columns[1].Floats[i], c.Columns[2].Dates[i], string(c.Columns[3].Bytes(i)))
+				rows = append(rows, row{c.RowNumbers[i], v})
+			}
+		}
+		var rejects []string
+		for _, rj := range r.Rejects() {
+			// A Block, like Parallel, does not report byte offsets: -1.
+			rj.LineByteOffset, rj.ByteOffset = -1, -1
+			rejects = append(rejects, fmt.Sprintf("%+v", rj))
+		}
+		return rows, rejects
+	}
+	s, err := NewBytes(data, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewTypedReader(s, topts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantRows, wantRejects := typedRows(r)
+	if len(wantRejects) == 0 || len(wantRows) < 4900 {
+		t.Fatalf("the input should have good rows and rejects: %d rows, %d rejects", len(wantRows), len(wantRejects))
+	}
+
+	popts := opts
+	popts.Threads, popts.BufferSize = 3, 4096
+	p, err := ScanReaderAt(context.Background(), bytes.NewReader(data), int64(len(data)), popts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var gotRows []row
+	var gotRejects []string
+	err = p.Each(func(b *Block) error {
+		r, err := NewTypedReader(b, topts)
+		if err != nil {
+			return err
+		}
+		rows, rejects := typedRows(r)
+		mu.Lock()
+		defer mu.Unlock()
+		gotRows = append(gotRows, rows...)
+		gotRejects = append(gotRejects, rejects...)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.SortFunc(gotRows, func(a, b row) int { return a.num - b.num })
+	slices.Sort(gotRejects)
+	slices.Sort(wantRejects)
+	if d := cmp.Diff(wantRows, gotRows, cmp.AllowUnexported(row{})); d != "" {
+		t.Errorf("typed rows differ (-sequential +Each):\n%s", d)
+	}
+	if d := cmp.Diff(wantRejects, gotRejects); d != "" {
+		t.Errorf("rejects differ (-sequential +Each):\n%s", d)
+	}
+}

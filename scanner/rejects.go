@@ -25,7 +25,7 @@ import (
 type Reject struct {
 	// Line is the line where the row starts, counting line ends outside
 	// quotes from 1 as DuckDB does (empty and comment lines count), when
-	// the source reports it (Scanner and Parallel do: LineNumber);
+	// the source reports it (Scanner, Parallel and Block do: LineNumber);
 	// otherwise the row's number in the raw scan.
 	Line int
 	// LineByteOffset is where the row starts.

@@ -180,9 +180,11 @@ type TypedOptions struct {
 	Locator *Locator
 }
 
-// Rows is the raw row source of a TypedReader: *Scanner, *Parallel and
-// *File satisfy it. Open the source with Options.FieldsPerRow = -1, so that
-// rows of any length reach the TypedReader, which judges the count itself.
+// Rows is the raw row source of a TypedReader: *Scanner, *Parallel, *File
+// and *Block (one TypedReader per block, inside Parallel.Each, casts on the
+// workers) satisfy it. Open the source with Options.FieldsPerRow = -1, so
+// that rows of any length reach the TypedReader, which judges the count
+// itself.
 type Rows interface {
 	Scan() bool
 	Row() [][]byte

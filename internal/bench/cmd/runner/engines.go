@@ -107,9 +107,9 @@ func runSequential(_ context.Context, fx fixture, q query) (int64, error) {
 }
 
 // runParallel answers q with a parallel scan of threads goroutines. The
-// aggregates are order-free, so the workers compute them (Parallel.Each),
-// as DuckDB's threads do; the typed query reads rows in order through a
-// TypedReader (Parallel.Scan).
+// answers are order-free sums, so the workers compute them
+// (Parallel.Each), as DuckDB's threads do: the typed query with one
+// TypedReader per block.
 func runParallel(ctx context.Context, fx fixture, q query, threads int) (int64, error) {
 	f, err := os.Open(fx.path)
 	if err != nil {
@@ -121,13 +121,18 @@ func runParallel(ctx context.Context, fx fixture, q query, threads int) (int64, 
 		return 0, err
 	}
 	defer p.Close()
-	if q == qTyped {
-		return tallyTyped(p, fx)
-	}
 	var mu sync.Mutex
 	var n int64
 	err = p.Each(func(b *scanner.Block) error {
-		k := tallyBlock(b, q)
+		var k int64
+		if q == qTyped {
+			var err error
+			if k, err = tallyTyped(b, fx); err != nil {
+				return err
+			}
+		} else {
+			k = tallyBlock(b, q)
+		}
 		mu.Lock()
 		defer mu.Unlock()
 		if q == qMaxNote {
