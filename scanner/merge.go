@@ -30,14 +30,14 @@ type cursor struct {
 	// [valFrom, valFrom+len(win)) of cur, in vals's array.
 	vals, win [][]byte
 	valFrom   int
-	lineBase       int // line ends before cur's part
-	line           int // the current row's line, unless lineRi >= 0
-	lineRi         int // cur.rows index whose line is the current row's, or -1
-	badRows        []*ParseError
-	header         []string
-	width          int   // values per row; 0 until the first row
-	rows           int   // rows so far, bad ones included: the current row's number
-	err            error // a row with the wrong number of values
+	lineBase  int // line ends before cur's part
+	line      int // the current row's line, unless lineRi >= 0
+	lineRi    int // cur.rows index whose line is the current row's, or -1
+	badRows   []*ParseError
+	header    []string
+	width     int   // values per row; 0 until the first row
+	rows      int   // rows so far, bad ones included: the current row's number
+	err       error // a row with the wrong number of values
 }
 
 func newCursor(opts Options) cursor {
