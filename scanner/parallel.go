@@ -164,7 +164,7 @@ func NewParallel(ctx context.Context, m *buffer.Manager, opts Options) (*Paralle
 		c:        newCursor(opts),
 		funcs:    map[int]*[sm.NumStates]sm.State{},
 		starts:   map[int]sm.State{0: sm.NotSet},
-		window:   2*threads + 2,
+		window:   threads + 2,
 		failedAt: math.MaxInt,
 	}
 	// A byte order mark is no part of any row: the first row starts after
@@ -409,7 +409,12 @@ func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 		return out
 	}
 	if b.Offset() <= p.bom {
-		// The first boundary: its state is known.
+		// The first boundary: its state is known, and all its rows go into
+		// out, sized for them.
+		rows, fields := estimateRows(data[b.Start:b.End], p.opts.Dialect.Delimiter[0])
+		p.recycle(out)
+		out = p.newBatch(b.Offset(), end, rows, fields)
+		out.pin = pin
 		first := int(p.bom - base)
 		rec, err := p.segment(out, data, base, after, first, sm.NotSet, end, end)
 		p.publishFunc(k, constant(rec))
