@@ -642,11 +642,19 @@ func TestParallelEachTyped(t *testing.T) {
 	var mu sync.Mutex
 	var gotRows []row
 	var gotRejects []string
+	// One TypedReader per worker, Reset for each block, as a user would.
+	var readers sync.Pool
 	err = p.Each(func(b *Block) error {
-		r, err := NewTypedReader(b, topts)
-		if err != nil {
+		r, _ := readers.Get().(*TypedReader)
+		if r == nil {
+			var err error
+			if r, err = NewTypedReader(b, topts); err != nil {
+				return err
+			}
+		} else if err := r.Reset(b); err != nil {
 			return err
 		}
+		defer readers.Put(r)
 		rows, rejects := typedRows(r)
 		mu.Lock()
 		defer mu.Unlock()

@@ -534,17 +534,8 @@ func NewTypedReader(src Rows, opts TypedOptions) (*TypedReader, error) {
 		r.nulls = []string{""}
 	}
 	r.emptyNull = len(r.nulls) == 1 && r.nulls[0] == ""
-	if t, ok := src.(interface{ TrackFieldOffsets() }); ok {
-		t.TrackFieldOffsets()
-	}
-	if p, ok := src.(Positions); ok {
-		r.pos = p
-	}
-	if q, ok := src.(Quoter); ok {
-		r.quoter = q
-	}
-	if opts.QuotedNotNull && r.quoter == nil {
-		return nil, fmt.Errorf("csvscan: QuotedNotNull needs rows that say which values were quoted (a *Scanner), not a %T", src)
+	if err := r.bind(src); err != nil {
+		return nil, err
 	}
 	if len(opts.ForceNotNull) > 0 {
 		r.notNull = make([]bool, len(opts.Schema))
@@ -557,6 +548,36 @@ func NewTypedReader(src Rows, opts TypedOptions) (*TypedReader, error) {
 		}
 	}
 	return r, nil
+}
+
+// bind makes src the reader's source, with what it can tell.
+func (r *TypedReader) bind(src Rows) error {
+	r.src, r.pos, r.quoter = src, nil, nil
+	if t, ok := src.(interface{ TrackFieldOffsets() }); ok {
+		t.TrackFieldOffsets()
+	}
+	if p, ok := src.(Positions); ok {
+		r.pos = p
+	}
+	if q, ok := src.(Quoter); ok {
+		r.quoter = q
+	}
+	if r.opts.QuotedNotNull && r.quoter == nil {
+		return fmt.Errorf("csvscan: QuotedNotNull needs rows that say which values were quoted (a *Scanner), not a %T", src)
+	}
+	return nil
+}
+
+// Reset makes r read src from its start, with the same options, as a new
+// TypedReader would, but keeping the memory of its chunk (a chunk of
+// ChunkSize rows, whose text columns grow to the longest values seen): one
+// TypedReader per worker can read block after block of Parallel.Each. The
+// chunk and rejects returned before are no longer valid.
+func (r *TypedReader) Reset(src Rows) error {
+	r.bad = badRow{}
+	r.rejects = nil
+	r.headerChecked, r.pending, r.err = false, false, nil
+	return r.bind(src)
 }
 
 // Next returns the next chunk of good rows; at the end it returns nil and

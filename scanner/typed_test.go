@@ -1014,3 +1014,50 @@ func TestQuotedNotNullAndForceNotNull(t *testing.T) {
 		t.Error("QuotedNotNull over a Parallel accepted")
 	}
 }
+
+// TestTypedReaderReset reads one input, then others after Reset, and
+// requires for each what a new TypedReader gives: rows, numbers, rejects
+// and errors, none of the earlier input's state carried over.
+func TestTypedReaderReset(t *testing.T) {
+	topts := TypedOptions{Schema: typedSchema(TypeBigInt, TypeVarchar, TypeDate), StoreRejects: true, IgnoreErrors: true}
+	inputs := []string{
+		"1,a,2024-01-01\nx,b,2024-01-02\n3,\"long value " + strings.Repeat("z", 5000) + "\",2024-01-03\n",
+		"4,d\n5,e,2024-02-30\n6,f,2024-02-01,extra\n",
+		"",
+		"7,g,2024-03-01\n",
+	}
+	for _, ignore := range []bool{true, false} {
+		topts.IgnoreErrors, topts.StoreRejects = ignore, ignore
+		var r *TypedReader
+		for i, in := range inputs {
+			want := typedRead(t, in, Options{}, topts)
+			s, err := NewBytes([]byte(in), Options{FieldsPerRow: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r == nil {
+				r, err = NewTypedReader(s, topts)
+			} else {
+				err = r.Reset(s)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := typedCollect(r)
+			if d := cmp.Diff(want, got, cmp.Comparer(typedSameError), cmpopts.EquateEmpty()); d != "" {
+				t.Errorf("ignore=%v, input %d after Reset (-new reader +reset reader):\n%s", ignore, i, d)
+			}
+		}
+	}
+	// Reset checks the new source as NewTypedReader does.
+	s, _ := NewBytes([]byte("1,a,2024-01-01\n"), Options{FieldsPerRow: -1})
+	r, err := NewTypedReader(s, TypedOptions{Schema: typedSchema(TypeBigInt, TypeVarchar, TypeDate), QuotedNotNull: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := ScanReaderAt(context.Background(), strings.NewReader("1,a,2024-01-01\n"), 15, Options{})
+	defer p.Close()
+	if err := r.Reset(p); err == nil {
+		t.Error("Reset to a source that cannot tell quoted values, with QuotedNotNull: no error")
+	}
+}

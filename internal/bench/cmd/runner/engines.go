@@ -123,11 +123,25 @@ func runParallel(ctx context.Context, fx fixture, q query, threads int) (int64, 
 	defer p.Close()
 	var mu sync.Mutex
 	var n int64
+	// A TypedReader per worker, Reset for each block: a new one per block
+	// would allocate a chunk (2 MB of text for the 1 KiB notes) each time.
+	var readers sync.Pool
 	err = p.Each(func(b *scanner.Block) error {
 		var k int64
 		if q == qTyped {
+			r, _ := readers.Get().(*scanner.TypedReader)
 			var err error
-			if k, err = tallyTyped(b, fx); err != nil {
+			if r == nil {
+				r, err = scanner.NewTypedReader(b, scanner.TypedOptions{Schema: schema(fx)})
+			} else {
+				err = r.Reset(b)
+			}
+			if err != nil {
+				return err
+			}
+			k, err = tallyReader(r)
+			readers.Put(r)
+			if err != nil {
 				return err
 			}
 		} else {

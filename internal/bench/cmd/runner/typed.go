@@ -49,6 +49,11 @@ func tallyTyped(rows scanner.Rows, fx fixture) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
+	return tallyReader(r)
+}
+
+// tallyReader sums the checksum of the typed rows r reads.
+func tallyReader(r *scanner.TypedReader) (int64, error) {
 	var n int64
 	for c, err := range r.Chunks() {
 		if err != nil {
