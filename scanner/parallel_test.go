@@ -23,27 +23,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-func collectParallel(p *Parallel) result {
-	var res result
-	for p.Scan() {
-		for _, pe := range p.TakeBadRows() {
-			res.Bad = append(res.Bad, badString(pe))
-		}
-		row := make([]string, len(p.Row()))
-		for i, v := range p.Row() {
-			row[i] = string(v)
-		}
-		res.Rows = append(res.Rows, row)
-		res.Lines = append(res.Lines, p.LineNumber())
-	}
-	for _, pe := range p.TakeBadRows() {
-		res.Bad = append(res.Bad, badString(pe))
-	}
-	res.Header = p.Header()
-	res.Err = p.Err()
-	return res
-}
-
 // collectEach reads p with Each, keeping each block's rows apart (blocks
 // are read concurrently), and puts them together in the order of their
 // indexes, which must run from 0 without gaps.
@@ -52,22 +31,7 @@ func collectEach(t *testing.T, p *Parallel) result {
 	var mu sync.Mutex
 	parts := map[int]result{}
 	err := p.Each(func(b *Block) error {
-		var part result
-		for b.Scan() {
-			for _, pe := range b.TakeBadRows() {
-				part.Bad = append(part.Bad, badString(pe))
-			}
-			row := make([]string, len(b.Row()))
-			for i, v := range b.Row() {
-				row[i] = string(v)
-			}
-			part.Rows = append(part.Rows, row)
-			part.Lines = append(part.Lines, b.LineNumber())
-		}
-		for _, pe := range b.TakeBadRows() {
-			part.Bad = append(part.Bad, badString(pe))
-		}
-		part.Header = b.Header()
+		part := collect(b)
 		mu.Lock()
 		defer mu.Unlock()
 		if _, dup := parts[b.Index()]; dup {
@@ -118,7 +82,7 @@ func checkParallel(t *testing.T, input []byte, opts Options, threads, bufSize in
 		if strings.HasSuffix(how, "Each") {
 			got = collectEach(t, p)
 		} else {
-			got = collectParallel(p)
+			got = collect(p)
 		}
 		if d := cmp.Diff(want, got, cmp.Comparer(sameErrorAndLine)); d != "" {
 			t.Fatalf("%s, %d threads, buffer %d, input %q, %v: parallel differs from sequential (-sequential +parallel):\n%s",
@@ -233,7 +197,7 @@ func TestParallelErrorStopsWorkers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := collectParallel(p)
+	res := collect(p)
 	if !errors.Is(res.Err, ErrUnterminatedQuote) || len(res.Rows) != 20000 {
 		t.Fatalf("got %d rows, err %v", len(res.Rows), res.Err)
 	}

@@ -60,7 +60,19 @@ func (r *splitReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-func collect(s *Scanner) result {
+// rowSource is what collect reads: a Scanner, a Parallel or a Block.
+type rowSource interface {
+	Scan() bool
+	Row() [][]byte
+	LineNumber() int
+	TakeBadRows() []*ParseError
+	Header() []string
+	Err() error
+}
+
+// collect reads s to the end: its rows (copied), lines, bad rows, header and
+// error.
+func collect(s rowSource) result {
 	var res result
 	for s.Scan() {
 		for _, pe := range s.TakeBadRows() {
