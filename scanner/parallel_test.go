@@ -449,45 +449,33 @@ func BenchmarkParallelFile(b *testing.B) {
 			f.Close()
 		}
 	})
-	for _, threads := range []int{1, 2} {
-		b.Run(fmt.Sprintf("threads=%d", threads), func(b *testing.B) {
-			b.SetBytes(st.Size())
-			b.ReportAllocs()
-			for b.Loop() {
-				f, _ := os.Open(path)
-				p, err := ScanFile(context.Background(), f, Options{Header: true, Threads: threads})
-				if err != nil {
-					b.Fatal(err)
+	// Scan: the caller reads every value; Each: the workers do.
+	for _, way := range []struct {
+		name string
+		sum  func(*Parallel) (int, error)
+	}{{"", sumFields}, {"each/", sumFieldsEach}} {
+		for _, threads := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%sthreads=%d", way.name, threads), func(b *testing.B) {
+				b.SetBytes(st.Size())
+				b.ReportAllocs()
+				for b.Loop() {
+					f, _ := os.Open(path)
+					p, err := ScanFile(context.Background(), f, Options{Header: true, Threads: threads})
+					if err != nil {
+						b.Fatal(err)
+					}
+					if n, err := way.sum(p); err != nil || n == 0 {
+						b.Fatal(n, err)
+					}
+					f.Close()
 				}
-				if n, err := sumFields(p); err != nil || n == 0 {
-					b.Fatal(n, err)
-				}
-				f.Close()
-			}
-		})
-	}
-	// Each: the same work, every value read, on the workers.
-	for _, threads := range []int{1, 2} {
-		b.Run(fmt.Sprintf("each/threads=%d", threads), func(b *testing.B) {
-			b.SetBytes(st.Size())
-			b.ReportAllocs()
-			for b.Loop() {
-				f, _ := os.Open(path)
-				p, err := ScanFile(context.Background(), f, Options{Header: true, Threads: threads})
-				if err != nil {
-					b.Fatal(err)
-				}
-				if n, err := sumFieldsEach(p); err != nil || n == 0 {
-					b.Fatal(n, err)
-				}
-				f.Close()
-			}
-		})
+			})
+		}
 	}
 }
 
 // sumFieldsEach is sumFields with Each: every block sums its values' lengths.
-func sumFieldsEach(p *Parallel) (int64, error) {
+func sumFieldsEach(p *Parallel) (int, error) {
 	var total atomic.Int64
 	err := p.Each(func(b *Block) error {
 		n := 0
@@ -499,7 +487,7 @@ func sumFieldsEach(p *Parallel) (int64, error) {
 		total.Add(int64(n))
 		return nil
 	})
-	return total.Load(), err
+	return int(total.Load()), err
 }
 
 // TestParallelStats reports, for each fixture shape, how boundaries found
