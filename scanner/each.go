@@ -66,8 +66,12 @@ func (b *Block) Err() error { return nil }
 // Options.IgnoreErrors since the last call, with their numbers in the file.
 func (b *Block) TakeBadRows() []*ParseError { return b.c.TakeBadRows() }
 
-// errEachAfterScan is Each's error on a Parallel already read.
-var errEachAfterScan = errors.New("scanner: Each on a Parallel that Scan or Each has read")
+// errEachAfterScan is Each's error on a Parallel already read, and
+// errScanAfterEach Scan's after Each.
+var (
+	errEachAfterScan = errors.New("scanner: Each on a Parallel that Scan or Each has read")
+	errScanAfterEach = errors.New("scanner: Scan on a Parallel that Each has read")
+)
 
 // Each reads the whole input and calls fn with its rows, one Block per
 // boundary, from the worker goroutines: fn is called by several goroutines at
@@ -117,11 +121,18 @@ func (p *Parallel) Each(fn func(*Block) error) error {
 		}
 	}
 	p.mu.Lock()
+	// Workers stop taking boundaries, and one waiting for a start state
+	// that only the sequencer would have worked out gives up.
 	p.sequenced, p.stopped = true, true
 	p.cond.Broadcast()
 	p.mu.Unlock()
 	p.wg.Wait() // the workers run every block handed out, then return
-	ctxErr := p.ctx.Err()
+	var ctxErr error
+	if p.err != nil || len(p.ready) > 0 {
+		// The context stopped the sequencer (wait), or the workers before
+		// they ran every block.
+		ctxErr = p.ctx.Err()
+	}
 	p.Close()
 	switch {
 	case p.fnErr != nil:
@@ -171,7 +182,7 @@ func (p *Parallel) runBlock(bl *Block) {
 // rows of its own.
 func (c *cursor) fork() cursor {
 	d := *c
-	d.cur, d.data, d.vals, d.win, d.valFrom, d.badRows, d.lineRi = nil, nil, nil, nil, 0, nil, -1
+	d.cur, d.data, d.vals, d.win, d.valFrom, d.filled, d.badRows, d.lineRi = nil, nil, nil, nil, 0, 0, nil, -1
 	return d
 }
 

@@ -30,6 +30,7 @@ type cursor struct {
 	// [valFrom, valFrom+len(win)) of cur, in vals's array.
 	vals, win [][]byte
 	valFrom   int
+	filled    int // vals[:filled] may hold values: forget clears them
 	lineBase  int // line ends before cur's part
 	line      int // the current row's line, unless lineRi >= 0
 	lineRi    int // cur.rows index whose line is the current row's, or -1
@@ -64,8 +65,8 @@ func (c *cursor) set(b *batch, cont bool) {
 // forget clears the values Row made: they point into a buffer that is
 // about to be released (and unmapped), and no pointer may outlive it.
 func (c *cursor) forget() {
-	clear(c.win)
-	c.win, c.valFrom = c.win[:0], 0
+	clear(c.vals[:c.filled])
+	c.win, c.valFrom, c.filled = c.win[:0], 0, 0
 }
 
 // next moves to the next row of the current part that the caller gets. It
@@ -204,7 +205,7 @@ func (c *cursor) makeVals() [][]byte {
 	from := c.rowFrom
 	to := max(c.rowTo, min(len(b.fields), from+rowChunk))
 	if cap(c.vals) < to-from {
-		c.vals = make([][]byte, max(to-from, rowChunk))
+		c.vals, c.filled = make([][]byte, max(to-from, rowChunk)), 0
 	}
 	vals := c.vals[:to-from]
 	data := c.data
@@ -224,6 +225,7 @@ func (c *cursor) makeVals() [][]byte {
 		}
 	}
 	c.win, c.valFrom = vals, from
+	c.filled = max(c.filled, len(vals))
 	n := c.rowTo - from
 	return vals[:n:n]
 }

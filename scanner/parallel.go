@@ -254,7 +254,11 @@ func (p *Parallel) take() (iterator.Boundary, *Block, bool, error) {
 				p.ended = true
 				p.cond.Broadcast()
 				if err != nil {
-					return iterator.Boundary{}, nil, false, err
+					// The failed boundary is counted now, under the same
+					// lock, so that the merge waits for its batch (the
+					// error) instead of seeing the end of input.
+					p.handed++
+					return iterator.Boundary{Index: p.handed - 1}, nil, false, err
 				}
 				continue
 			}
@@ -274,7 +278,7 @@ func (p *Parallel) worker() {
 		b, c, ok, err := p.take()
 		switch {
 		case err != nil:
-			p.publishBatch(p.handedIndex(), &batch{err: err})
+			p.publishBatch(b.Index, &batch{err: err})
 		case !ok:
 			return
 		case c != nil:
@@ -283,14 +287,6 @@ func (p *Parallel) worker() {
 			p.publishBatch(b.Index, p.scanBoundary(b))
 		}
 	}
-}
-
-// handedIndex is the index the failed iterator call would have had.
-func (p *Parallel) handedIndex() int {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.handed++
-	return p.handed - 1
 }
 
 // publishFunc records boundary k's transition function and extends the
@@ -334,7 +330,8 @@ func (p *Parallel) startState(k int) (sm.State, bool) {
 		if s, ok := p.starts[k]; ok {
 			return s, true
 		}
-		if p.ctx.Err() != nil || k > p.failedAt {
+		if p.ctx.Err() != nil || k > p.failedAt || p.sequenced {
+			// The scan stopped before boundary k: its rows are not needed.
 			return 0, false
 		}
 		p.cond.Wait()
@@ -344,8 +341,10 @@ func (p *Parallel) startState(k int) (sm.State, bool) {
 func (p *Parallel) publishBatch(k int, b *batch) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if b.err != nil && k < p.failedAt {
-		p.failedAt = k
+	for part := b; part != nil; part = part.more {
+		if part.err != nil && k < p.failedAt {
+			p.failedAt = k
+		}
 	}
 	p.results[k] = b
 	p.cond.Broadcast()
@@ -775,6 +774,9 @@ func (p *Parallel) Scan() bool {
 func (p *Parallel) scan() bool {
 	if !p.started && !p.closed {
 		p.start(false)
+	}
+	if p.each && p.err == nil {
+		p.err = errScanAfterEach
 	}
 	c := &p.c
 	for {

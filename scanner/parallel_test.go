@@ -19,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/internal/gen"
 	"github.com/google/go-cmp/cmp"
 )
@@ -308,8 +309,8 @@ func TestParallelEachErrors(t *testing.T) {
 	if err := p.Each(func(*Block) error { return nil }); err == nil {
 		t.Error("Each twice: no error")
 	}
-	if p.Scan() {
-		t.Error("Scan after Each returned a row")
+	if p.Scan() || p.Err() == nil {
+		t.Errorf("Scan after Each: a row, or no error (%v)", p.Err())
 	}
 	waitGoroutines(t, before)
 }
@@ -625,5 +626,161 @@ func TestParallelEachTyped(t *testing.T) {
 	}
 	if d := cmp.Diff(wantRejects, gotRejects); d != "" {
 		t.Errorf("rejects differ (-sequential +Each):\n%s", d)
+	}
+}
+
+// TestParallelEachStopsAtWidthError: a row of the wrong width stops Each's
+// sequencer while later boundaries still need it: one starts inside quotes
+// whose side-by-side runs have not met (its first rows left to the
+// sequencer), the next starts where every run dies (it waits for its start
+// state). Each must still return, with the sequential scan's error.
+func TestParallelEachStopsAtWidthError(t *testing.T) {
+	defer func(w int) { meetWindow = w }(meetWindow)
+	meetWindow = 8
+	d := dialect.Default()
+	d.Newline = dialect.NewlineLF // a CR outside quotes is an error
+	in := "a,b\n1,2,3\n" + strings.Repeat("p,q\n", 3) +
+		"c,\"" + strings.Repeat("y", 17) + "\"\n" + // the boundary at 32 starts in the quotes
+		"d," + strings.Repeat("e", 18) + "aaa\n" + // the one at 64 starts aaa\na"\r: every run dies
+		"a\"\rz\n"
+	opts := Options{Dialect: d, BufferSize: 128, MaxLineSize: 32, Threads: 8}
+	want := scanBytes(t, []byte(in), opts)
+	if want.Err == nil {
+		t.Fatal("the input should fail")
+	}
+	for i := 0; i < 300; i++ {
+		p, err := ScanReaderAt(context.Background(), strings.NewReader(in), int64(len(in)), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- p.Each(func(*Block) error { return nil }) }()
+		select {
+		case err := <-done:
+			if !sameError(err, want.Err) {
+				t.Fatalf("run %d: Each = %v, want %v", i, err, want.Err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("run %d: Each has not returned after 10 s", i)
+		}
+	}
+}
+
+// failingReader returns its data, then, after a slow read, errPipe.
+type failingReader struct{ data []byte }
+
+var errPipe = errors.New("the pipe broke")
+
+func (r *failingReader) Read(p []byte) (int, error) {
+	if len(r.data) == 0 {
+		time.Sleep(2 * time.Millisecond)
+		return 0, errPipe
+	}
+	n := copy(p, r.data)
+	r.data = r.data[n:]
+	return n, nil
+}
+
+// TestParallelReadErrorKept: a sequential source that fails after a full
+// buffer ends the scan with its error, with Scan and with Each.
+func TestParallelReadErrorKept(t *testing.T) {
+	data := "a,b\n1,2\n3,4\n5,6\n" // one 16-byte buffer, then the error
+	for i := 0; i < 20; i++ {
+		for _, each := range []bool{false, true} {
+			p, err := ScanReader(context.Background(), &failingReader{data: []byte(data)}, Options{BufferSize: 16, MaxLineSize: 4, Threads: 1 + i%4})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if each {
+				err = p.Each(func(b *Block) error {
+					for b.Scan() {
+					}
+					return nil
+				})
+			} else {
+				for p.Scan() {
+				}
+				err = p.Err()
+			}
+			if !errors.Is(err, errPipe) {
+				t.Fatalf("run %d, Each %v: error %v, want the reader's", i, each, err)
+			}
+		}
+	}
+}
+
+// TestParallelFailedBoundaryCounted: when the iterator fails, take counts
+// the failed boundary before it lets go of the lock. Counted later, the
+// merge could see every boundary handed out delivered and end the scan as
+// at the end of input, losing the error.
+func TestParallelFailedBoundaryCounted(t *testing.T) {
+	p, err := ScanReader(context.Background(), &failingReader{data: []byte("a,b\n1,2\n3,4\n5,6\n")}, Options{BufferSize: 16, MaxLineSize: 4, Threads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	for { // no worker runs: workers start at the first Scan or Each
+		b, _, ok, err := p.take()
+		if err != nil {
+			p.mu.Lock()
+			handed := p.handed
+			p.mu.Unlock()
+			if !errors.Is(err, errPipe) || b.Index != handed-1 {
+				t.Fatalf("take: boundary %d, error %v; %d handed out", b.Index, err, handed)
+			}
+			return
+		}
+		if !ok {
+			t.Fatal("take ended without the reader's error")
+		}
+		p.mu.Lock()
+		p.released++ // as if its batch was read, so that the window does not fill
+		p.mu.Unlock()
+	}
+}
+
+// TestParallelNoStaleValues: once Each returns (or Scan reaches the end),
+// no value slice kept for reuse points into a released buffer.
+func TestParallelNoStaleValues(t *testing.T) {
+	var in strings.Builder
+	for i := 0; i < 3000; i++ { // 6,000 values: windows of 4,096 and 1,904
+		fmt.Fprintf(&in, "%d,x\n", i)
+	}
+	stale := func(vals [][]byte) int {
+		n := 0
+		for _, v := range vals[:cap(vals)] {
+			if v != nil {
+				n++
+			}
+		}
+		return n
+	}
+	opts := Options{Threads: 1, BufferSize: 1 << 20, MaxLineSize: 1 << 20}
+	p, err := ScanReaderAt(context.Background(), strings.NewReader(in.String()), int64(in.Len()), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Each(func(b *Block) error {
+		for b.Scan() {
+			b.Row()
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range p.spareVals {
+		if n := stale(v); n > 0 {
+			t.Fatalf("Each: %d values still point into released buffers", n)
+		}
+	}
+	p, _ = ScanReaderAt(context.Background(), strings.NewReader(in.String()), int64(in.Len()), opts)
+	for p.Scan() {
+		p.Row()
+	}
+	if n := stale(p.c.vals); n > 0 {
+		t.Fatalf("Scan: %d values still point into released buffers", n)
+	}
+	if p.Err() != nil {
+		t.Fatal(p.Err())
 	}
 }
