@@ -85,8 +85,10 @@ var (
 // Each returns the first error fn returns (no block is handed out after
 // it), or the error that stops the scan, as Err reports it for Scan (every
 // block before it is handed out, and the block holding it has the rows
-// before it), or nil at the end of input. It releases everything before it
-// returns: the Parallel is done with.
+// before it), or the context's error when its cancellation left blocks
+// unread, or nil at the end of input. It returns after every call of fn
+// has, and releases everything: the Parallel is done with (Scan and Each
+// after it fail). Call Each or Scan, not both.
 func (p *Parallel) Each(fn func(*Block) error) error {
 	if p.started || p.closed {
 		return errEachAfterScan
