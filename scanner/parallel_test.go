@@ -184,7 +184,11 @@ func TestParallelFixtures(t *testing.T) {
 	}
 }
 
+// TestParallelErrorStopsWorkers: an unterminated quote in the middle ends
+// the scan with the rows before it and the error, with Scan and with Each,
+// and no goroutine is left.
 func TestParallelErrorStopsWorkers(t *testing.T) {
+	scanBytes(t, []byte("a\n"), Options{}) // the table cache's goroutines start at its first use
 	before := runtime.NumGoroutine()
 	var in bytes.Buffer
 	for i := 0; i < 20000; i++ {
@@ -194,18 +198,27 @@ func TestParallelErrorStopsWorkers(t *testing.T) {
 	for i := 0; i < 20000; i++ {
 		fmt.Fprintf(&in, "%d,def\n", i)
 	}
-	p, err := ScanReaderAt(context.Background(), bytes.NewReader(in.Bytes()), int64(in.Len()), Options{Threads: 4, BufferSize: 4096, MaxLineSize: 1 << 20, FieldsPerRow: -1})
-	if err != nil {
-		t.Fatal(err)
+	for _, each := range []bool{false, true} {
+		p, err := ScanReaderAt(context.Background(), bytes.NewReader(in.Bytes()), int64(in.Len()), Options{Threads: 4, BufferSize: 4096, MaxLineSize: 1 << 20, FieldsPerRow: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var res result
+		if each {
+			res = collectEach(t, p)
+		} else {
+			res = collect(p)
+		}
+		var pe *ParseError
+		if !errors.As(res.Err, &pe) || pe.Kind != ErrUnterminatedQuote || pe.Row != 20001 || len(res.Rows) != 20000 {
+			t.Fatalf("Each %v: got %d rows, err %v", each, len(res.Rows), res.Err)
+		}
+		waitGoroutines(t, before)
 	}
-	res := collect(p)
-	if !errors.Is(res.Err, ErrUnterminatedQuote) || len(res.Rows) != 20000 {
-		t.Fatalf("got %d rows, err %v", len(res.Rows), res.Err)
-	}
-	waitGoroutines(t, before)
 }
 
 func TestParallelCancel(t *testing.T) {
+	scanBytes(t, []byte("a\n"), Options{}) // the table cache's goroutines start at its first use
 	before := runtime.NumGoroutine()
 	data := gen.Bytes(gen.Shape{NoteLen: 16}, 4<<20, 1)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -275,28 +288,8 @@ func TestParallelEachErrors(t *testing.T) {
 	}
 	waitGoroutines(t, before)
 
-	// A parse error: the rows before it, then the error.
-	var in bytes.Buffer
-	for i := 0; i < 20000; i++ {
-		fmt.Fprintf(&in, "%d,abc\n", i)
-	}
-	in.WriteString("\"broken\n")
-	for i := 0; i < 20000; i++ {
-		fmt.Fprintf(&in, "%d,def\n", i)
-	}
-	p, err := ScanReaderAt(context.Background(), bytes.NewReader(in.Bytes()), int64(in.Len()), Options{Threads: 4, BufferSize: 4096, MaxLineSize: 1 << 20, FieldsPerRow: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res := collectEach(t, p)
-	var pe *ParseError
-	if !errors.As(res.Err, &pe) || pe.Kind != ErrUnterminatedQuote || pe.Row != 20001 || len(res.Rows) != 20000 {
-		t.Fatalf("got %d rows, err %v", len(res.Rows), res.Err)
-	}
-	waitGoroutines(t, before)
-
 	// Each reads the whole input: not after Scan, nor twice.
-	p = open(context.Background(), Options{})
+	p := open(context.Background(), Options{})
 	p.Scan()
 	if err := p.Each(func(*Block) error { return nil }); err == nil {
 		t.Error("Each after Scan: no error")
