@@ -74,19 +74,7 @@ func (c *cursor) forget() {
 func (c *cursor) next() bool {
 	b := c.cur
 	for c.ri < len(b.rows) {
-		if w := b.uniform; w > 0 && w == c.width && c.rows > 0 {
-			// A row of a uniform batch after the first row: good, not
-			// empty, as wide as the others, so nextRow's rules have
-			// nothing to say; its line is looked up only if asked.
-			c.rowFrom = c.fi
-			c.fi += w
-			c.rowTo = c.fi
-			c.lineRi = c.ri
-			c.ri++
-			c.rows++
-			return true
-		}
-		if c.nextRow() {
+		if c.uniformNext() || c.nextRow() {
 			return true
 		}
 		if c.err != nil {
@@ -94,6 +82,23 @@ func (c *cursor) next() bool {
 		}
 	}
 	return false
+}
+
+// uniformNext moves to the next row when it is a row of a uniform batch
+// after the file's first row: good, not empty, as wide as the others, so
+// nextRow's rules have nothing to say; its line is looked up only if asked.
+func (c *cursor) uniformNext() bool {
+	b := c.cur
+	if b == nil || c.ri >= len(b.rows) || b.uniform != c.width || c.width <= 0 || c.rows <= 0 {
+		return false
+	}
+	c.rowFrom = c.fi
+	c.fi += c.width
+	c.rowTo = c.fi
+	c.lineRi = c.ri
+	c.ri++
+	c.rows++
+	return true
 }
 
 // skipUniform passes over the rest of a uniform part at once, as next

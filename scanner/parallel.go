@@ -755,16 +755,9 @@ func (b *batch) addBad(pe *ParseError) {
 // Scan reads the next data row. It returns false at the end of input or on
 // an error; Err tells which.
 func (p *Parallel) Scan() bool {
-	// The common case, kept small enough to be inlined into the caller's
-	// loop: the next row of a uniform batch (see cursor.next).
-	c := &p.c
-	if b := c.cur; b != nil && c.ri < len(b.rows) && b.uniform == c.width && c.width > 0 && c.rows > 0 {
-		c.rowFrom = c.fi
-		c.fi += c.width
-		c.rowTo = c.fi
-		c.lineRi = c.ri
-		c.ri++
-		c.rows++
+	// The common case first, ahead of the general case's loop (3% of a
+	// two-goroutine Scan of 256-byte notes).
+	if p.c.uniformNext() {
 		return true
 	}
 	return p.scan()
