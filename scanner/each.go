@@ -13,7 +13,6 @@ import (
 // next Scan.
 type Block struct {
 	c      cursor
-	p      *Parallel
 	head   *batch
 	index  int
 	header []string
@@ -105,7 +104,7 @@ func (p *Parallel) Each(fn func(*Block) error) error {
 		if b.pending != nil {
 			b = p.finishBoundary(b.pending)
 		}
-		bl := &Block{p: p, head: b, index: p.deliver - 1, c: seq.fork()}
+		bl := &Block{head: b, index: p.deliver - 1, c: seq.fork()}
 		bl.c.set(b, false)
 		scanErr = seq.pass(b)
 		bl.header = seq.header
