@@ -566,15 +566,7 @@ func TestParallelEachTyped(t *testing.T) {
 		}
 		return rows, rejects
 	}
-	s, err := NewBytes(data, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := NewTypedReader(s, topts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wantRows, wantRejects := typedRows(r)
+	wantRows, wantRejects := typedRows(typedBytes(t, data, opts, topts))
 	if len(wantRejects) == 0 || len(wantRows) < 4900 {
 		t.Fatalf("the input should have good rows and rejects: %d rows, %d rejects", len(wantRows), len(wantRejects))
 	}

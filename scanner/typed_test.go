@@ -54,16 +54,22 @@ func typedCollect(r *TypedReader) typedResult {
 func typedRead(t testing.TB, input string, opts Options, topts TypedOptions) typedResult {
 	t.Helper()
 	opts.FieldsPerRow = -1
-	s, err := NewBytes([]byte(input), opts)
+	topts.Dialect = opts.Dialect
+	return typedCollect(typedBytes(t, []byte(input), opts, topts))
+}
+
+// typedBytes returns a TypedReader over a sequential scanner of input.
+func typedBytes(t testing.TB, input []byte, opts Options, topts TypedOptions) *TypedReader {
+	t.Helper()
+	s, err := NewBytes(input, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	topts.Dialect = opts.Dialect
 	r, err := NewTypedReader(s, topts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return typedCollect(r)
+	return r
 }
 
 // typedSameError compares errors for cmp: a *RowError field by field, the
@@ -536,15 +542,7 @@ func TestRejectsParallelMatchesSequential(t *testing.T) {
 		{Schema: typedTableSchema, StoreRejects: true},
 		{Schema: typedTableSchema},
 	} {
-		s, err := NewBytes(input, opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := NewTypedReader(s, topts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := typedCollect(r)
+		want := typedCollect(typedBytes(t, input, opts, topts))
 		if topts.StoreRejects && len(want.Rejects) < 100 {
 			t.Fatalf("only %d rejects", len(want.Rejects))
 		}
