@@ -257,13 +257,13 @@ func (m *Manager) loadNext() error {
 	m.loading[i] = true
 	data := m.take(m.size)
 	m.mu.Unlock()
-	n, err := io.ReadFull(m.r, data)
+	n, err := fill(m.r, data)
 	m.mu.Lock()
 	delete(m.loading, i)
 	m.cond.Broadcast()
 	switch err {
 	case nil:
-	case io.EOF, io.ErrUnexpectedEOF:
+	case io.EOF:
 		if n == 0 {
 			m.count = i
 			m.free = append(m.free, data[:0])
@@ -271,13 +271,49 @@ func (m *Manager) loadNext() error {
 		}
 		m.count = i + 1
 	default:
-		m.err = fmt.Errorf("buffer: reading buffer %d: %w", i, err)
+		// The bytes of this buffer read before the failure are dropped: a
+		// short buffer means the last one to every reader, so keeping them
+		// would make the row they cut look complete. Readers get the rows
+		// of the buffers before, then this error.
+		m.err = fmt.Errorf("buffer: reading buffer %d at offset %d: %w", i, int64(i)*int64(m.size)+int64(n), err)
 		m.free = append(m.free, data[:0])
 		return m.err
 	}
 	m.add(&Buffer{index: i, offset: int64(i) * int64(m.size), data: data[:n], last: m.count == i+1})
 	m.next = i + 1
 	return nil
+}
+
+// maxEmptyReads is how many reads in a row may return no bytes and no
+// error before fill gives up with io.ErrNoProgress, as bufio does.
+const maxEmptyReads = 100
+
+// fill reads from r until data is full. Unlike io.ReadFull it passes
+// only io.EOF through as the end of input: a source's own
+// io.ErrUnexpectedEOF (a truncated gzip stream, a cut HTTP body) is a
+// failed read, not an end. A source that returns no bytes and no error
+// maxEmptyReads times in a row fails with io.ErrNoProgress instead of
+// being called forever.
+func fill(r io.Reader, data []byte) (int, error) {
+	n, empty := 0, 0
+	for n < len(data) {
+		k, err := r.Read(data[n:])
+		if k < 0 || k > len(data)-n {
+			return n, fmt.Errorf("buffer: the source's Read returned %d bytes for a %d-byte slice", k, len(data)-n)
+		}
+		n += k
+		if err != nil {
+			return n, err // io.EOF ends the input; any other error fails it
+		}
+		if k == 0 {
+			if empty++; empty >= maxEmptyReads {
+				return n, io.ErrNoProgress
+			}
+			continue
+		}
+		empty = 0
+	}
+	return n, nil
 }
 
 // take returns a buffer of n bytes (at most the buffer size), reusing a

@@ -173,3 +173,73 @@ func TestMemoryBounded(t *testing.T) {
 type readerAtFunc func(p []byte, off int64) (int, error)
 
 func (f readerAtFunc) ReadAt(p []byte, off int64) (int, error) { return f(p, off) }
+
+// failAfter gives the first n bytes of data, then fails with err (with
+// the last bytes, as gzip does for a truncated stream).
+type failAfter struct {
+	data []byte
+	n    int
+	err  error
+}
+
+func (f *failAfter) Read(p []byte) (int, error) {
+	if f.n <= 0 {
+		return 0, f.err
+	}
+	k := copy(p, f.data[:min(f.n, len(f.data))])
+	f.data, f.n = f.data[k:], f.n-k
+	if f.n <= 0 {
+		return k, f.err
+	}
+	return k, nil
+}
+
+// stall returns no bytes and no error forever.
+type stall struct{ calls int }
+
+func (s *stall) Read([]byte) (int, error) { s.calls++; return 0, nil }
+
+// TestSourceFailures: only io.EOF from a sequential source ends the
+// input. A source's own io.ErrUnexpectedEOF (a truncated gzip stream) or
+// any other error fails the read, a source that makes no progress fails
+// with io.ErrNoProgress, and a source that gives one byte at a time reads
+// like any other. Issue 16.
+func TestSourceFailures(t *testing.T) {
+	data := input(100)
+	boom := errors.New("boom")
+	for _, size := range []int{1, 7, 10, 64, 4096} {
+		for _, tt := range []struct {
+			name string
+			src  func() io.Reader
+			want error // nil: reads all of data
+		}{
+			{"unexpected EOF", func() io.Reader { return &failAfter{data: data, n: 37, err: io.ErrUnexpectedEOF} }, io.ErrUnexpectedEOF},
+			{"unexpected EOF at start", func() io.Reader { return &failAfter{data: data, n: 0, err: io.ErrUnexpectedEOF} }, io.ErrUnexpectedEOF},
+			{"other error", func() io.Reader { return &failAfter{data: data, n: 50, err: boom} }, boom},
+			{"no progress", func() io.Reader { return io.MultiReader(bytes.NewReader(data[:20]), &stall{}) }, io.ErrNoProgress},
+			{"one byte at a time", func() io.Reader { return iotest.OneByteReader(bytes.NewReader(data)) }, nil},
+			{"data with EOF", func() io.Reader { return iotest.DataErrReader(bytes.NewReader(data)) }, nil},
+		} {
+			m := FromReader(tt.src(), size)
+			r := m.NewReader(0)
+			got, err := io.ReadAll(r)
+			r.Close()
+			if tt.want == nil {
+				if err != nil || !bytes.Equal(got, data) {
+					t.Errorf("size %d, %s: %d bytes, %v; want all %d bytes", size, tt.name, len(got), err, len(data))
+				}
+				continue
+			}
+			if !errors.Is(err, tt.want) {
+				t.Errorf("size %d, %s: error %v, want %v", size, tt.name, err, tt.want)
+			}
+			if !bytes.HasPrefix(data, got) {
+				t.Errorf("size %d, %s: read bytes that are not the input's", size, tt.name)
+			}
+			// The error is sticky: a later Pin says it again.
+			if _, err := m.Pin(len(data)/size + 1); !errors.Is(err, tt.want) {
+				t.Errorf("size %d, %s: Pin after the failure: %v", size, tt.name, err)
+			}
+		}
+	}
+}

@@ -1,0 +1,286 @@
+package scanner
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+// The fault-injection suite (issue 16): every entry point of this package,
+// read from a source that fails, must end with the source's error (or
+// io.ErrNoProgress for a source that gives nothing forever), never as at
+// the end of input, and must not deliver a row the input does not hold.
+// A source that gives one byte at a time must read like the whole input.
+
+// faultInput is a file of many rows, so that a failure lands in the middle
+// of the parallel scan's buffers.
+func faultInput() []byte {
+	var b strings.Builder
+	b.WriteString("id,name\n")
+	for i := 0; i < 3000; i++ {
+		fmt.Fprintf(&b, "%d,name %d\n", i, i*7)
+	}
+	return []byte(b.String())
+}
+
+// cutReader gives the first n bytes of data, then fails with err, the last
+// bytes and the error in one call, as gzip does on a truncated stream.
+type cutReader struct {
+	data []byte
+	n    int
+	err  error
+}
+
+func (c *cutReader) Read(p []byte) (int, error) {
+	if c.n <= 0 {
+		return 0, c.err
+	}
+	k := copy(p[:min(len(p), c.n)], c.data)
+	c.data, c.n = c.data[k:], c.n-k
+	if c.n <= 0 {
+		return k, c.err
+	}
+	return k, nil
+}
+
+// stallReader returns no bytes and no error forever.
+type stallReader struct{}
+
+func (stallReader) Read([]byte) (int, error) { return 0, nil }
+
+// cutReaderAt is an io.ReaderAt over data that fails at and after offset
+// cut with err, the short read io.ReaderAt allows.
+type cutReaderAt struct {
+	data []byte
+	cut  int64
+	err  error
+}
+
+func (c *cutReaderAt) ReadAt(p []byte, off int64) (int, error) {
+	if off >= c.cut {
+		return 0, c.err
+	}
+	n := copy(p, c.data[off:min(int64(len(c.data)), c.cut)])
+	if n < len(p) {
+		return n, c.err
+	}
+	return n, nil
+}
+
+type faultSource struct {
+	name string
+	r    func(data []byte) io.Reader
+	want error // nil: the whole input reads as from bytes
+}
+
+func faultSources() []faultSource {
+	boom := errors.New("the disk went away")
+	return []faultSource{
+		{"unexpected EOF", func(d []byte) io.Reader { return &cutReader{data: d, n: len(d) / 2, err: io.ErrUnexpectedEOF} }, io.ErrUnexpectedEOF},
+		{"unexpected EOF early", func(d []byte) io.Reader { return &cutReader{data: d, n: 10, err: io.ErrUnexpectedEOF} }, io.ErrUnexpectedEOF},
+		{"other error", func(d []byte) io.Reader { return &cutReader{data: d, n: len(d)/3 + 5, err: boom} }, boom},
+		{"no progress", func(d []byte) io.Reader { return io.MultiReader(bytes.NewReader(d[:len(d)/2]), stallReader{}) }, io.ErrNoProgress},
+		{"one byte at a time", func(d []byte) io.Reader { return iotest.OneByteReader(bytes.NewReader(d)) }, nil},
+		{"data with EOF", func(d []byte) io.Reader { return iotest.DataErrReader(bytes.NewReader(d)) }, nil},
+	}
+}
+
+// checkFault compares what an entry point read from a source with the
+// rows of the whole input.
+func checkFault(t *testing.T, what string, src faultSource, all, got [][]string, err error) {
+	t.Helper()
+	if src.want == nil {
+		if err != nil || len(got) != len(all) {
+			t.Errorf("%s, %s: %d rows, %v; want all %d rows", what, src.name, len(got), err, len(all))
+		}
+		return
+	}
+	if !errors.Is(err, src.want) {
+		t.Errorf("%s, %s: error %v after %d rows; want %v", what, src.name, err, len(got), src.want)
+	}
+	if len(got) > len(all) {
+		t.Errorf("%s, %s: %d rows, more than the input's %d", what, src.name, len(got), len(all))
+		return
+	}
+	for i, row := range got {
+		if strings.Join(row, "|") != strings.Join(all[i], "|") {
+			t.Errorf("%s, %s: row %d is %q, the input's is %q", what, src.name, i+1, row, all[i])
+			return
+		}
+	}
+}
+
+func TestFaultScanner(t *testing.T) {
+	data := faultInput()
+	all := scanBytes(t, data, Options{Header: true}).Rows
+	for _, src := range faultSources() {
+		for _, size := range []int{64, 4096} {
+			s, err := New(src.r(data), Options{Header: true, BufferSize: size})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got [][]string
+			for s.Scan() {
+				got = append(got, rowStrings(s.Row()))
+			}
+			checkFault(t, fmt.Sprintf("Scanner, buffer %d", size), src, all, got, s.Err())
+		}
+	}
+}
+
+func TestFaultParallel(t *testing.T) {
+	data := faultInput()
+	all := scanBytes(t, data, Options{Header: true}).Rows
+	opts := Options{Header: true, BufferSize: 1024, MaxLineSize: 256}
+	for _, src := range faultSources() {
+		for _, threads := range []int{1, 2, 3} {
+			opts.Threads = threads
+			for _, each := range []bool{false, true} {
+				p, err := ScanReader(context.Background(), src.r(data), opts)
+				if err != nil {
+					if src.want != nil && errors.Is(err, src.want) {
+						continue // the first buffer failed already
+					}
+					t.Fatal(err)
+				}
+				what := fmt.Sprintf("ScanReader, %d threads, Each %v", threads, each)
+				got, err := readParallel(p, each)
+				checkFault(t, what, src, all, got, err)
+				p.Close()
+			}
+		}
+	}
+}
+
+func TestFaultReaderAt(t *testing.T) {
+	data := faultInput()
+	all := scanBytes(t, data, Options{Header: true}).Rows
+	opts := Options{Header: true, BufferSize: 1024, MaxLineSize: 256, Threads: 2}
+	boom := errors.New("the disk went away")
+	for _, tt := range []struct {
+		name string
+		err  error
+		want error
+	}{
+		// A short read with io.EOF inside the size the caller gave is a
+		// truncated input, not its end.
+		{"EOF", io.EOF, io.ErrUnexpectedEOF},
+		{"unexpected EOF", io.ErrUnexpectedEOF, io.ErrUnexpectedEOF},
+		{"other error", boom, boom},
+	} {
+		for _, each := range []bool{false, true} {
+			ra := &cutReaderAt{data: data, cut: int64(len(data)) / 2, err: tt.err}
+			p, err := ScanReaderAt(context.Background(), ra, int64(len(data)), opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := readParallel(p, each)
+			p.Close()
+			checkFault(t, "ScanReaderAt, Each "+fmt.Sprint(each), faultSource{name: tt.name, want: tt.want}, all, got, err)
+		}
+	}
+}
+
+// readParallel reads every row of p, with Scan or with Each (blocks put
+// in file order).
+func readParallel(p *Parallel, each bool) ([][]string, error) {
+	if !each {
+		var got [][]string
+		for p.Scan() {
+			got = append(got, rowStrings(p.Row()))
+		}
+		return got, p.Err()
+	}
+	blocks := map[int][][]string{}
+	var mu = make(chan struct{}, 1)
+	err := p.Each(func(b *Block) error {
+		var rows [][]string
+		for b.Scan() {
+			rows = append(rows, rowStrings(b.Row()))
+		}
+		mu <- struct{}{}
+		blocks[b.Index()] = rows
+		<-mu
+		return b.Err()
+	})
+	var got [][]string
+	for i := 0; ; i++ {
+		rows, ok := blocks[i]
+		if !ok {
+			break
+		}
+		got = append(got, rows...)
+	}
+	return got, err
+}
+
+func TestFaultReader(t *testing.T) {
+	data := faultInput()
+	want, err := NewReader(bytes.NewReader(data)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = want[1:] // the header, as the other entry points skip it
+	for _, src := range faultSources() {
+		r := NewReader(src.r(data))
+		var got [][]string
+		var rerr error
+		for i := 0; ; i++ {
+			rec, err := r.Read()
+			if err != nil {
+				if err != io.EOF {
+					rerr = err
+				}
+				break
+			}
+			if i > 0 {
+				got = append(got, rec)
+			}
+		}
+		checkFault(t, "Reader", src, want, got, rerr)
+	}
+}
+
+func TestFaultTypedReader(t *testing.T) {
+	data := faultInput()
+	schema := Schema{{Name: "id", Type: TypeBigInt}, {Name: "name", Type: TypeVarchar}}
+	read := func(r io.Reader) (int, error) {
+		s, err := New(r, Options{Header: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr, err := NewTypedReader(s, TypedOptions{Schema: schema})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for c, err := range tr.Chunks() {
+			if err != nil {
+				return n, err
+			}
+			n += c.Len()
+		}
+		return n, nil
+	}
+	all, err := read(bytes.NewReader(data))
+	if err != nil || all != 3000 {
+		t.Fatalf("whole input: %d rows, %v", all, err)
+	}
+	for _, src := range faultSources() {
+		n, err := read(src.r(data))
+		if src.want == nil {
+			if err != nil || n != all {
+				t.Errorf("TypedReader, %s: %d rows, %v; want %d", src.name, n, err, all)
+			}
+			continue
+		}
+		if !errors.Is(err, src.want) || n > all {
+			t.Errorf("TypedReader, %s: %d rows, error %v; want %v", src.name, n, err, src.want)
+		}
+	}
+}
