@@ -44,11 +44,38 @@ type ParseError struct {
 	Msg       string // what was expected, in words
 }
 
-// Error returns the message, with row, field and byte offset first:
+// Error returns the message: where (row, and the line when it differs
+// from the row, field and byte offset), what went wrong, and what to do
+// about it:
 //
-//	csvscan: row 2, field 2, byte 6: unterminated quote: expected a closing quote before the end of input
+//	csvscan: row 2 (line 5), field 2, byte 15: unquoted value: expected a delimiter or a line end after the closing quote, found 'y' (set Dialect.Lenient to keep the text after the quote, or IgnoreErrors to skip the row)
+//
+// The line is DuckDB's: it counts the empty and comment lines that are
+// not rows, so it is the number an editor shows.
 func (e *ParseError) Error() string {
-	return fmt.Sprintf("csvscan: row %d, field %d, byte %d: %v: %s", e.Row, e.Field, e.Offset, e.Kind, e.Msg)
+	where := fmt.Sprintf("row %d", e.Row)
+	if e.Line > 0 && e.Line != e.Row {
+		where += fmt.Sprintf(" (line %d)", e.Line)
+	}
+	msg := fmt.Sprintf("csvscan: %s, field %d, byte %d: %v: %s", where, e.Field, e.Offset, e.Kind, e.Msg)
+	if h := e.Hint(); h != "" {
+		msg += " (" + h + ")"
+	}
+	return msg
+}
+
+// Hint says, in words that name this package's options, what a caller can
+// do about the error: the option that reads such input, or IgnoreErrors
+// to skip the row. It is empty for a kind it does not know.
+func (e *ParseError) Hint() string { return hints[e.Kind] }
+
+// hints holds the advice of each kind of parse error, for Hint.
+var hints = map[error]string{
+	ErrUnterminatedQuote: "the input may be cut short; if quotes are not special in it, set Dialect.Quote to dialect.None; IgnoreErrors skips the row",
+	ErrUnquotedValue:     "set Dialect.Lenient to keep the text after the quote, or IgnoreErrors to skip the row",
+	ErrInvalidState:      "set Dialect.Newline to the input's line ends, or Dialect.Lenient; IgnoreErrors skips the row",
+	ErrLineTooLong:       "raise MaxLineSize if rows are this long, or look for a quote that never closes; IgnoreErrors skips the row",
+	ErrFieldCount:        "set FieldsPerRow to -1 to accept rows of any width, or IgnoreErrors to skip the row",
 }
 
 // Unwrap returns the kind, for errors.Is.

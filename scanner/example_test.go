@@ -57,7 +57,7 @@ func ExampleParseError() {
 	fmt.Println(err)
 	// Output:
 	// 2 2 6 true
-	// csvscan: row 2, field 2, byte 6: unterminated quote: expected a closing quote before the end of input
+	// csvscan: row 2, field 2, byte 6: unterminated quote: expected a closing quote before the end of input (the input may be cut short; if quotes are not special in it, set Dialect.Quote to dialect.None; IgnoreErrors skips the row)
 }
 
 func ExampleScanReaderAt() {

@@ -520,7 +520,7 @@ func (s *Scanner) run() runResult {
 			if prev == sm.Unquoted {
 				s.fail(ErrUnquotedValue, pos, fmt.Sprintf("a delimiter or a line end after the closing quote, found %q", buf[pos]))
 			} else {
-				s.fail(ErrInvalidState, pos, fmt.Sprintf("%q is not allowed here by the dialect (%v)", buf[pos], s.opts.Dialect))
+				s.fail(ErrInvalidState, pos, fmt.Sprintf("a byte the dialect allows outside quotes, found %q (%v)", buf[pos], s.opts.Dialect))
 			}
 			return failed
 		}

@@ -258,9 +258,41 @@ func TestErrorsIs(t *testing.T) {
 	if !errors.As(err, &pe) || pe.Row != 1 || pe.Field != 1 || pe.Offset != 0 {
 		t.Fatalf("errors.As gave %+v", pe)
 	}
-	const want = `csvscan: row 1, field 1, byte 0: unterminated quote: expected a closing quote before the end of input`
+	const want = `csvscan: row 1, field 1, byte 0: unterminated quote: expected a closing quote before the end of input (the input may be cut short; if quotes are not special in it, set Dialect.Quote to dialect.None; IgnoreErrors skips the row)`
 	if err.Error() != want {
 		t.Fatalf("message\n got %s\nwant %s", err, want)
+	}
+}
+
+// TestErrorMessages: every kind of parse error names where it is (the
+// line too when empty or comment lines make it differ from the row), says
+// what was expected in words that read, and what to do about it. Issue 16.
+func TestErrorMessages(t *testing.T) {
+	crlf := dialect.Default()
+	crlf.Newline = dialect.NewlineCRLF
+	comment := dialect.Default()
+	comment.Comment = dialect.Some('#')
+	for _, tt := range []struct {
+		name, input string
+		opts        Options
+		want        string
+	}{
+		{"line differs from row", "a,b\n\n\n# c\n1,\"x\"y\n", Options{Dialect: comment},
+			`csvscan: row 2 (line 5), field 2, byte 15: unquoted value: expected a delimiter or a line end after the closing quote, found 'y' (set Dialect.Lenient to keep the text after the quote, or IgnoreErrors to skip the row)`},
+		{"invalid state", "a,b\r\n1,2\n", Options{Dialect: crlf},
+			`csvscan: row 2, field 2, byte 8: invalid state: expected a byte the dialect allows outside quotes, found '\n' (delim=',', quote='"', escape='"', new_line='\r\n', comment='', strict_mode=true) (set Dialect.Newline to the input's line ends, or Dialect.Lenient; IgnoreErrors skips the row)`},
+		{"field count", "a,b\n1,2,3\n", Options{},
+			`csvscan: row 2, field 3, byte 9: wrong number of fields: expected 2 fields, found 3 (set FieldsPerRow to -1 to accept rows of any width, or IgnoreErrors to skip the row)`},
+	} {
+		s, err := NewBytes([]byte(tt.input), tt.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for s.Scan() {
+		}
+		if got := fmt.Sprint(s.Err()); got != tt.want {
+			t.Errorf("%s:\n got %s\nwant %s", tt.name, got, tt.want)
+		}
 	}
 }
 

@@ -157,7 +157,7 @@ func (f *readFlags) openInput(name string, stdin io.Reader, opts scanner.Options
 		in.res, err = src.sniff(f.sniffOptions(opts))
 		if err != nil {
 			src.close()
-			return nil, fmt.Errorf("csvscan: %s: %w", name, err)
+			return nil, inFile(name, err)
 		}
 		in.opts.Dialect = in.res.Dialect
 		in.opts.Header = in.res.HasHeader

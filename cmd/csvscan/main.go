@@ -24,6 +24,7 @@ import (
 	"io"
 	"os"
 	"runtime/pprof"
+	"strings"
 )
 
 const usage = `usage: csvscan <command> [flags] [FILE]
@@ -88,7 +89,44 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "csvscan:", err)
 		return 2
 	default:
-		fmt.Fprintln(stderr, err)
+		fmt.Fprintln(stderr, flagNames.Replace(err.Error()))
 		return 1
 	}
 }
+
+// fileError is an error in reading one file: its message names the file.
+type fileError struct {
+	name string
+	err  error
+}
+
+func (e *fileError) Error() string {
+	return "csvscan: " + e.name + ": " + strings.TrimPrefix(e.err.Error(), "csvscan: ")
+}
+
+func (e *fileError) Unwrap() error { return e.err }
+
+// inFile names the file in err, unless err is a usage error or names it
+// already.
+func inFile(name string, err error) error {
+	var fe *fileError
+	if err == nil || name == "" || errors.Is(err, errUsage) || errors.Is(err, flag.ErrHelp) || errors.As(err, &fe) {
+		return err
+	}
+	if name == "-" {
+		name = "standard input"
+	}
+	return &fileError{name: name, err: err}
+}
+
+// flagNames turns the library's option names in an error's advice into
+// this command's flags.
+var flagNames = strings.NewReplacer(
+	"set Dialect.Quote to dialect.None", "set --quote ''",
+	"set Dialect.Lenient to keep", "set --strict=false to keep",
+	"or Dialect.Lenient", "or --strict=false",
+	"set Dialect.Newline", "set --newline",
+	"raise MaxLineSize", "raise --max-line-size",
+	"set FieldsPerRow to -1 to accept rows of any width", "set --null-padding to read short rows with empty values",
+	"IgnoreErrors", "--ignore-errors",
+)

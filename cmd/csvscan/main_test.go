@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -143,6 +144,46 @@ func TestParseErrorExit(t *testing.T) {
 	code, _, errOut := runCLI(t, "a,b\nc,\"d\n", "scan", "--auto-detect=false", "-")
 	if code != 1 || !strings.Contains(errOut, "row 2, field 2, byte 6") {
 		t.Fatalf("status %d, stderr %q", code, errOut)
+	}
+}
+
+// TestReadErrorNamesFile: a read error names the file, and the advice of a
+// parse error names this command's flags, not the library's options; a
+// truncated gzip file fails with every thread count instead of printing a
+// count (issue 16).
+func TestReadErrorNamesFile(t *testing.T) {
+	dir := t.TempDir()
+	long := filepath.Join(dir, "long.csv")
+	if err := os.WriteFile(long, []byte("a,b\n1,\"xxxxxxxxxxxxxxxxxxxxx\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCLI(t, "", "scan", "--auto-detect=false", "--max-line-size", "5", long)
+	want := "csvscan: " + long + ": row 2, field 2, byte 9: line size over maximum"
+	if code != 1 || !strings.HasPrefix(errOut, want) || !strings.Contains(errOut, "raise --max-line-size") || !strings.Contains(errOut, "--ignore-errors") || strings.Contains(errOut, "MaxLineSize") {
+		t.Fatalf("status %d, stderr %q; want it to start %q and name the flags", code, errOut, want)
+	}
+	// A gzip stream cut short: gzip's io.ErrUnexpectedEOF is a failed
+	// read, not the end of the file.
+	var z bytes.Buffer
+	zw := gzip.NewWriter(&z)
+	for i := 0; i < 200000; i++ {
+		fmt.Fprintf(zw, "%d,row %d\n", i, i*31)
+	}
+	zw.Close()
+	cut := filepath.Join(dir, "cut.csv.gz")
+	if err := os.WriteFile(cut, z.Bytes()[:z.Len()*2/3], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, threads := range []string{"1", "2"} {
+		for _, cmd := range []string{"count", "scan"} {
+			code, out, errOut := runCLI(t, "", cmd, "--auto-detect=false", "--threads", threads, "--format", "null", cut)
+			if cmd == "count" {
+				code, out, errOut = runCLI(t, "", cmd, "--auto-detect=false", "--threads", threads, cut)
+			}
+			if code != 1 || !strings.HasPrefix(errOut, "csvscan: "+cut+": ") || !strings.Contains(errOut, "unexpected EOF") {
+				t.Errorf("%s --threads %s: status %d, stdout %q, stderr %q; want a read error naming the file", cmd, threads, code, out, errOut)
+			}
+		}
 	}
 }
 

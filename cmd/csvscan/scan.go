@@ -13,7 +13,9 @@ import (
 	"github.com/csvscan/csvscan/scanner"
 )
 
-func cmdScan(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+func cmdScan(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error) {
+	var name string
+	defer func() { err = inFile(name, err) }()
 	var format *string
 	var typed *typedFlags
 	opts, name, rf, err := readFlagsOnly("scan", args, stderr, func(fs *flag.FlagSet) {
@@ -197,7 +199,9 @@ func (t *tableWriter) row(row [][]byte) {
 
 func (t *tableWriter) close() error { return t.tw.Flush() }
 
-func cmdCount(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+func cmdCount(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error) {
+	var name string
+	defer func() { err = inFile(name, err) }()
 	opts, name, rf, err := readFlagsOnly("count", args, stderr, nil)
 	if err != nil {
 		return err

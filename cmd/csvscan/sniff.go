@@ -40,7 +40,7 @@ func cmdSniff(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	res, err := src.sniff(so)
 	if err != nil {
-		return fmt.Errorf("csvscan: %s: %w", name, err)
+		return inFile(name, err)
 	}
 	if *asJSON {
 		return writeSniffJSON(stdout, res)

@@ -150,7 +150,7 @@ func TestScanTypedErrorExit(t *testing.T) {
 	if code != 1 || out != "[1,2]\n" {
 		t.Fatalf("status %d, output %q", code, out)
 	}
-	want := `csvscan: row 3, column 2 ("b"), byte 10: cast error: Error when converting column "b". Could not convert string "x" to 'BIGINT'` + "\n"
+	want := `csvscan: standard input: row 3, column 2 ("b"), byte 10: cast error: Error when converting column "b". Could not convert string "x" to 'BIGINT'` + "\n"
 	if errOut != want {
 		t.Fatalf("stderr %q, want %q", errOut, want)
 	}
@@ -160,7 +160,7 @@ func TestScanTypedErrorExit(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, _, errOut = runCLI(t, "", "scan", "--auto-detect=false", "--header", "--threads", "2", "--buffer-size", "4", "--columns", "a:BIGINT,b:BIGINT", path)
-	if errOut != want {
+	if want = strings.Replace(want, "standard input", path, 1); errOut != want {
 		t.Fatalf("parallel: stderr %q, want %q", errOut, want)
 	}
 }
