@@ -132,7 +132,7 @@ func (c *cursor) nextRow() bool {
 		c.badRows = append(c.badRows, pe)
 		return false
 	}
-	if meta.empty && !(c.rows > 0 && c.width == 1) {
+	if meta.empty && c.width != 1 {
 		return false
 	}
 	count := int(meta.fields) - from

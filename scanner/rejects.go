@@ -45,7 +45,7 @@ type Reject struct {
 	// ColumnName is the column's name, "" (DuckDB's NULL) past the schema.
 	ColumnName string
 	// ErrorType is DuckDB's name of the kind: "CAST", "MISSING COLUMNS",
-	// "TOO MANY COLUMNS" or "INVALID UNICODE".
+	// "TOO MANY COLUMNS" or "INVALID ENCODING".
 	ErrorType string
 	// CSVLine is the row written back as CSV in the reader's dialect: its
 	// values joined by the delimiter, quoted where they must be, with
@@ -69,7 +69,7 @@ var errorTypes = map[error]string{
 	ErrCast:           "CAST",
 	ErrMissingColumns: "MISSING COLUMNS",
 	ErrTooManyColumns: "TOO MANY COLUMNS",
-	ErrInvalidUnicode: "INVALID UNICODE",
+	ErrInvalidUnicode: "INVALID ENCODING",
 	// Parse errors of the raw scan, skipped with Options.IgnoreErrors.
 	ErrUnterminatedQuote: "UNQUOTED VALUE",
 	ErrUnquotedValue:     "UNQUOTED VALUE",

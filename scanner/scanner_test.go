@@ -193,6 +193,11 @@ var scanTests = []struct {
 	{Name: "BlankLinesSkipped", Input: "a,b\n\n\r\nc,d\n\n", Want: result{Rows: rows(r("a", "b"), r("c", "d"))}},
 	{Name: "BlankLineOneColumn", Input: "a\n\nb\n\n", Want: result{Rows: rows(r("a"), r(""), r("b"), r(""))}},
 	{Name: "LeadingBlankLineOneColumn", Input: "\na\n", Want: result{Rows: rows(r("a"))}},
+	// Issue 16: told the file has one column, DuckDB reads a leading empty
+	// line as a row (NULL); the width is not known before the first row
+	// otherwise.
+	{Name: "LeadingBlankLinesOneColumnGiven", Input: "\n\nx\ny\n", Opts: Options{FieldsPerRow: 1}, Want: result{Rows: rows(r(""), r(""), r("x"), r("y"))}},
+	{Name: "LeadingBlankLineHeaderOneColumn", Input: "h\n\nx\n", Opts: Options{FieldsPerRow: 1, Header: true}, Want: result{Header: []string{"h"}, Rows: rows(r(""), r("x"))}},
 	{Name: "EmptyQuoted", Input: "\"\"\n", Want: result{Rows: rows(r(""))}},
 	{Name: "EmptyValues", Input: ",\n,\n", Want: result{Rows: rows(r("", ""), r("", ""))}},
 	{Name: "TrailingDelimiter", Input: "a,\nb,", Want: result{Rows: rows(r("a", ""), r("b", ""))}},

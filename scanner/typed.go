@@ -121,7 +121,7 @@ var (
 	// columns (DuckDB's TOO MANY COLUMNS).
 	ErrTooManyColumns = errors.New("too many columns")
 	// ErrInvalidUnicode: a value of a VARCHAR column is not valid UTF-8
-	// (DuckDB's INVALID UNICODE).
+	// (DuckDB's INVALID ENCODING).
 	ErrInvalidUnicode = errors.New("invalid unicode")
 )
 

@@ -465,7 +465,7 @@ var duckdbRejectCases = []struct {
 	{"invalid_utf_more.csv",
 		"name,age,current_day, barks\noogie boogie,3, 2023-01-01, 2\noogie bo\xff\xfegie,3, 2023-01-01, 2, 5\n",
 		[]Reject{
-			{3, 58, 58, 1, "name", "INVALID UNICODE", "oogie bo??gie,3, 2023-01-01, 2, 5", "Invalid unicode (byte sequence mismatch) detected.", ErrInvalidUnicode, 0},
+			{3, 58, 58, 1, "name", "INVALID ENCODING", "oogie bo??gie,3, 2023-01-01, 2, 5", "Invalid unicode (byte sequence mismatch) detected.", ErrInvalidUnicode, 0},
 			{3, 58, 89, 5, "", "TOO MANY COLUMNS", "oogie bo??gie,3, 2023-01-01, 2, 5", "Expected Number of Columns: 4 Found: 5", ErrTooManyColumns, 0},
 		}},
 }

@@ -240,7 +240,7 @@ func TestScanTypedRejects(t *testing.T) {
 			if d := cmp.Diff(want, rj); d != "" {
 				t.Fatalf("first reject (-want +got):\n%s", d)
 			}
-			for _, kind := range []string{"MISSING COLUMNS", "TOO MANY COLUMNS", "INVALID UNICODE"} {
+			for _, kind := range []string{"MISSING COLUMNS", "TOO MANY COLUMNS", "INVALID ENCODING"} {
 				if !strings.Contains(first, `"error_type":"`+kind+`"`) {
 					t.Errorf("no %s reject", kind)
 				}

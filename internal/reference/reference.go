@@ -95,7 +95,7 @@ type reader struct {
 
 	// The file.
 	width   int  // the row width, once known
-	started bool // the first row has ended (an empty line before it is never a row)
+	started bool // the first row has ended (the width is known)
 	rowNum  int  // rows ended so far, the header included
 	header  []string
 	rows    [][]string
@@ -219,9 +219,11 @@ func (r *reader) errorAt(kind Kind, off int) *Error {
 }
 
 // emptyLine handles a line end right after another line end or at the
-// start: a row of one empty value when the row width is 1, else nothing.
+// start: a row of one empty value when the row width is 1 (given, or the
+// first row's), else nothing. Before the first row the width is known only
+// when it is given, so a leading empty line is a row only then.
 func (r *reader) emptyLine(i int) *Error {
-	if !r.started || r.width != 1 {
+	if r.width != 1 {
 		return nil
 	}
 	r.values = append(r.values, "")

@@ -98,8 +98,10 @@ var readTests = []struct {
 		wantRows: [][]string{{"a"}, {""}, {"b"}, {""}}},
 	{name: "BlankLinesBeforeFirstRowAreNeverRows", input: "\n\na\n\nb", opts: Options{Dialect: rfc},
 		wantRows: [][]string{{"a"}, {""}, {"b"}}},
+	// Issue 16: with the width given as 1, a leading empty line is a row,
+	// as DuckDB reads a file it is told has one column.
 	{name: "BlankLinesBeforeFirstRowWithFieldsPerRow1", input: "\r\na\n\n", opts: Options{Dialect: rfc, FieldsPerRow: 1},
-		wantRows: [][]string{{"a"}, {""}}},
+		wantRows: [][]string{{""}, {"a"}, {""}}},
 	// a(0) ,(1) b(2) CR(3) LF(4) c(5) ,(6) d(7) LF(8)
 	{name: "CRLFStrictLoneLF", input: "a,b\r\nc,d\ne,f\r\n", opts: Options{Dialect: crlf},
 		wantRows: [][]string{{"a", "b"}},
