@@ -42,7 +42,18 @@ type ParseError struct {
 	Offset    int64
 	RowOffset int64
 	Msg       string // what was expected, in words
+	// Text is the row as the file has it, from its first byte through the
+	// byte at fault (the line end, for a row with the wrong number of
+	// fields; the end of input, for an unterminated quote), at most
+	// MaxErrorText bytes: for reports and rejects
+	// (DuckDB's csv_line). It is a copy, nil when the scan did not keep
+	// the row's bytes (a parallel scan's width errors).
+	Text []byte
 }
+
+// MaxErrorText bounds ParseError.Text, so that a bad row of the maximum
+// line size is not kept whole by every error that reports it.
+const MaxErrorText = 4096
 
 // Error returns the message: where (row, and the line when it differs
 // from the row, field and byte offset), what went wrong, and what to do

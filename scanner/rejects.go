@@ -51,8 +51,9 @@ type Reject struct {
 	// values joined by the delimiter, quoted where they must be, with
 	// invalid UTF-8 bytes shown as '?'. DuckDB gives the line as it was in
 	// the file; the two differ where the file quoted a value that needs no
-	// quotes, or put spaces or text around quotes. The raw scanner does not
-	// hand out the line's bytes yet.
+	// quotes, or put spaces or text around quotes. For a row the raw scan
+	// could not parse it is the row's text through the byte at fault
+	// (ParseError.Text).
 	CSVLine string
 	// Message is DuckDB's error_message, such as
 	// `Error when converting column "age". Could not convert string "bla" to 'BIGINT'`.
@@ -319,8 +320,9 @@ func (l *Locator) Locate(row int) (rowOffset int64, fieldOffsets []int64, ok boo
 
 // parseReject keeps a row the raw scan skipped with Options.IgnoreErrors
 // (an unterminated quote, text after a closing quote, a forbidden byte, a
-// line over the maximum size) as a Reject. The raw values are gone, so
-// CSVLine is empty.
+// line over the maximum size) as a Reject. The values were never made, so
+// CSVLine is the row's text as the scan kept it (ParseError.Text): from
+// its start through the byte at fault, at most MaxErrorText bytes.
 func (r *TypedReader) parseReject(pe *ParseError) {
 	if !r.opts.StoreRejects || r.opts.RejectsLimit > 0 && len(r.rejects) >= r.opts.RejectsLimit {
 		return
@@ -334,6 +336,7 @@ func (r *TypedReader) parseReject(pe *ParseError) {
 		ErrorType:      errorTypes[pe.Kind],
 		Message:        pe.Error(),
 		Kind:           pe.Kind,
+		CSVLine:        printable(bytes.TrimRight(pe.Text, "\r\n")),
 	}
 	if pe.Field >= 1 && pe.Field <= len(r.opts.Schema) {
 		rj.ColumnName = r.opts.Schema[pe.Field-1].Name

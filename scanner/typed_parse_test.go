@@ -42,12 +42,14 @@ func TestTypedParseRejects(t *testing.T) {
 	}
 	var got []string
 	for _, rj := range r.Rejects() {
-		got = append(got, strings.Join([]string{rj.ErrorType, strconv.Itoa(rj.Line), strconv.Itoa(rj.ColumnIndex), rj.ColumnName}, " "))
+		got = append(got, strings.Join([]string{rj.ErrorType, strconv.Itoa(rj.Line), strconv.Itoa(rj.ColumnIndex), rj.ColumnName, rj.CSVLine}, " "))
 	}
+	// A parse reject's csv_line is the row's text through the byte at
+	// fault (issue 16: it was empty).
 	want := []string{
-		"UNQUOTED VALUE 4 2 name", // "bad"x: line 3 is empty, so this is line 4
-		"CAST 6 1 id",             // the quoted line end of row 3 does not start a line
-		"UNQUOTED VALUE 8 2 name", // the quote opened at the end is never closed
+		`UNQUOTED VALUE 4 2 name 2,"bad"x`, // "bad"x: line 3 is empty, so this is line 4
+		"CAST 6 1 id x,cast",               // the quoted line end of row 3 does not start a line
+		`UNQUOTED VALUE 8 2 name 5,"open`,  // the quote opened at the end is never closed
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Fatalf("rejects (-want +got):\n%s", d)
