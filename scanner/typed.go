@@ -7,6 +7,7 @@ import (
 	"iter"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/csvscan/csvscan/dialect"
@@ -252,6 +253,45 @@ func (v *Vector) Bytes(i int) []byte {
 // bits of a uint64 (for the other integer types, it is Ints[i] converted).
 func (v *Vector) Uint64(i int) uint64 { return uint64(v.Ints[i]) }
 
+// Value returns value i as a Go value: nil for NULL, bool, int64 (the
+// signed integer types and UINTEGER and smaller), uint64 (UBIGINT),
+// float64 (DOUBLE), float32 (FLOAT), string (VARCHAR, and DECIMAL as
+// DuckDB renders it, so that no digit is lost), time.Time in UTC (DATE at
+// midnight, TIMESTAMP), time.Duration since midnight (TIME). An infinite
+// DATE or TIMESTAMP is returned as the Date or Timestamp itself.
+func (v *Vector) Value(i int) any {
+	if v.IsNull(i) {
+		return nil
+	}
+	switch v.Type {
+	case TypeBoolean:
+		return v.Bools[i]
+	case TypeBigInt, TypeInteger, TypeSmallInt, TypeTinyInt, TypeUInteger, TypeUSmallInt, TypeUTinyInt:
+		return v.Ints[i]
+	case TypeUBigInt:
+		return v.Uint64(i)
+	case TypeDouble:
+		return v.Floats[i]
+	case TypeFloat:
+		return float32(v.Floats[i])
+	case TypeDecimal:
+		return string(cast.AppendDecimal(nil, v.Ints[i], v.Width, v.Scale))
+	case TypeDate:
+		if !v.Dates[i].IsFinite() {
+			return v.Dates[i]
+		}
+		return time.Unix(int64(v.Dates[i])*86400, 0).UTC()
+	case TypeTime:
+		return time.Duration(v.Times[i]) * time.Microsecond
+	case TypeTimestamp:
+		if !v.Timestamps[i].IsFinite() {
+			return v.Timestamps[i]
+		}
+		return time.UnixMicro(int64(v.Timestamps[i])).UTC()
+	}
+	return string(v.Bytes(i))
+}
+
 // AppendText appends DuckDB's text rendering of value i to dst: "NULL",
 // "true", "42", "1.5", "2024-02-29", "12:34:56", "2024-02-29 12:34:56", or
 // the VARCHAR's bytes. A FLOAT renders with float32's shortest digits
@@ -329,6 +369,20 @@ type Chunk struct {
 
 // Len returns the number of rows.
 func (c *Chunk) Len() int { return c.n }
+
+// Clone returns a copy of c that shares no memory with it: a chunk from a
+// TypedReader is valid until its next call, a clone for as long as it is
+// kept.
+func (c *Chunk) Clone() *Chunk {
+	d := &Chunk{Columns: make([]Vector, len(c.Columns)), RowNumbers: slices.Clone(c.RowNumbers), n: c.n}
+	for i, v := range c.Columns {
+		d.Columns[i] = Vector{Type: v.Type, Width: v.Width, Scale: v.Scale,
+			Validity: slices.Clone(v.Validity), Bools: slices.Clone(v.Bools), Ints: slices.Clone(v.Ints),
+			Floats: slices.Clone(v.Floats), Dates: slices.Clone(v.Dates), Times: slices.Clone(v.Times),
+			Timestamps: slices.Clone(v.Timestamps), Data: slices.Clone(v.Data), Offsets: slices.Clone(v.Offsets)}
+	}
+	return d
+}
 
 func newChunk(schema Schema) Chunk {
 	c := Chunk{Columns: make([]Vector, len(schema)), RowNumbers: make([]int, ChunkSize)}

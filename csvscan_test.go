@@ -1,0 +1,383 @@
+package csvscan
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/klauspost/compress/zstd"
+
+	"github.com/csvscan/csvscan/scanner"
+)
+
+// table is what a Reader gave: schema, rows as text, rejects and error.
+type table struct {
+	Schema  []string
+	Rows    [][]string
+	Rejects []string
+	Err     string
+}
+
+// readAll reads r to the end through Values.
+func readAll(r *Reader) table {
+	var t table
+	for _, c := range r.Schema() {
+		t.Schema = append(t.Schema, c.Name+":"+typeName(c))
+	}
+	for row, err := range r.Values() {
+		if err != nil {
+			t.Err = err.Error()
+			break
+		}
+		out := make([]string, len(row))
+		for i, v := range row {
+			switch v := v.(type) {
+			case nil:
+				out[i] = "NULL"
+			case time.Time:
+				out[i] = v.Format(time.RFC3339Nano)
+			default:
+				out[i] = fmt.Sprint(v)
+			}
+		}
+		t.Rows = append(t.Rows, out)
+	}
+	for _, rj := range r.Rejects() {
+		t.Rejects = append(t.Rejects, fmt.Sprintf("%s line %d at %d/%d col %d", rj.ErrorType, rj.Line, rj.LineByteOffset, rj.ByteOffset, rj.ColumnIndex))
+	}
+	return t
+}
+
+func openAll(t *testing.T, path string, o Options) table {
+	t.Helper()
+	r, err := Open(path, o)
+	if err != nil {
+		return table{Err: err.Error()}
+	}
+	defer r.Close()
+	return readAll(r)
+}
+
+// inputs are the project's small files of every kind the sniffer decides.
+func inputs(t *testing.T) []string {
+	t.Helper()
+	var paths []string
+	for _, pattern := range []string{"testdata/sample.csv", "testdata/sniff/*.csv", "testdata/messy/*.csv"} {
+		m, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, m...)
+	}
+	if len(paths) < 30 {
+		t.Fatalf("found %d test inputs", len(paths))
+	}
+	return paths
+}
+
+// TestThreadsAgree: the parallel read of a file, with buffers of a few
+// bytes, gives what the sequential read gives, preambles included.
+func TestThreadsAgree(t *testing.T) {
+	for _, path := range inputs(t) {
+		want := openAll(t, path, Options{Threads: 1})
+		for _, o := range []Options{{Threads: 2}, {Threads: 3, BufferSize: 7}, {Threads: 2, BufferSize: 64}} {
+			if got := openAll(t, path, o); !cmp.Equal(want, got) {
+				t.Errorf("%s, %d threads, buffer %d (-sequential +parallel):\n%s", path, o.Threads, o.BufferSize, cmp.Diff(want, got))
+			}
+		}
+	}
+}
+
+// TestPrompt: the options Prompt returns read the file without sniffing,
+// to the same schema and rows, and as a stream too.
+func TestPrompt(t *testing.T) {
+	for _, path := range inputs(t) {
+		r, err := Open(path, Options{})
+		if err != nil {
+			continue // a file the sniffer refuses (empty.csv) has no prompt
+		}
+		want := readAll(r)
+		prompt := r.Prompt()
+		r.Close()
+		if prompt.AutoDetect != Off {
+			t.Fatalf("%s: the prompt sniffs", path)
+		}
+		if got := openAll(t, path, prompt); !cmp.Equal(want, got) {
+			t.Errorf("%s: with the prompt %v (-sniffed +prompt):\n%s", path, prompt.Flags(), cmp.Diff(want, got))
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sr, err := OpenReader(f, Options{})
+		if err != nil {
+			t.Fatalf("%s as a stream: %v", path, err)
+		}
+		if got := readAll(sr); !cmp.Equal(want, got) {
+			t.Errorf("%s as a stream (-file +stream):\n%s", path, cmp.Diff(want, got))
+		}
+		sr.Close()
+		f.Close()
+	}
+}
+
+func writeFile(t *testing.T, name string, data []byte) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func gzipBytes(data []byte) []byte {
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write(data)
+	zw.Close()
+	return b.Bytes()
+}
+
+func zstdBytes(t *testing.T, data []byte) []byte {
+	var b bytes.Buffer
+	zw, err := zstd.NewWriter(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zw.Write(data)
+	zw.Close()
+	return b.Bytes()
+}
+
+// bigCSV is a file of several buffers' worth of typed rows.
+func bigCSV(rows int) []byte {
+	var b strings.Builder
+	b.WriteString("id,name,day,score\n")
+	for i := 0; i < rows; i++ {
+		fmt.Fprintf(&b, "%d,\"name, %d\",2024-%02d-%02d,%d.5\n", i, i, 1+i%12, 1+i%28, i%100)
+	}
+	return []byte(b.String())
+}
+
+// TestCompressed: gzip and zstd files read as their decompressed bytes,
+// found by their magic bytes; a truncated one fails with every thread
+// count (issue 12 and issue 16: it read as a clean, short file).
+func TestCompressed(t *testing.T) {
+	data := bigCSV(20000)
+	want := openAll(t, writeFile(t, "plain.csv", data), Options{Threads: 1})
+	if want.Err != "" || len(want.Rows) != 20000 {
+		t.Fatalf("plain: %d rows, %s", len(want.Rows), want.Err)
+	}
+	for name, z := range map[string][]byte{"gzip": gzipBytes(data), "zstd": zstdBytes(t, data)} {
+		for _, threads := range []int{1, 2} {
+			got := openAll(t, writeFile(t, "f.csv."+name, z), Options{Threads: threads})
+			if !cmp.Equal(want, got) {
+				t.Errorf("%s, %d threads (-plain +compressed):\n%s", name, threads, cmp.Diff(want, got))
+			}
+			cut := writeFile(t, "cut.csv."+name, z[:len(z)*2/3])
+			r, err := Open(cut, Options{Threads: threads, SampleSize: 100})
+			if err == nil {
+				got = readAll(r)
+				r.Close()
+				err = errors.New(got.Err)
+				if got.Err == "" {
+					t.Errorf("%s cut short, %d threads: %d rows and no error", name, threads, len(got.Rows))
+					continue
+				}
+			}
+			if !strings.Contains(err.Error(), "unexpected EOF") || !strings.Contains(err.Error(), cut) {
+				t.Errorf("%s cut short, %d threads: %v; want an unexpected EOF naming the file", name, threads, err)
+			}
+		}
+	}
+}
+
+// TestEncodings: a latin-1 file fails without Encoding, with an error
+// that names the option, and reads right with it; a UTF-16 file with a
+// byte order mark is recognised.
+func TestEncodings(t *testing.T) {
+	latin1 := []byte("id,city\n1,Z\xfcrich\n2,Malm\xf6\n")
+	path := writeFile(t, "latin1.csv", latin1)
+	_, err := Open(path, Options{})
+	if !errors.Is(err, ErrEncoding) || !strings.Contains(err.Error(), "Options.Encoding") || !strings.Contains(err.Error(), "line 2") {
+		t.Fatalf("latin-1 without Encoding: %v", err)
+	}
+	got := openAll(t, path, Options{Encoding: "latin-1"})
+	if want := [][]string{{"1", "Zürich"}, {"2", "Malmö"}}; !cmp.Equal(want, got.Rows) || got.Err != "" {
+		t.Fatalf("latin-1: %v, %s", got.Rows, got.Err)
+	}
+	// UTF-16 little-endian with its mark.
+	var u16 []byte
+	u16 = append(u16, 0xff, 0xfe)
+	for _, r := range "id,city\n1,Zürich\n" {
+		u16 = append(u16, byte(r), byte(r>>8))
+	}
+	got = openAll(t, writeFile(t, "u16.csv", u16), Options{})
+	if want := [][]string{{"1", "Zürich"}}; !cmp.Equal(want, got.Rows) || got.Err != "" {
+		t.Fatalf("utf-16: %v, %s", got.Rows, got.Err)
+	}
+}
+
+// TestOpenErrors: a missing file, a directory and an empty file each get
+// their own message.
+func TestOpenErrors(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := Open(filepath.Join(dir, "nope.csv"), Options{}); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("missing file: %v", err)
+	}
+	if _, err := Open(dir, Options{}); err == nil || !strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("directory: %v", err)
+	}
+	if _, err := Open(writeFile(t, "empty.csv", nil), Options{}); !errors.Is(err, ErrEmpty) {
+		t.Errorf("empty file: %v", err)
+	}
+	if _, err := OpenReader(strings.NewReader(""), Options{}); !errors.Is(err, ErrEmpty) {
+		t.Errorf("empty stream: %v", err)
+	}
+	if _, err := Open(writeFile(t, "x.csv", []byte("a\n")), Options{Quote: "ab"}); err == nil || !strings.Contains(err.Error(), "Options.Quote") {
+		t.Errorf("bad option: %v", err)
+	}
+}
+
+// TestPreambleParallel: a file with lines before its header is read in
+// parallel, and errors and rejects keep the positions of the sequential
+// read (lines and byte offsets of the whole file).
+func TestPreambleParallel(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("Export of 2024-06-01\nsource: test\n\n")
+	b.Write(bigCSV(5000))
+	b.WriteString("x,bad,2024-01-01,1\n")
+	path := writeFile(t, "preamble.csv", []byte(b.String()))
+	id := map[string]string{"id": "BIGINT"} // the sample sees the bad id
+	for _, o := range []Options{{Skip: 3, Types: id}, {Skip: 3, Types: id, IgnoreErrors: true, StoreRejects: true}} {
+		o.Threads = 1
+		want := openAll(t, path, o)
+		o.Threads, o.BufferSize = 2, 4096
+		got := openAll(t, path, o)
+		if !cmp.Equal(want, got) {
+			t.Errorf("ignore=%v (-sequential +parallel):\n%s", o.IgnoreErrors, cmp.Diff(want, got))
+		}
+		if o.IgnoreErrors && (len(got.Rejects) != 1 || len(got.Rows) != 5000) {
+			t.Errorf("rejects %v, %d rows", got.Rejects, len(got.Rows))
+		}
+		if !o.IgnoreErrors && !strings.Contains(got.Err, `preamble.csv: row 5005, column 1 ("id"), byte 167333`) {
+			t.Errorf("error %q", got.Err)
+		}
+	}
+}
+
+// TestOverrides: Columns, Types and AllVarchar decide the schema.
+func TestOverrides(t *testing.T) {
+	path := writeFile(t, "t.csv", []byte("id,price,day\n1,3.50,2024-01-02\n2,4.25,2024-02-03\n"))
+	got := openAll(t, path, Options{AllVarchar: true})
+	if want := []string{"id:VARCHAR", "price:VARCHAR", "day:VARCHAR"}; !cmp.Equal(want, got.Schema) {
+		t.Errorf("AllVarchar: %v", got.Schema)
+	}
+	got = openAll(t, path, Options{Types: map[string]string{"price": "DECIMAL(10,2)"}})
+	if want := []string{"id:BIGINT", "price:DECIMAL(10,2)", "day:DATE"}; !cmp.Equal(want, got.Schema) || got.Rows[0][1] != "3.50" {
+		t.Errorf("Types: %v %v", got.Schema, got.Rows)
+	}
+	got = openAll(t, path, Options{Types: map[string]string{"nope": "INT"}})
+	if !strings.Contains(got.Err, `"nope"`) {
+		t.Errorf("Types naming no column: %q", got.Err)
+	}
+	got = openAll(t, path, Options{AutoDetect: Off})
+	if want := []string{"column0:VARCHAR", "column1:VARCHAR", "column2:VARCHAR"}; !cmp.Equal(want, got.Schema) || len(got.Rows) != 3 {
+		t.Errorf("AutoDetect Off: %v, %d rows", got.Schema, len(got.Rows))
+	}
+	got = openAll(t, path, Options{AutoDetect: Off, Header: On, Columns: scanner.Schema{{Name: "a", Type: scanner.TypeInteger}, {Name: "b", Type: scanner.TypeDouble}, {Name: "c", Type: scanner.TypeDate}}})
+	if len(got.Rows) != 2 || got.Rows[1][1] != "4.25" || got.Rows[1][2] != "2024-02-03T00:00:00Z" {
+		t.Errorf("Columns: %v %s", got.Rows, got.Err)
+	}
+}
+
+// TestFaultStreams: OpenReader over a source that fails ends with its
+// error, never as a short, complete read.
+func TestFaultStreams(t *testing.T) {
+	data := bigCSV(20000)
+	for _, tt := range []struct {
+		name string
+		r    io.Reader
+		want error
+	}{
+		{"unexpected EOF", io.MultiReader(bytes.NewReader(data[:len(data)/2]), failing{io.ErrUnexpectedEOF}), io.ErrUnexpectedEOF},
+		{"other", io.MultiReader(bytes.NewReader(data[:len(data)/2]), failing{fs.ErrPermission}), fs.ErrPermission},
+		{"no progress", io.MultiReader(bytes.NewReader(data[:len(data)/2]), stalling{}), io.ErrNoProgress},
+	} {
+		r, err := OpenReader(tt.r, Options{SampleSize: 100})
+		if err == nil {
+			err = errors.New(readAll(r).Err)
+			for _, err2 := range r.Values() {
+				err = err2
+			}
+			err = r.Err()
+			r.Close()
+		}
+		if !errors.Is(err, tt.want) {
+			t.Errorf("%s: %v, want %v", tt.name, err, tt.want)
+		}
+	}
+}
+
+type failing struct{ err error }
+
+func (f failing) Read([]byte) (int, error) { return 0, f.err }
+
+type stalling struct{}
+
+func (stalling) Read([]byte) (int, error) { return 0, nil }
+
+// TestReadOneWay: a Reader is read one way, and not after Close.
+func TestReadOneWay(t *testing.T) {
+	path := writeFile(t, "t.csv", []byte("a,b\n1,2\n"))
+	r, err := Open(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for row, err := range r.Raw() {
+		if err != nil || string(row[0]) != "1" {
+			t.Fatalf("Raw: %q, %v", row, err)
+		}
+	}
+	if _, err := r.Next(); err == nil || !strings.Contains(err.Error(), "one way") {
+		t.Fatalf("Next after Raw: %v", err)
+	}
+	r.Close()
+	if _, err := r.Next(); !errors.Is(err, ErrClosed) {
+		t.Fatalf("Next after Close: %v", err)
+	}
+}
+
+// TestChunkClone: a clone outlives the next chunk.
+func TestChunkClone(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("n,s\n")
+	for i := 0; i < 3*scanner.ChunkSize; i++ {
+		fmt.Fprintf(&b, "%d,v%d\n", i, i)
+	}
+	r, err := Open(writeFile(t, "c.csv", []byte(b.String())), Options{Threads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	first, err := r.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept := first.Clone()
+	if _, err := r.Next(); err != nil {
+		t.Fatal(err)
+	}
+	if kept.Columns[0].Ints[5] != 5 || string(kept.Columns[1].Bytes(7)) != "v7" || kept.Len() != scanner.ChunkSize {
+		t.Fatalf("clone changed: %d %q", kept.Columns[0].Ints[5], kept.Columns[1].Bytes(7))
+	}
+}

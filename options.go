@@ -1,0 +1,216 @@
+package csvscan
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/csvscan/csvscan/dialect"
+	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/sniff"
+)
+
+// Flag is an option that is on, off, or left to the default (for most
+// flags: to the sniffer). Its zero value is Auto.
+type Flag int8
+
+// The values of a Flag.
+const (
+	Auto Flag = iota // the default: detected, or the option's documented default
+	On
+	Off
+)
+
+// None, as Quote, Escape or Comment, means the dialect has no such
+// character (DuckDB's quote='').
+const None = "none"
+
+// Options say how to read a file. The zero value auto-detects everything,
+// as DuckDB's read_csv('file') does; every field given is taken as given
+// and not sniffed. The names are read_csv's (delim is Delim, new_line is
+// NewLine, and so on).
+type Options struct {
+	// AutoDetect runs the sniffer (auto_detect). Auto and On sniff what the
+	// other fields leave open; Off sniffs nothing: the dialect is RFC 4180
+	// with DuckDB's defaults unless given, there is no header unless Header
+	// is On, and every column is VARCHAR unless Columns gives the types.
+	AutoDetect Flag
+
+	// Delim separates values (delim, sep): 1 to 4 bytes; "" detects it.
+	Delim string
+	// Quote, Escape and Comment are one byte each, None for no such
+	// character, or "" to detect them (quote, escape, comment).
+	Quote, Escape, Comment string
+	// NewLine is the line end (new_line): "\n", "\r\n", "\r" (or "lf",
+	// "crlf", "cr"); "" or "auto" reads all three.
+	NewLine string
+	// StrictMode (strict_mode, default On) makes text after a closing quote
+	// an error; Off keeps it.
+	StrictMode Flag
+
+	// Header says the first row (after Skip) names the columns (header);
+	// Auto detects it.
+	Header Flag
+	// Skip is the number of lines to skip before the header or the first
+	// row (skip): a title or notes. 0 lets the sniffer find such a
+	// preamble (none with AutoDetect Off); a negative value skips none and
+	// does not look for one.
+	Skip int
+
+	// Columns names and types every column (columns), in order; it turns
+	// off the detection of names and types.
+	Columns scanner.Schema
+	// Types overrides the detected type of some columns (types), by name:
+	// DuckDB's type names, such as "BIGINT", "DATE" or "DECIMAL(15,2)".
+	Types map[string]string
+	// AllVarchar reads every column as VARCHAR (all_varchar): names are
+	// still detected, types are not.
+	AllVarchar bool
+	// SampleSize is the number of rows the sniffer reads (sample_size);
+	// 0 means 20,480, -1 the whole file.
+	SampleSize int
+	// DateFormat and TimestampFormat are strptime formats (dateformat,
+	// timestampformat) such as "%d/%m/%Y"; "" detects them.
+	DateFormat, TimestampFormat string
+	// NullStr lists the values that mean NULL (nullstr); nil means the
+	// empty value only, as in DuckDB.
+	NullStr []string
+
+	// IgnoreErrors skips the rows that cannot be read or cast
+	// (ignore_errors) instead of stopping at the first.
+	IgnoreErrors bool
+	// NullPadding reads missing values at the end of a short row as NULL
+	// (null_padding).
+	NullPadding bool
+	// StoreRejects keeps the errors of the skipped rows, for Rejects
+	// (store_rejects); it implies IgnoreErrors. RejectsLimit bounds how many
+	// are kept (rejects_limit); 0 keeps all.
+	StoreRejects bool
+	RejectsLimit int
+
+	// Encoding is the file's encoding (encoding): "" or "utf-8" (a UTF-16
+	// byte order mark is still recognised), "latin-1" or "utf-16".
+	Encoding string
+	// Compression is "" or "auto" (gzip and zstd recognised by their magic
+	// bytes), "none", "gzip" or "zstd" (compression).
+	Compression string
+
+	// MaxLineSize bounds a row's length in bytes (max_line_size); 0 means
+	// 2,000,000.
+	MaxLineSize int
+	// BufferSize is the size of the read buffers (buffer_size); 0 means
+	// 32 MiB for a parallel read, 256 KiB for a sequential one.
+	BufferSize int
+	// Threads is the number of goroutines reading a file (threads); 0 means
+	// GOMAXPROCS, 1 reads sequentially. A stream is always read
+	// sequentially.
+	Threads int
+
+	// TrailingDelimiter says the data rows end with a delimiter that is no
+	// column ("a|b" then "1|2|"), as the sniffer detects; Raw then drops
+	// each row's last, empty value. csvscan's own option: DuckDB's sniffer
+	// decides it without saying so. A typed read needs no option: an empty
+	// value past the schema is a NULL, which DuckDB lets through.
+	TrailingDelimiter bool
+}
+
+// newline parses NewLine.
+func (o Options) newline() (dialect.Newline, error) {
+	return dialect.ParseNewline(o.NewLine)
+}
+
+// char parses Quote, Escape or Comment: given says it is fixed.
+func char(name, v string) (c dialect.Char, given bool, err error) {
+	switch {
+	case v == "":
+		return dialect.None, false, nil
+	case v == None:
+		return dialect.None, true, nil
+	case len(v) == 1:
+		return dialect.Some(v[0]), true, nil
+	}
+	return dialect.None, false, fmt.Errorf("csvscan: Options.%s must be one byte, None or empty, got %q", name, v)
+}
+
+// plan is Options worked out into the options of the packages below.
+type plan struct {
+	sniff      sniff.Options
+	autoDetect bool
+	dialect    dialect.Dialect
+	types      map[string]scanner.Column
+}
+
+// resolve checks the options and turns them into a plan.
+func (o Options) resolve() (plan, error) {
+	var p plan
+	p.autoDetect = o.AutoDetect != Off
+	d := dialect.Default()
+	var fixed sniff.Part
+	if o.Delim != "" {
+		d.Delimiter = o.Delim
+		fixed |= sniff.Delimiter
+	}
+	for _, c := range []struct {
+		name string
+		v    string
+		dst  *dialect.Char
+		part sniff.Part
+	}{{"Quote", o.Quote, &d.Quote, sniff.Quote}, {"Escape", o.Escape, &d.Escape, sniff.Escape}, {"Comment", o.Comment, &d.Comment, sniff.Comment}} {
+		ch, given, err := char(c.name, c.v)
+		if err != nil {
+			return p, err
+		}
+		if given {
+			*c.dst = ch
+			fixed |= c.part
+		}
+	}
+	if o.Quote == None && o.Escape == "" {
+		d.Escape = dialect.None // no quote, no escape
+	}
+	nl, err := o.newline()
+	if err != nil {
+		return p, fmt.Errorf("csvscan: Options.NewLine: %w", err)
+	}
+	d.Newline = nl
+	if nl != dialect.NewlineAuto {
+		fixed |= sniff.Newline
+	}
+	d.Lenient = o.StrictMode == Off
+	if err := d.Validate(); err != nil {
+		return p, fmt.Errorf("csvscan: %w", err)
+	}
+	p.dialect = d
+	p.sniff = sniff.Options{
+		SampleSize:      o.SampleSize,
+		Dialect:         d,
+		Fixed:           fixed,
+		SkipRows:        max(o.Skip, 0),
+		NullPadding:     o.NullPadding,
+		IgnoreErrors:    o.IgnoreErrors || o.StoreRejects,
+		DateFormat:      o.DateFormat,
+		TimestampFormat: o.TimestampFormat,
+		MaxLineSize:     o.MaxLineSize,
+	}
+	switch o.Header {
+	case On:
+		p.sniff.Header = sniff.HeaderYes
+	case Off:
+		p.sniff.Header = sniff.HeaderNo
+	}
+	if len(o.Types) > 0 {
+		p.types = map[string]scanner.Column{}
+		for name, typ := range o.Types {
+			col, err := scanner.ParseColumn(name, typ)
+			if err != nil {
+				return p, fmt.Errorf("csvscan: Options.Types: %w", err)
+			}
+			p.types[name] = col
+		}
+	}
+	switch strings.ToLower(o.Compression) {
+	case "", "auto", "none", "gzip", "zstd":
+	default:
+		return p, fmt.Errorf("csvscan: Options.Compression: %q is not auto, none, gzip or zstd", o.Compression)
+	}
+	return p, nil
+}

@@ -1,0 +1,157 @@
+package csvscan
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/csvscan/csvscan/dialect"
+	"github.com/csvscan/csvscan/scanner"
+)
+
+// Prompt returns the options that read the input the same way without
+// sniffing: the options given to Open, with everything the sniffer
+// decided fixed and AutoDetect Off (what DuckDB's sniff_csv calls the
+// prompt). Opening the same input with them gives the same schema and
+// the same rows.
+func (r *Reader) Prompt() Options {
+	o := r.opts
+	d := r.detected
+	o.AutoDetect = Off
+	o.Delim = d.Dialect.Delimiter
+	o.Quote, o.Escape, o.Comment = charOption(d.Dialect.Quote), charOption(d.Dialect.Escape), charOption(d.Dialect.Comment)
+	o.NewLine = newlineOption(d.Dialect.Newline)
+	o.StrictMode = On
+	if d.Dialect.Lenient {
+		o.StrictMode = Off
+	}
+	o.Header = Off
+	if d.Header {
+		o.Header = On
+	}
+	o.Skip = d.Skip
+	if o.Skip == 0 {
+		o.Skip = -1
+	}
+	o.Columns = append(scanner.Schema(nil), r.schema...)
+	o.Types, o.AllVarchar = nil, false
+	o.DateFormat, o.TimestampFormat = d.DateFormat, d.TimestampFormat
+	o.Compression, o.Encoding = d.Compression, d.Encoding
+	o.TrailingDelimiter = d.TrailingDelimiter
+	return o
+}
+
+func charOption(c dialect.Char) string {
+	if b, ok := c.Byte(); ok {
+		return string([]byte{b})
+	}
+	return None
+}
+
+func newlineOption(n dialect.Newline) string {
+	switch n {
+	case dialect.NewlineLF:
+		return "\n"
+	case dialect.NewlineCRLF:
+		return "\r\n"
+	case dialect.NewlineCR:
+		return "\r"
+	}
+	return "auto"
+}
+
+// Flags returns the options as flags of the csvscan command, in the order
+// the command documents them; options left at their default are left out.
+// Each element is one argument (no shell quoting).
+func (o Options) Flags() []string {
+	var f []string
+	add := func(name, v string) { f = append(f, "--"+name+"="+v) }
+	if o.AutoDetect == Off {
+		add("auto-detect", "false")
+	}
+	if o.Delim != "" {
+		add("delim", strings.ReplaceAll(strings.ReplaceAll(o.Delim, `\`, `\\`), "\t", `\t`))
+	}
+	for _, c := range []struct{ name, v string }{{"quote", o.Quote}, {"escape", o.Escape}, {"comment", o.Comment}} {
+		switch c.v {
+		case "":
+		case None:
+			add(c.name, "")
+		default:
+			add(c.name, c.v)
+		}
+	}
+	switch o.NewLine {
+	case "", "auto":
+	case "\n":
+		add("newline", "lf")
+	case "\r\n":
+		add("newline", "crlf")
+	case "\r":
+		add("newline", "cr")
+	default:
+		add("newline", o.NewLine)
+	}
+	if o.StrictMode == Off {
+		add("strict", "false")
+	}
+	switch o.Header {
+	case On:
+		add("header", "true")
+	case Off:
+		add("header", "false")
+	}
+	if o.Skip != 0 {
+		add("skip", strconv.Itoa(max(o.Skip, 0)))
+	}
+	if len(o.Columns) > 0 {
+		cols := make([]string, len(o.Columns))
+		for i, c := range o.Columns {
+			cols[i] = c.Name + ":" + typeName(c)
+		}
+		add("columns", strings.Join(cols, ","))
+	}
+	if o.AllVarchar {
+		add("all-varchar", "true")
+	}
+	if o.SampleSize != 0 {
+		add("sample-size", strconv.Itoa(o.SampleSize))
+	}
+	if o.DateFormat != "" {
+		add("dateformat", o.DateFormat)
+	}
+	if o.TimestampFormat != "" {
+		add("timestampformat", o.TimestampFormat)
+	}
+	for _, n := range o.NullStr {
+		add("nullstr", n)
+	}
+	if o.IgnoreErrors {
+		add("ignore-errors", "true")
+	}
+	if o.NullPadding {
+		add("null-padding", "true")
+	}
+	if o.Encoding != "" && o.Encoding != "utf-8" {
+		add("encoding", o.Encoding)
+	}
+	if o.MaxLineSize != 0 {
+		add("max-line-size", strconv.Itoa(o.MaxLineSize))
+	}
+	if o.BufferSize != 0 {
+		add("buffer-size", strconv.Itoa(o.BufferSize))
+	}
+	if o.Threads != 0 {
+		add("threads", strconv.Itoa(o.Threads))
+	}
+	return f
+}
+
+// typeName is a column's type as DuckDB names it, with a DECIMAL's width
+// and scale.
+func typeName(c scanner.Column) string {
+	if c.Type == scanner.TypeDecimal && c.Width > 0 {
+		return fmt.Sprintf("DECIMAL(%d,%d)", c.Width, c.Scale)
+	}
+	return c.Type.String()
+}

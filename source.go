@@ -1,0 +1,247 @@
+package csvscan
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/klauspost/compress/zstd"
+
+	"github.com/csvscan/csvscan/scanner"
+)
+
+// ErrEmpty is returned for an input of no bytes: there is nothing to
+// detect a dialect or a schema from.
+var ErrEmpty = errors.New("csvscan: the input is empty")
+
+// ErrEncoding is returned when the input is not valid UTF-8 and no
+// Encoding says what it is. The error names the byte and the line.
+var ErrEncoding = errors.New("csvscan: the input is not valid UTF-8")
+
+// headSize is how much of the input is looked at before reading: the
+// magic bytes of a compression, a byte order mark, the UTF-8 check.
+const headSize = 64 << 10
+
+// source is an opened input after decompression and decoding: a file with
+// random access (uncompressed, UTF-8), or a stream.
+type source struct {
+	name        string
+	file        *os.File // random access, or nil
+	size        int64
+	stream      io.Reader // otherwise
+	compression string    // what was read: "none", "gzip" or "zstd"
+	encoding    string    // "utf-8", "utf-16" or "latin-1"
+	closers     []func() error
+}
+
+func (s *source) close() error {
+	var first error
+	for i := len(s.closers) - 1; i >= 0; i-- {
+		if err := s.closers[i](); err != nil && first == nil {
+			first = err
+		}
+	}
+	s.closers = nil
+	return first
+}
+
+// openPath opens a file and works out how to read it.
+func openPath(path string, o Options) (*source, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("csvscan: %w", err)
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("csvscan: %w", err)
+	}
+	if st.IsDir() {
+		f.Close()
+		return nil, fmt.Errorf("csvscan: %s is a directory, not a CSV file (OpenFiles reads the files of a glob such as %s)", path, path+"/*.csv")
+	}
+	src := &source{name: path, closers: []func() error{f.Close}}
+	if st.Mode().IsRegular() {
+		if st.Size() == 0 {
+			src.close()
+			return nil, fmt.Errorf("%w: %s has no bytes", ErrEmpty, path)
+		}
+		head := make([]byte, min(headSize, st.Size()))
+		n, err := f.ReadAt(head, 0)
+		if err != nil && err != io.EOF {
+			src.close()
+			return nil, fmt.Errorf("csvscan: %s: %w", path, err)
+		}
+		head = head[:n]
+		comp, err := compression(o.Compression, head)
+		if err != nil {
+			src.close()
+			return nil, err
+		}
+		if comp == "none" {
+			enc, err := encoding(o.Encoding, head)
+			if err != nil {
+				src.close()
+				return nil, err
+			}
+			if enc == "utf-8" {
+				if err := checkUTF8(path, head, int64(n) == st.Size(), o); err != nil {
+					src.close()
+					return nil, err
+				}
+				src.file, src.size, src.compression, src.encoding = f, st.Size(), comp, enc
+				return src, nil
+			}
+		}
+	}
+	// Not a regular file, compressed, or in another encoding: a stream.
+	if err := src.wrap(f, o); err != nil {
+		src.close()
+		return nil, err
+	}
+	return src, nil
+}
+
+// openStream works out how to read a stream.
+func openStream(r io.Reader, name string, o Options) (*source, error) {
+	src := &source{name: name}
+	if err := src.wrap(r, o); err != nil {
+		src.close()
+		return nil, err
+	}
+	return src, nil
+}
+
+// wrap sets the source's stream to r decompressed and decoded.
+func (s *source) wrap(r io.Reader, o Options) error {
+	br := bufio.NewReaderSize(r, headSize)
+	head, err := br.Peek(headSize)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return fmt.Errorf("csvscan: %s: %w", s.name, err)
+	}
+	if len(head) == 0 {
+		return fmt.Errorf("%w: %s has no bytes", ErrEmpty, s.name)
+	}
+	comp, err := compression(o.Compression, head)
+	if err != nil {
+		return err
+	}
+	var stream io.Reader = br
+	switch comp {
+	case "gzip":
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return fmt.Errorf("csvscan: %s: gzip: %w", s.name, err)
+		}
+		s.closers = append(s.closers, zr.Close)
+		stream = zr
+	case "zstd":
+		zr, err := zstd.NewReader(br)
+		if err != nil {
+			return fmt.Errorf("csvscan: %s: zstd: %w", s.name, err)
+		}
+		s.closers = append(s.closers, func() error { zr.Close(); return nil })
+		stream = zr
+	}
+	s.compression = comp
+	if comp != "none" {
+		// Look at the decompressed head for the encoding.
+		dbr := bufio.NewReaderSize(stream, headSize)
+		head, err = dbr.Peek(headSize)
+		if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+			return fmt.Errorf("csvscan: %s: %s: %w", s.name, comp, err)
+		}
+		if len(head) == 0 {
+			return fmt.Errorf("%w: %s decompresses to no bytes", ErrEmpty, s.name)
+		}
+		stream = dbr
+	}
+	enc, err := encoding(o.Encoding, head)
+	if err != nil {
+		return err
+	}
+	s.encoding = enc
+	if enc == "utf-8" {
+		if err := checkUTF8(s.name, head, len(head) < headSize, o); err != nil {
+			return err
+		}
+		s.stream = stream
+		return nil
+	}
+	d, err := scanner.Decode(stream, enc)
+	if err != nil {
+		return fmt.Errorf("csvscan: Options.Encoding: %w", err)
+	}
+	s.stream = d
+	return nil
+}
+
+// compression chooses the decompression: the one given, or the one the
+// magic bytes of head name.
+func compression(given string, head []byte) (string, error) {
+	switch strings.ToLower(given) {
+	case "none":
+		return "none", nil
+	case "gzip":
+		return "gzip", nil
+	case "zstd":
+		return "zstd", nil
+	case "", "auto":
+	default:
+		return "", fmt.Errorf("csvscan: Options.Compression: %q is not auto, none, gzip or zstd", given)
+	}
+	switch {
+	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
+		return "gzip", nil
+	case bytes.HasPrefix(head, []byte{0x28, 0xb5, 0x2f, 0xfd}):
+		return "zstd", nil
+	}
+	return "none", nil
+}
+
+// encoding chooses the decoding: the one given, or UTF-16 when head starts
+// with its byte order mark, else UTF-8.
+func encoding(given string, head []byte) (string, error) {
+	switch strings.ToLower(strings.NewReplacer("-", "", "_", "").Replace(given)) {
+	case "":
+		if bytes.HasPrefix(head, []byte{0xff, 0xfe}) || bytes.HasPrefix(head, []byte{0xfe, 0xff}) {
+			return "utf-16", nil
+		}
+		return "utf-8", nil
+	case "utf8":
+		return "utf-8", nil
+	case "utf16":
+		return "utf-16", nil
+	case "latin1", "iso88591":
+		return "latin-1", nil
+	}
+	return "", fmt.Errorf("csvscan: Options.Encoding: %q is not utf-8, utf-16 or latin-1", given)
+}
+
+// checkUTF8 refuses a head that is not UTF-8, unless errors are ignored
+// (then the rows that are not become rejects, as in DuckDB). whole says
+// head is the whole input, so a rune cut at its end is an error too.
+func checkUTF8(name string, head []byte, whole bool, o Options) error {
+	if o.IgnoreErrors || o.StoreRejects || utf8.Valid(head) {
+		return nil
+	}
+	for i := 0; i < len(head); {
+		r, size := utf8.DecodeRune(head[i:])
+		if r == utf8.RuneError && size == 1 {
+			if !whole && !utf8.FullRune(head[i:]) {
+				return nil // cut by the end of the head: the rest decides
+			}
+			line := 1 + bytes.Count(head[:i], []byte{'\n'})
+			return fmt.Errorf("%w: %s: byte %d (line %d) is 0x%02x; set Options.Encoding to the file's encoding (for example \"latin-1\"), or IgnoreErrors to skip the rows that are not UTF-8",
+				ErrEncoding, name, i, line, head[i])
+		}
+		i += size
+	}
+	return nil
+}
