@@ -21,7 +21,7 @@ const (
 )
 
 // None, as Quote, Escape or Comment, means the dialect has no such
-// character (DuckDB's quote=”).
+// character (DuckDB's empty quote string).
 const None = "none"
 
 // Options say how to read a file. The zero value auto-detects everything,
