@@ -381,3 +381,61 @@ func TestChunkClone(t *testing.T) {
 		t.Fatalf("clone changed: %d %q", kept.Columns[0].Ints[5], kept.Columns[1].Bytes(7))
 	}
 }
+
+// TestOpenFiles: several files as one table, by DuckDB's rules (checked
+// against DuckDB 1.5.6 on the same files): the first file's columns,
+// later files' matched by name, a missing column an error unless
+// UnionByName, filename and hive partition columns.
+func TestOpenFiles(t *testing.T) {
+	dir := t.TempDir()
+	write := func(rel, data string) string {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	f1 := write("year=2024/m=1/f1.csv", "a,b\n1,x\n2,y\n")
+	write("year=2025/m=2/f2.csv", "a,b\n3,z\n")
+	f3 := write("f3.csv", "b,a,c\nw,4,1.5\n")
+	f5 := write("f5.csv", "a\n6\n")
+	for _, tt := range []struct {
+		name   string
+		paths  []string
+		opts   Options
+		schema []string
+		rows   [][]string
+		err    string
+	}{
+		{"hive", []string{filepath.Join(dir, "*", "*", "*.csv")}, Options{}, []string{"a:BIGINT", "b:VARCHAR", "m:BIGINT", "year:BIGINT"},
+			[][]string{{"1", "x", "1", "2024"}, {"2", "y", "1", "2024"}, {"3", "z", "2", "2025"}}, ""},
+		{"by name, extra dropped", []string{f1, f3}, Options{}, []string{"a:BIGINT", "b:VARCHAR"},
+			[][]string{{"1", "x"}, {"2", "y"}, {"4", "w"}}, ""},
+		{"missing column", []string{f1, f5}, Options{}, nil, nil, `lacks the column "b"`},
+		{"union and filename", []string{f1, f3}, Options{UnionByName: true, Filename: true}, []string{"a:BIGINT", "b:VARCHAR", "c:DOUBLE", "filename:VARCHAR"},
+			[][]string{{"1", "x", "NULL", f1}, {"2", "y", "NULL", f1}, {"4", "w", "1.5", f3}}, ""},
+		{"one file with its name", []string{f5}, Options{Filename: true}, []string{"a:BIGINT", "filename:VARCHAR"}, [][]string{{"6", f5}}, ""},
+		{"no match", []string{filepath.Join(dir, "*.tsv")}, Options{}, nil, nil, "no file matches"},
+	} {
+		r, err := OpenFiles(tt.paths, tt.opts)
+		var got table
+		if err != nil {
+			got.Err = err.Error()
+		} else {
+			got = readAll(r)
+			r.Close()
+		}
+		if tt.err != "" {
+			if !strings.Contains(got.Err, tt.err) {
+				t.Errorf("%s: error %q, want %q", tt.name, got.Err, tt.err)
+			}
+			continue
+		}
+		if got.Err != "" || !cmp.Equal(tt.schema, got.Schema) || !cmp.Equal(tt.rows, got.Rows) {
+			t.Errorf("%s: schema %v rows %v err %s; want %v %v", tt.name, got.Schema, got.Rows, got.Err, tt.schema, tt.rows)
+		}
+	}
+}

@@ -35,6 +35,7 @@ type Reader struct {
 	err      error
 	closed   bool
 	cancel   context.CancelFunc
+	multi    *multi // several files (OpenFiles), or nil
 }
 
 // position is where a parallel read of a file with a preamble starts: the
@@ -75,6 +76,9 @@ type Detected struct {
 // decodes and sniffs what the options leave open, and reads an
 // uncompressed UTF-8 file with Options.Threads goroutines.
 func Open(path string, opts Options) (*Reader, error) {
+	if opts.Filename {
+		return OpenFiles([]string{path}, opts)
+	}
 	p, err := opts.resolve()
 	if err != nil {
 		return nil, err
@@ -183,7 +187,7 @@ func (r *Reader) schemaFrom(p plan) error {
 		}
 	}
 	for name := range p.types {
-		if !used[name] && len(cols) > 0 {
+		if !used[name] && len(cols) > 0 && !p.anyTypes {
 			return fmt.Errorf("csvscan: Options.Types names %q, which is no column of %s (%s)", name, r.name, columnNames(cols))
 		}
 	}
@@ -334,6 +338,17 @@ func (r *Reader) Next() (*scanner.Chunk, error) {
 	if r.closed {
 		return nil, ErrClosed
 	}
+	if r.multi != nil {
+		r.mode = "typed"
+		if r.multi.cur == nil {
+			return nil, io.EOF
+		}
+		c, err := r.multi.next()
+		if err != nil && err != io.EOF {
+			r.err = err
+		}
+		return c, err
+	}
 	if r.mode == "" {
 		r.mode = "typed"
 		if err := r.typedReader(); err != nil {
@@ -414,6 +429,10 @@ func (r *Reader) Raw() iter.Seq2[[][]byte, error] {
 			yield(nil, errors.New("csvscan: Raw after Next: read a Reader one way"))
 			return
 		}
+		if r.multi != nil {
+			yield(nil, errors.New("csvscan: Raw reads one file: read several with Chunks or Values"))
+			return
+		}
 		r.mode = "raw"
 		width := len(r.schema)
 		for r.raw.Scan() {
@@ -435,6 +454,13 @@ func (r *Reader) Raw() iter.Seq2[[][]byte, error] {
 // Rejects returns the errors of the rows skipped so far, with StoreRejects,
 // as DuckDB's reject_errors has them.
 func (r *Reader) Rejects() []scanner.Reject {
+	if r.multi != nil {
+		rj := r.multi.rejects
+		if r.multi.cur != nil {
+			rj = append(rj[:len(rj):len(rj)], r.multi.cur.Rejects()...)
+		}
+		return rj
+	}
 	if r.typed == nil {
 		return nil
 	}
@@ -469,6 +495,12 @@ func (r *Reader) Close() error {
 	r.closed = true
 	if r.cancel != nil {
 		r.cancel()
+	}
+	if r.multi != nil {
+		if r.multi.cur != nil {
+			return r.multi.cur.Close()
+		}
+		return nil
 	}
 	return r.src.close()
 }

@@ -105,6 +105,22 @@ type Options struct {
 	// sequentially.
 	Threads int
 
+	// UnionByName, for OpenFiles, matches the files' columns by name into
+	// one schema of every column of every file, in order of appearance
+	// (union_by_name); a file's missing columns are NULL, a column whose
+	// types differ between files is VARCHAR. Without it the first file's
+	// columns are the schema: later files' columns are matched by name,
+	// their other columns dropped, and a missing one is an error.
+	UnionByName bool
+	// Filename, for Open and OpenFiles, adds a VARCHAR column "filename"
+	// holding each row's file path (filename).
+	Filename bool
+	// HivePartitioning, for OpenFiles, adds a column for each key=value
+	// folder of the paths (hive_partitioning): Auto does so when every
+	// path has the same keys, On requires them, Off never does. A column
+	// is BIGINT when every value is an integer, else VARCHAR.
+	HivePartitioning Flag
+
 	// TrailingDelimiter says the data rows end with a delimiter that is no
 	// column ("a|b" then "1|2|"), as the sniffer detects; Raw then drops
 	// each row's last, empty value. csvscan's own option: DuckDB's sniffer
@@ -137,6 +153,9 @@ type plan struct {
 	autoDetect bool
 	dialect    dialect.Dialect
 	types      map[string]scanner.Column
+	// anyTypes lets types name columns the file lacks: the types of a
+	// later file of several, taken from the first file's schema.
+	anyTypes bool
 }
 
 // resolve checks the options and turns them into a plan.

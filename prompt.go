@@ -13,7 +13,7 @@ import (
 // sniffing: the options given to Open, with everything the sniffer
 // decided fixed and AutoDetect Off (what DuckDB's sniff_csv calls the
 // prompt). Opening the same input with them gives the same schema and
-// the same rows.
+// the same rows. For several files it is the first file's.
 func (r *Reader) Prompt() Options {
 	o := r.opts
 	d := r.detected
@@ -33,7 +33,11 @@ func (r *Reader) Prompt() Options {
 	if o.Skip == 0 {
 		o.Skip = -1
 	}
-	o.Columns = append(scanner.Schema(nil), r.schema...)
+	cols := r.schema
+	if r.multi != nil {
+		cols = cols[:r.multi.fileCols] // the others are added by OpenFiles
+	}
+	o.Columns = append(scanner.Schema(nil), cols...)
 	o.Types, o.AllVarchar = nil, false
 	o.DateFormat, o.TimestampFormat = d.DateFormat, d.TimestampFormat
 	o.Compression, o.Encoding = d.Compression, d.Encoding

@@ -370,6 +370,40 @@ type Chunk struct {
 // Len returns the number of rows.
 func (c *Chunk) Len() int { return c.n }
 
+// NewChunk returns a chunk of the given columns, each holding
+// len(rowNumbers) values, for code that assembles chunks from others (the
+// front door's several files: columns matched by name, missing ones
+// NULL). The slices are used as they are.
+func NewChunk(columns []Vector, rowNumbers []int) *Chunk {
+	return &Chunk{Columns: columns, RowNumbers: rowNumbers, n: len(rowNumbers)}
+}
+
+// NullVector returns a vector of col's type holding n NULLs.
+func NullVector(col Column, n int) Vector {
+	v := Vector{Type: col.Type, Validity: make(Validity, (n+63)/64)}
+	if col.Type == TypeDecimal {
+		v.Width, v.Scale = col.decimal()
+	}
+	t, _ := storage(col.Type)
+	switch t {
+	case TypeBoolean:
+		v.Bools = make([]bool, n)
+	case TypeBigInt:
+		v.Ints = make([]int64, n)
+	case TypeDouble:
+		v.Floats = make([]float64, n)
+	case TypeDate:
+		v.Dates = make([]Date, n)
+	case TypeTime:
+		v.Times = make([]Time, n)
+	case TypeTimestamp:
+		v.Timestamps = make([]Timestamp, n)
+	default:
+		v.Offsets = make([]int, n+1)
+	}
+	return v
+}
+
 // Clone returns a copy of c that shares no memory with it: a chunk from a
 // TypedReader is valid until its next call, a clone for as long as it is
 // kept.

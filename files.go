@@ -1,0 +1,333 @@
+package csvscan
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/csvscan/csvscan/scanner"
+)
+
+// OpenFiles reads several files as one table, in order: each element of
+// paths is a file or a glob pattern (filepath.Match syntax; its matches
+// in lexical order). The first file's columns are the schema unless
+// Options.UnionByName; Options.Filename and Options.HivePartitioning add
+// columns. Each file is sniffed on its own (its dialect and header may
+// differ); its values are cast to the schema's types.
+func OpenFiles(paths []string, opts Options) (*Reader, error) {
+	files, err := expand(paths)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := opts.resolve(); err != nil {
+		return nil, err
+	}
+	m := &multi{paths: files, opts: opts}
+	if err := m.hivePartitions(); err != nil {
+		return nil, err
+	}
+	var schemas []scanner.Schema
+	if opts.UnionByName {
+		// Every file's columns decide the schema: sniff them all now, and
+		// read each later with the options its sniff found.
+		for _, path := range files {
+			r, err := Open(path, withoutMulti(opts))
+			if err != nil {
+				return nil, err
+			}
+			schemas = append(schemas, r.Schema())
+			m.prompts = append(m.prompts, r.Prompt())
+			if len(m.prompts) == 1 {
+				m.first = r.Detected()
+			}
+			r.Close()
+		}
+	}
+	first, err := m.open(0, schemas)
+	if err != nil {
+		return nil, err
+	}
+	if !opts.UnionByName {
+		m.first = first.Detected()
+		schemas = []scanner.Schema{first.Schema()}
+	}
+	m.schema = union(schemas)
+	m.fileCols = len(m.schema)
+	if opts.Filename {
+		m.schema = append(m.schema, scanner.Column{Name: "filename", Type: scanner.TypeVarchar})
+	}
+	for _, k := range m.hiveKeys {
+		m.schema = append(m.schema, scanner.Column{Name: k.name, Type: k.typ})
+	}
+	if err := m.use(first); err != nil {
+		first.Close()
+		return nil, err
+	}
+	r := &Reader{name: files[0], multi: m, schema: m.schema, detected: m.first, opts: opts}
+	r.detected.Columns = m.schema
+	return r, nil
+}
+
+// withoutMulti is opts for one file of several: the columns OpenFiles adds
+// are its own.
+func withoutMulti(o Options) Options {
+	o.Filename, o.UnionByName, o.HivePartitioning = false, false, Off
+	return o
+}
+
+// expand turns paths and patterns into files.
+func expand(paths []string) ([]string, error) {
+	var files []string
+	for _, p := range paths {
+		if !strings.ContainsAny(p, `*?[\`) {
+			files = append(files, p)
+			continue
+		}
+		m, err := filepath.Glob(p)
+		if err != nil {
+			return nil, fmt.Errorf("csvscan: the pattern %q: %w", p, err)
+		}
+		if len(m) == 0 {
+			return nil, fmt.Errorf("csvscan: no file matches %q", p)
+		}
+		files = append(files, m...)
+	}
+	if len(files) == 0 {
+		return nil, errors.New("csvscan: OpenFiles needs at least one file")
+	}
+	return files, nil
+}
+
+// multi is the state of a read of several files.
+type multi struct {
+	paths    []string
+	opts     Options
+	prompts  []Options // with UnionByName: how to read each file
+	first    Detected
+	schema   scanner.Schema // of the table: the files' columns, then filename and hive keys
+	fileCols int            // how many of schema's columns come from the files
+	hiveKeys []hiveKey
+	idx      int     // the file being read
+	cur      *Reader // its reader
+	mapping  []int   // table column -> the file's column, or -1 for NULL
+	rejects  []scanner.Reject
+}
+
+// hiveKey is one key=value folder name shared by every path.
+type hiveKey struct {
+	name   string
+	typ    scanner.Type
+	values []string // per file
+}
+
+// hivePartitions finds the key=value folders of the paths.
+func (m *multi) hivePartitions() error {
+	if m.opts.HivePartitioning == Off {
+		return nil
+	}
+	var keys []string
+	per := make([]map[string]string, len(m.paths))
+	for i, p := range m.paths {
+		kv := map[string]string{}
+		for _, dir := range strings.Split(filepath.ToSlash(filepath.Dir(p)), "/") {
+			if k, v, ok := strings.Cut(dir, "="); ok && k != "" {
+				kv[k] = v
+			}
+		}
+		per[i] = kv
+		ks := make([]string, 0, len(kv))
+		for k := range kv {
+			ks = append(ks, k)
+		}
+		slices.Sort(ks)
+		if i == 0 {
+			keys = ks
+		} else if !slices.Equal(keys, ks) {
+			if m.opts.HivePartitioning == On {
+				return fmt.Errorf("csvscan: hive partitions differ: %s has keys %v, %s has %v", m.paths[0], keys, p, ks)
+			}
+			return nil // not every path has the same keys: no partition columns
+		}
+	}
+	if len(keys) == 0 && m.opts.HivePartitioning == On {
+		return fmt.Errorf("csvscan: HivePartitioning is On, but %s has no key=value folder", m.paths[0])
+	}
+	for _, k := range keys {
+		hk := hiveKey{name: k, typ: scanner.TypeBigInt}
+		for _, kv := range per {
+			v := kv[k]
+			hk.values = append(hk.values, v)
+			if _, err := strconv.ParseInt(v, 10, 64); err != nil {
+				hk.typ = scanner.TypeVarchar
+			}
+		}
+		m.hiveKeys = append(m.hiveKeys, hk)
+	}
+	return nil
+}
+
+// union is the table's columns: the first schema's, then, in order, every
+// other name of the others; a column whose types differ is VARCHAR.
+func union(schemas []scanner.Schema) scanner.Schema {
+	var out scanner.Schema
+	at := map[string]int{}
+	for _, s := range schemas {
+		for _, c := range s {
+			i, ok := at[c.Name]
+			if !ok {
+				at[c.Name] = len(out)
+				out = append(out, c)
+				continue
+			}
+			if out[i] != c {
+				out[i] = scanner.Column{Name: c.Name, Type: scanner.TypeVarchar}
+			}
+		}
+	}
+	return out
+}
+
+// open opens file i. A later file's columns take the table's types.
+func (m *multi) open(i int, schemas []scanner.Schema) (*Reader, error) {
+	path := m.paths[i]
+	var o Options
+	var p plan
+	switch {
+	case m.opts.UnionByName:
+		o = m.prompts[i]
+		if m.schema != nil {
+			for j, c := range o.Columns {
+				if k := slices.IndexFunc(m.schema[:m.fileCols], func(t scanner.Column) bool { return t.Name == c.Name }); k >= 0 {
+					o.Columns[j] = m.schema[k]
+				}
+			}
+		}
+	default:
+		o = withoutMulti(m.opts)
+		if i > 0 && len(o.Columns) == 0 {
+			o.Types = map[string]string{}
+			for _, c := range m.schema[:m.fileCols] {
+				o.Types[c.Name] = typeName(c)
+			}
+		}
+	}
+	p, err := o.resolve()
+	if err != nil {
+		return nil, err
+	}
+	p.anyTypes = i > 0
+	src, err := openPath(path, o)
+	if err != nil {
+		return nil, err
+	}
+	r, err := newReader(src, p, o)
+	if err != nil {
+		src.close()
+		return nil, err
+	}
+	return r, nil
+}
+
+// use makes r the file being read: it maps the table's columns to its own.
+func (m *multi) use(r *Reader) error {
+	m.cur = r
+	m.mapping = make([]int, m.fileCols)
+	s := r.Schema()
+	var missing []string
+	for i, c := range m.schema[:m.fileCols] {
+		m.mapping[i] = slices.IndexFunc(s, func(t scanner.Column) bool { return t.Name == c.Name })
+		if m.mapping[i] < 0 {
+			missing = append(missing, strconv.Quote(c.Name))
+		}
+	}
+	if len(missing) > 0 && !m.opts.UnionByName {
+		return fmt.Errorf("csvscan: %s lacks the column %s of %s; set Options.UnionByName to read files with different columns (missing ones read as NULL)",
+			r.name, strings.Join(missing, ", "), m.paths[0])
+	}
+	return nil
+}
+
+// next returns the next chunk of the table, or io.EOF after the last file.
+func (m *multi) next() (*scanner.Chunk, error) {
+	for {
+		c, err := m.cur.Next()
+		if err == io.EOF {
+			m.rejects = append(m.rejects, m.cur.Rejects()...)
+			m.cur.Close()
+			if m.idx+1 >= len(m.paths) {
+				m.cur = nil
+				return nil, io.EOF
+			}
+			m.idx++
+			r, err := m.open(m.idx, nil)
+			if err != nil {
+				return nil, err
+			}
+			if err := m.use(r); err != nil {
+				r.Close()
+				return nil, err
+			}
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		return m.project(c), nil
+	}
+}
+
+// project builds the table's chunk from a file's: its columns by name,
+// NULL for a missing one, then the file name and hive values.
+func (m *multi) project(c *scanner.Chunk) *scanner.Chunk {
+	n := c.Len()
+	cols := make([]scanner.Vector, len(m.schema))
+	for i, j := range m.mapping {
+		if j >= 0 {
+			cols[i] = c.Columns[j]
+		} else {
+			cols[i] = scanner.NullVector(m.schema[i], n)
+		}
+	}
+	k := m.fileCols
+	if m.opts.Filename {
+		cols[k] = constant(m.paths[m.idx], n)
+		k++
+	}
+	for _, hk := range m.hiveKeys {
+		v := hk.values[m.idx]
+		if hk.typ == scanner.TypeBigInt {
+			iv, _ := strconv.ParseInt(v, 10, 64)
+			vec := scanner.NullVector(scanner.Column{Type: scanner.TypeBigInt}, n)
+			for i := range vec.Ints {
+				vec.Ints[i] = iv
+			}
+			setValid(vec.Validity, n)
+			cols[k] = vec
+		} else {
+			cols[k] = constant(v, n)
+		}
+		k++
+	}
+	return scanner.NewChunk(cols, c.RowNumbers)
+}
+
+// constant is a VARCHAR vector of n copies of s.
+func constant(s string, n int) scanner.Vector {
+	v := scanner.NullVector(scanner.Column{Type: scanner.TypeVarchar}, n)
+	v.Data = []byte(strings.Repeat(s, n))
+	for i := range v.Offsets {
+		v.Offsets[i] = i * len(s)
+	}
+	setValid(v.Validity, n)
+	return v
+}
+
+func setValid(m scanner.Validity, n int) {
+	for i := 0; i < n; i++ {
+		m[i>>6] |= 1 << (uint(i) & 63)
+	}
+}
