@@ -356,3 +356,37 @@ func TestEncodingFlag(t *testing.T) {
 		t.Fatalf("an unknown encoding: status %d, want 2", code)
 	}
 }
+
+// TestScanLimit: --limit stops after N rows; --format table shows 40 rows
+// unless told, and says so; --limit 0 prints all (issue 12).
+func TestScanLimit(t *testing.T) {
+	var in strings.Builder
+	in.WriteString("n,s\n")
+	for i := 0; i < 2500; i++ {
+		fmt.Fprintf(&in, "%d,v%d\n", i, i)
+	}
+	for _, tt := range []struct {
+		args  []string
+		lines int
+		more  bool
+	}{
+		{[]string{"--format", "table"}, 2 + 40, true},
+		{[]string{"--format", "table", "--limit", "3"}, 2 + 3, true},
+		{[]string{"--format", "table", "--limit", "0"}, 2 + 2500, false},
+		{[]string{"--format", "json", "--limit", "5"}, 5, false},
+		{[]string{"--format", "json"}, 2500, false},
+		{[]string{"--format", "csv", "--limit", "2", "--columns", "n:INT,s:VARCHAR"}, 1 + 2, false},
+		{[]string{"--format", "table", "--columns", "n:INT,s:VARCHAR"}, 2 + 40, true},
+	} {
+		args := append([]string{"scan", "--header", "--auto-detect=false"}, tt.args...)
+		code, out, errOut := runCLI(t, in.String(), append(args, "-")...)
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		footer := strings.HasPrefix(lines[len(lines)-1], "(the first")
+		if footer {
+			lines = lines[:len(lines)-1]
+		}
+		if code != 0 || len(lines) != tt.lines || footer != tt.more {
+			t.Errorf("%v: status %d, %d lines (footer %v), stderr %q; want %d lines (footer %v)", tt.args, code, len(lines), footer, errOut, tt.lines, tt.more)
+		}
+	}
+}

@@ -17,20 +17,30 @@ func cmdScan(args []string, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	var name string
 	defer func() { err = inFile(name, err) }()
 	var format *string
+	var limitFlag *int
 	var typed *typedFlags
 	opts, name, rf, err := readFlagsOnly("scan", args, stderr, func(fs *flag.FlagSet) {
 		format = fs.String("format", "json", "output: json (one array of strings per row; with --columns, of typed values), csv (RFC 4180), table, or null (read and unescape every field, print nothing: for timing)")
+		limitFlag = fs.Int("limit", -1, "print at most N rows, then stop reading; 0 prints all (default: 40 with --format table, all otherwise)")
 		typed = addTypedFlags(fs)
 	})
 	if err != nil {
 		return err
+	}
+	// limit is the number of rows to print, or -1 for all.
+	limit := *limitFlag
+	switch {
+	case limit < 0 && *format == "table":
+		limit = tableRows
+	case limit <= 0:
+		limit = -1
 	}
 	if err := typed.check(); err != nil {
 		return err
 	}
 	typed.ignoreErrors, typed.nullPadding = rf.ignoreErrors, rf.nullPadding
 	if typed.columns != "" {
-		return scanTyped(name, stdin, opts, rf, *format, typed, stdout)
+		return scanTyped(name, stdin, opts, rf, *format, limit, typed, stdout)
 	}
 	var w rowWriter
 	out := bufio.NewWriter(stdout)
@@ -56,7 +66,12 @@ func cmdScan(args []string, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	s := in.rows
 	pad := newPadder(rf, in)
 	wroteHeader := false
+	printed, more := 0, false
 	for s.Scan() {
+		if limit >= 0 && printed == limit {
+			more = true
+			break
+		}
 		if !wroteHeader && s.Header() != nil {
 			w.header(headerNames(s.Header(), in))
 			if pad.width == 0 {
@@ -72,18 +87,28 @@ func cmdScan(args []string, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		}
 		if ok {
 			w.row(row)
+			printed++
 		}
 	}
 	if !wroteHeader && s.Header() != nil {
 		w.header(headerNames(s.Header(), in))
 	}
-	if err := s.Err(); err != nil {
+	if err := s.Err(); err != nil && !more {
 		w.close()
 		out.Flush()
 		return err
 	}
-	return w.close()
+	if err := w.close(); err != nil {
+		return err
+	}
+	if more && *format == "table" {
+		fmt.Fprintf(out, "(the first %d rows; --limit 0 prints all)\n", limit)
+	}
+	return nil
 }
+
+// tableRows is how many rows --format table prints unless --limit says.
+const tableRows = 40
 
 // nullWriter reads every value (Row makes them, unescaped) and prints
 // nothing, so that whole-process timings measure the reading. It counts the
@@ -163,10 +188,16 @@ func (c *csvWriter) row(row [][]byte) {
 func (c *csvWriter) close() error { return c.w.Flush() }
 
 // tableWriter aligns columns for a person; line ends and tabs inside values
-// are shown as \n, \r and \t.
+// are shown as \n, \r and \t. It streams: every tableBlock lines it
+// prints what it holds (the columns are aligned within each block), so a
+// table of a large file takes no more memory than a block.
 type tableWriter struct {
-	tw *tabwriter.Writer
+	tw    *tabwriter.Writer
+	lines int
 }
+
+// tableBlock is how many lines a tableWriter aligns together.
+const tableBlock = 1000
 
 var cellEscaper = strings.NewReplacer("\n", `\n`, "\r", `\r`, "\t", `\t`)
 
@@ -178,6 +209,9 @@ func (t *tableWriter) line(cells []string) {
 		io.WriteString(t.tw, cellEscaper.Replace(c))
 	}
 	io.WriteString(t.tw, "\n")
+	if t.lines++; t.lines%tableBlock == 0 {
+		t.tw.Flush()
+	}
 }
 
 func (t *tableWriter) header(h []string) {

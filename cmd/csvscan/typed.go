@@ -110,7 +110,7 @@ func splitColumns(s string) []string {
 
 // scanTyped is scan with --columns: the rows are cast to the columns and
 // printed as typed values.
-func scanTyped(name string, stdin io.Reader, opts scanner.Options, rf *readFlags, format string, tf *typedFlags, stdout io.Writer) error {
+func scanTyped(name string, stdin io.Reader, opts scanner.Options, rf *readFlags, format string, limit int, tf *typedFlags, stdout io.Writer) error {
 	schema, err := parseColumns(tf.columns)
 	if err != nil {
 		return err
@@ -137,6 +137,8 @@ func scanTyped(name string, stdin io.Reader, opts scanner.Options, rf *readFlags
 		w = &typedCSVWriter{w: out, delim: ','}
 	case "table":
 		w = &typedTableWriter{tw: tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)}
+		t := w.(*typedTableWriter)
+		t.t.tw = t.tw
 	case "null":
 		w = &typedNullWriter{}
 	default:
@@ -179,15 +181,32 @@ func scanTyped(name string, stdin io.Reader, opts scanner.Options, rf *readFlags
 	}
 	w.header(schema)
 	var readErr error
+	left, more := limit, false
 	for c, err := range r.Chunks() {
 		if err != nil {
 			readErr = err
 			break
 		}
-		w.chunk(c)
+		n := c.Len()
+		if left >= 0 {
+			if left == 0 {
+				more = true
+				break
+			}
+			n = min(n, left)
+			left -= n
+			more = n < c.Len()
+		}
+		w.chunk(c, n)
+		if more {
+			break
+		}
 	}
 	if err := w.close(); err != nil {
 		return err
+	}
+	if more && format == "table" {
+		fmt.Fprintf(out, "(the first %d rows; --limit 0 prints all)\n", limit)
 	}
 	if tf.rejects != "" {
 		if err := writeRejects(tf.rejects, r.Rejects()); err != nil {
@@ -226,7 +245,7 @@ func writeRejects(path string, rejects []scanner.Reject) error {
 
 type chunkWriter interface {
 	header(scanner.Schema)
-	chunk(*scanner.Chunk)
+	chunk(c *scanner.Chunk, n int) // the first n rows of c
 	close() error
 }
 
@@ -244,8 +263,8 @@ type typedJSONWriter struct {
 
 func (j *typedJSONWriter) header(scanner.Schema) {}
 
-func (j *typedJSONWriter) chunk(c *scanner.Chunk) {
-	for i := range c.Len() {
+func (j *typedJSONWriter) chunk(c *scanner.Chunk, n int) {
+	for i := range n {
 		b := append(j.buf[:0], '[')
 		for k := range c.Columns {
 			if k > 0 {
@@ -344,9 +363,9 @@ func (c *typedCSVWriter) header(s scanner.Schema) {
 	c.buf = b
 }
 
-func (c *typedCSVWriter) chunk(ch *scanner.Chunk) {
+func (c *typedCSVWriter) chunk(ch *scanner.Chunk, n int) {
 	var val []byte
-	for i := range ch.Len() {
+	for i := range n {
 		b := c.buf[:0]
 		for k := range ch.Columns {
 			if k > 0 {
@@ -392,10 +411,10 @@ func (t *typedTableWriter) header(s scanner.Schema) {
 	t.t.header(names)
 }
 
-func (t *typedTableWriter) chunk(c *scanner.Chunk) {
+func (t *typedTableWriter) chunk(c *scanner.Chunk, n int) {
 	cells := make([]string, len(c.Columns))
 	var buf []byte
-	for i := range c.Len() {
+	for i := range n {
 		for k := range c.Columns {
 			buf = c.Columns[k].AppendText(buf[:0], i)
 			cells[k] = string(buf)
@@ -404,11 +423,11 @@ func (t *typedTableWriter) chunk(c *scanner.Chunk) {
 	}
 }
 
-func (t *typedTableWriter) close() error { return t.tw.Flush() }
+func (t *typedTableWriter) close() error { return t.t.close() }
 
 // typedNullWriter prints nothing; it counts the rows, so the reads are real.
 type typedNullWriter struct{ rows int }
 
-func (*typedNullWriter) header(scanner.Schema)    {}
-func (w *typedNullWriter) chunk(c *scanner.Chunk) { w.rows += c.Len() }
-func (*typedNullWriter) close() error             { return nil }
+func (*typedNullWriter) header(scanner.Schema)           {}
+func (w *typedNullWriter) chunk(_ *scanner.Chunk, n int) { w.rows += n }
+func (*typedNullWriter) close() error                    { return nil }
