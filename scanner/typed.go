@@ -55,16 +55,19 @@ const (
 	TypeDate      = cast.TypeDate      // DATE: Vector.Dates
 	TypeTime      = cast.TypeTime      // TIME: Vector.Times
 	TypeTimestamp = cast.TypeTimestamp // TIMESTAMP: Vector.Timestamps
-	TypeVarchar   = cast.TypeVarchar   // VARCHAR: Vector.Data and Vector.Offsets
-	TypeTinyInt   = cast.TypeTinyInt   // TINYINT: Vector.Ints, each in [-128, 127]
-	TypeSmallInt  = cast.TypeSmallInt  // SMALLINT: Vector.Ints, each in [-32768, 32767]
-	TypeInteger   = cast.TypeInteger   // INTEGER: Vector.Ints, each an int32
-	TypeUTinyInt  = cast.TypeUTinyInt  // UTINYINT: Vector.Ints, each in [0, 255]
-	TypeUSmallInt = cast.TypeUSmallInt // USMALLINT: Vector.Ints, each in [0, 65535]
-	TypeUInteger  = cast.TypeUInteger  // UINTEGER: Vector.Ints, each a uint32
-	TypeUBigInt   = cast.TypeUBigInt   // UBIGINT: Vector.Ints holding the bits of a uint64: read uint64(Ints[i]) (Vector.Uint64)
-	TypeFloat     = cast.TypeFloat     // FLOAT: Vector.Floats, each a float32 (float32(Floats[i]) is exact)
-	TypeDecimal   = cast.TypeDecimal   // DECIMAL(w,s): Vector.Ints, each the value times 10^s (Column and Vector give w and s)
+	// TIMESTAMP WITH TIME ZONE: Vector.Timestamps, as instants in UTC; a
+	// value's offset ("+02", "Z") is applied, one without is UTC.
+	TypeTimestampTZ = cast.TypeTimestampTZ
+	TypeVarchar     = cast.TypeVarchar   // VARCHAR: Vector.Data and Vector.Offsets
+	TypeTinyInt     = cast.TypeTinyInt   // TINYINT: Vector.Ints, each in [-128, 127]
+	TypeSmallInt    = cast.TypeSmallInt  // SMALLINT: Vector.Ints, each in [-32768, 32767]
+	TypeInteger     = cast.TypeInteger   // INTEGER: Vector.Ints, each an int32
+	TypeUTinyInt    = cast.TypeUTinyInt  // UTINYINT: Vector.Ints, each in [0, 255]
+	TypeUSmallInt   = cast.TypeUSmallInt // USMALLINT: Vector.Ints, each in [0, 65535]
+	TypeUInteger    = cast.TypeUInteger  // UINTEGER: Vector.Ints, each a uint32
+	TypeUBigInt     = cast.TypeUBigInt   // UBIGINT: Vector.Ints holding the bits of a uint64: read uint64(Ints[i]) (Vector.Uint64)
+	TypeFloat       = cast.TypeFloat     // FLOAT: Vector.Floats, each a float32 (float32(Floats[i]) is exact)
+	TypeDecimal     = cast.TypeDecimal   // DECIMAL(w,s): Vector.Ints, each the value times 10^s (Column and Vector give w and s)
 )
 
 // ParseType returns the type DuckDB means by name ("BIGINT", "int8",
@@ -283,7 +286,7 @@ func (v *Vector) Value(i int) any {
 		return time.Unix(int64(v.Dates[i])*86400, 0).UTC()
 	case TypeTime:
 		return time.Duration(v.Times[i]) * time.Microsecond
-	case TypeTimestamp:
+	case TypeTimestamp, TypeTimestampTZ:
 		if !v.Timestamps[i].IsFinite() {
 			return v.Timestamps[i]
 		}
@@ -319,6 +322,8 @@ func (v *Vector) AppendText(dst []byte, i int) []byte {
 		return v.Times[i].AppendFormat(dst)
 	case TypeTimestamp:
 		return v.Timestamps[i].AppendFormat(dst)
+	case TypeTimestampTZ:
+		return v.Timestamps[i].AppendFormatTZ(dst)
 	}
 	return append(dst, v.Bytes(i)...)
 }
@@ -332,6 +337,8 @@ func storage(t Type) (Type, bool) {
 		return TypeBigInt, true
 	case TypeFloat:
 		return TypeDouble, true
+	case TypeTimestampTZ:
+		return TypeTimestamp, true
 	}
 	return t, t.Valid()
 }
@@ -884,6 +891,8 @@ func (r *TypedReader) addRow(i int, row [][]byte) uint8 {
 			} else {
 				vec.Timestamps[i], ok = r.tsFmt.Timestamp(v)
 			}
+		case TypeTimestampTZ:
+			vec.Timestamps[i], ok = r.caster.TimestampTZ(v)
 		case TypeVarchar:
 			if ok = utf8.Valid(v); ok {
 				vec.Data = append(vec.Data, v...)

@@ -21,8 +21,11 @@ func Example() {
 	d, _ := cast.ParseDate([]byte("2024-02-29"))
 	fmt.Println(d, int32(d))
 
+	// A TIMESTAMP keeps the wall time written; a TIMESTAMP WITH TIME ZONE
+	// applies the offset (shown in UTC), as DuckDB 1.5.6 casts them.
 	ts, _ := cast.ParseTimestamp([]byte("2024-02-29T12:34:56.5+02"))
-	fmt.Println(ts)
+	tz, _ := cast.Scan.TimestampTZ([]byte("2024-02-29T12:34:56.5+02"))
+	fmt.Println(ts, string(tz.AppendFormatTZ(nil)))
 
 	format, _ := cast.ParseFormat("%d/%m/%Y %I:%M %p")
 	ts, ok := format.Timestamp([]byte("29/02/2024 01:30 PM"))
@@ -36,7 +39,7 @@ func Example() {
 	// "abc"  BIGINT 0 false, sniffer false
 	// 385000000.0
 	// 2024-02-29 19782
-	// 2024-02-29 10:34:56.5
+	// 2024-02-29 12:34:56.5 2024-02-29 10:34:56.5+00
 	// 2024-02-29 13:30:00 true
 }
 

@@ -88,6 +88,17 @@ func (ts Timestamp) AppendFormat(dst []byte) []byte {
 	return ts.Time().AppendFormat(dst)
 }
 
+// AppendFormatTZ appends ts as DuckDB renders a TIMESTAMP WITH TIME ZONE
+// value in the time zone UTC: AppendFormat's text and "+00"
+// ("2024-02-29 10:34:56+00"); "infinity" and "-infinity" as they are.
+func (ts Timestamp) AppendFormatTZ(dst []byte) []byte {
+	dst = ts.AppendFormat(dst)
+	if ts.IsFinite() {
+		dst = append(dst, "+00"...)
+	}
+	return dst
+}
+
 // String returns DuckDB's rendering of ts (see AppendFormat).
 func (ts Timestamp) String() string {
 	var buf [40]byte
@@ -105,14 +116,30 @@ func (ts Timestamp) String() string {
 //	  - time is read as Scan.Time reads it without the timestamp fallback
 //	    ("12:34", "12:34:56.789"), hours up to 24:00:00, which is the next
 //	    midnight; fraction digits past the sixth are dropped;
-//	  - offset is "Z", or "+HH", "+HHMM", "+HH:MM" (or '-'), which is
-//	    subtracted to give UTC: "2024-01-01 12:00:00+02" is 10:00:00; or a
-//	    space and a time zone name, of which only UTC (any case) is accepted.
-//	    When Strict (the sniffer), any offset or zone name fails: DuckDB's
-//	    sniffer leaves such values to TIMESTAMP WITH TIME ZONE;
+//	  - offset is "Z", or "+HH", "+HHMM", "+HH:MM" (or '-'), or a space and
+//	    a time zone name, of which only UTC (any case) is accepted. The
+//	    offset is read and dropped: the value is the wall time written, as
+//	    DuckDB 1.5.6 casts '2024-01-01 12:00:00+02' to TIMESTAMP
+//	    12:00:00 (TimestampTZ applies it). When Strict (the sniffer), any
+//	    offset or zone name fails: DuckDB's sniffer leaves such values to
+//	    TIMESTAMP WITH TIME ZONE;
 //	  - nothing but spaces may follow; note that a date followed by a space
 //	    and nothing else is no timestamp.
 func (c Caster) Timestamp(b []byte) (Timestamp, bool) {
+	return c.timestamp(b, false)
+}
+
+// TimestampTZ reads a TIMESTAMP WITH TIME ZONE value as DuckDB casts a
+// string to it in the time zone UTC: the grammar of Timestamp, with the
+// offset subtracted to give UTC ("2024-01-01 12:00:00+02" is 10:00:00);
+// a value without an offset is UTC already. Time zone names other than
+// UTC fail (DuckDB looks them up in ICU's database).
+func (c Caster) TimestampTZ(b []byte) (Timestamp, bool) {
+	return c.timestamp(b, true)
+}
+
+// timestamp is Timestamp, and TimestampTZ when tz is set.
+func (c Caster) timestamp(b []byte, tz bool) (Timestamp, bool) {
 	d, pos, ok := parseDate(b, false)
 	if !ok {
 		return 0, false
@@ -148,12 +175,14 @@ func (c Caster) Timestamp(b []byte) (Timestamp, bool) {
 		}
 		hh, mm, end := parseOffset(b, pos)
 		pos = end
-		delta := int64(hh)*MicrosPerHour + int64(mm)*MicrosPerMinute
-		v := int64(ts) - delta
-		if (delta > 0 && v > int64(ts)) || (delta < 0 && v < int64(ts)) {
-			return 0, false
+		if tz {
+			delta := int64(hh)*MicrosPerHour + int64(mm)*MicrosPerMinute
+			v := int64(ts) - delta
+			if (delta > 0 && v > int64(ts)) || (delta < 0 && v < int64(ts)) {
+				return 0, false
+			}
+			ts = Timestamp(v)
 		}
-		ts = Timestamp(v)
 	default:
 		// " zone" sequence: a time zone name, [A-Za-z0-9_/+-]*
 		if b[pos] != ' ' {

@@ -14,47 +14,49 @@ import (
 // and Timestamp are the value types the casts return.
 type Type uint8
 
-// The sixteen column types: the first seven in the order of DuckDB's
-// LogicalTypeId names, then the narrower and unsigned integers, FLOAT and
-// DECIMAL, added later (their values follow VARCHAR's so that the first
-// seven keep theirs).
+// The seventeen column types: the first seven in the order of DuckDB's
+// LogicalTypeId names, then the narrower and unsigned integers, FLOAT,
+// DECIMAL and TIMESTAMP WITH TIME ZONE, added later (their values follow
+// VARCHAR's so that the first seven keep theirs).
 const (
-	TypeBoolean   Type = iota // BOOLEAN: true or false
-	TypeBigInt                // BIGINT: a signed 64-bit integer
-	TypeDouble                // DOUBLE: an IEEE 754 binary64 number
-	TypeDate                  // DATE: a day, as days since 1970-01-01 (type Date)
-	TypeTime                  // TIME: a time of day in microseconds (type Time)
-	TypeTimestamp             // TIMESTAMP: microseconds since 1970-01-01 00:00:00 (type Timestamp)
-	TypeVarchar               // VARCHAR: the field's bytes unchanged
-	TypeTinyInt               // TINYINT: a signed 8-bit integer
-	TypeSmallInt              // SMALLINT: a signed 16-bit integer
-	TypeInteger               // INTEGER: a signed 32-bit integer
-	TypeUTinyInt              // UTINYINT: an unsigned 8-bit integer
-	TypeUSmallInt             // USMALLINT: an unsigned 16-bit integer
-	TypeUInteger              // UINTEGER: an unsigned 32-bit integer
-	TypeUBigInt               // UBIGINT: an unsigned 64-bit integer
-	TypeFloat                 // FLOAT: an IEEE 754 binary32 number
-	TypeDecimal               // DECIMAL(w,s): a number with s fraction digits, w digits in all (up to 18)
+	TypeBoolean     Type = iota // BOOLEAN: true or false
+	TypeBigInt                  // BIGINT: a signed 64-bit integer
+	TypeDouble                  // DOUBLE: an IEEE 754 binary64 number
+	TypeDate                    // DATE: a day, as days since 1970-01-01 (type Date)
+	TypeTime                    // TIME: a time of day in microseconds (type Time)
+	TypeTimestamp               // TIMESTAMP: microseconds since 1970-01-01 00:00:00 (type Timestamp)
+	TypeVarchar                 // VARCHAR: the field's bytes unchanged
+	TypeTinyInt                 // TINYINT: a signed 8-bit integer
+	TypeSmallInt                // SMALLINT: a signed 16-bit integer
+	TypeInteger                 // INTEGER: a signed 32-bit integer
+	TypeUTinyInt                // UTINYINT: an unsigned 8-bit integer
+	TypeUSmallInt               // USMALLINT: an unsigned 16-bit integer
+	TypeUInteger                // UINTEGER: an unsigned 32-bit integer
+	TypeUBigInt                 // UBIGINT: an unsigned 64-bit integer
+	TypeFloat                   // FLOAT: an IEEE 754 binary32 number
+	TypeDecimal                 // DECIMAL(w,s): a number with s fraction digits, w digits in all (up to 18)
+	TypeTimestampTZ             // TIMESTAMP WITH TIME ZONE: an instant, microseconds since 1970-01-01 00:00:00 UTC (type Timestamp)
 	numTypes
 )
 
 var typeNames = [numTypes]string{
-	TypeBoolean:   "BOOLEAN",
-	TypeBigInt:    "BIGINT",
-	TypeDouble:    "DOUBLE",
-	TypeDate:      "DATE",
-	TypeTime:      "TIME",
-	TypeTimestamp: "TIMESTAMP",
-	TypeVarchar:   "VARCHAR",
-	TypeTinyInt:   "TINYINT",
-	TypeSmallInt:  "SMALLINT",
-	TypeInteger:   "INTEGER",
-	TypeUTinyInt:  "UTINYINT",
-	TypeUSmallInt: "USMALLINT",
-	TypeUInteger:  "UINTEGER",
-	TypeUBigInt:   "UBIGINT",
-	TypeFloat:     "FLOAT",
-	TypeDecimal:   "DECIMAL",
+	TypeBoolean:     "BOOLEAN",
+	TypeBigInt:      "BIGINT",
+	TypeDouble:      "DOUBLE",
+	TypeDate:        "DATE",
+	TypeTime:        "TIME",
+	TypeTimestamp:   "TIMESTAMP",
+	TypeVarchar:     "VARCHAR",
+	TypeTinyInt:     "TINYINT",
+	TypeSmallInt:    "SMALLINT",
+	TypeInteger:     "INTEGER",
+	TypeUTinyInt:    "UTINYINT",
+	TypeUSmallInt:   "USMALLINT",
+	TypeUInteger:    "UINTEGER",
+	TypeUBigInt:     "UBIGINT",
+	TypeFloat:       "FLOAT",
+	TypeDecimal:     "DECIMAL",
+	TypeTimestampTZ: "TIMESTAMP WITH TIME ZONE",
 }
 
 // String returns DuckDB's name of the type ("BIGINT"), or "Type(N)" for a
@@ -102,6 +104,7 @@ var typeAliases = map[string]Type{
 	"ubigint": TypeUBigInt, "uint64": TypeUBigInt,
 	"float": TypeFloat, "real": TypeFloat, "float4": TypeFloat,
 	"decimal": TypeDecimal, "dec": TypeDecimal, "numeric": TypeDecimal,
+	"timestamptz": TypeTimestampTZ, "timestamp with time zone": TypeTimestampTZ,
 }
 
 // otherDuckDBTypes are DuckDB's other built-in type names: ParseType knows
@@ -111,7 +114,7 @@ var typeAliases = map[string]Type{
 var otherDuckDBTypes = map[string]bool{
 	"hugeint": true, "int128": true, "uhugeint": true, "uint128": true,
 	"bytea": true, "blob": true, "varbinary": true, "binary": true,
-	"timestamp_ms": true, "timestamp_ns": true, "timestamp_s": true, "timestamptz": true,
+	"timestamp_ms": true, "timestamp_ns": true, "timestamp_s": true,
 	"timetz": true, "time_ns": true, "interval": true, "uuid": true, "guid": true, "struct": true,
 	"row": true, "list": true, "array": true, "map": true, "union": true, "enum": true,
 	"bit": true, "bitstring": true, "varint": true, "bignum": true, "variant": true,
@@ -123,7 +126,7 @@ var otherDuckDBTypes = map[string]bool{
 // INT8, INT64, LONG and OID; FLOAT8; DATETIME and TIMESTAMP_US; TEXT,
 // STRING, CHAR, BPCHAR and NVARCHAR; INT1; INT2, SHORT and INT16; INT,
 // INT4, SIGNED, INTEGRAL and INT32; UINT8, UINT16, UINT32 and UINT64;
-// REAL and FLOAT4; DEC and NUMERIC). Other DuckDB type names, such as
+// REAL and FLOAT4; DEC and NUMERIC; TIMESTAMPTZ). Other DuckDB type names, such as
 // HUGEINT or INTERVAL, fail with ErrUnsupportedType; anything else with
 // ErrUnknownType. Modifiers such as VARCHAR(10) are not accepted here; a
 // DECIMAL's width and scale are read by ParseDecimal.
