@@ -34,6 +34,11 @@ package statemachine
 //     NewlineCR an LF: DuckDB's tables read both as row ends, and DuckDB
 //     rejects such files in strict mode with a check outside the table;
 //     here the table says it.
+//
+// The differences in what the reader makes of the states (text after a
+// closing quote in lenient mode, a line of exactly the maximum size, a
+// one-column file's leading empty line, a reject's csv_line) are listed,
+// with their reasons, at the end of docs/reading-rules.md.
 
 import "github.com/csvscan/csvscan/dialect"
 
