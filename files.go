@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/csvscan/csvscan/scanner"
 )
@@ -132,12 +133,7 @@ func (m *multi) hivePartitions() error {
 	var keys []string
 	per := make([]map[string]string, len(m.paths))
 	for i, p := range m.paths {
-		kv := map[string]string{}
-		for _, dir := range strings.Split(filepath.ToSlash(filepath.Dir(p)), "/") {
-			if k, v, ok := strings.Cut(dir, "="); ok && k != "" {
-				kv[k] = v
-			}
-		}
+		kv := hiveFolders(p)
 		per[i] = kv
 		ks := make([]string, 0, len(kv))
 		for k := range kv {
@@ -157,17 +153,40 @@ func (m *multi) hivePartitions() error {
 		return fmt.Errorf("csvscan: HivePartitioning is On, but %s has no key=value folder", m.paths[0])
 	}
 	for _, k := range keys {
-		hk := hiveKey{name: k, typ: scanner.TypeBigInt}
+		hk := hiveKey{name: k}
+		ints, dates := true, true
 		for _, kv := range per {
 			v := kv[k]
 			hk.values = append(hk.values, v)
 			if _, err := strconv.ParseInt(v, 10, 64); err != nil {
-				hk.typ = scanner.TypeVarchar
+				ints = false
 			}
+			if _, err := time.Parse(time.DateOnly, v); err != nil {
+				dates = false
+			}
+		}
+		switch {
+		case ints:
+			hk.typ = scanner.TypeBigInt
+		case dates:
+			hk.typ = scanner.TypeDate
+		default:
+			hk.typ = scanner.TypeVarchar
 		}
 		m.hiveKeys = append(m.hiveKeys, hk)
 	}
 	return nil
+}
+
+// hiveFolders returns the key=value folder names of path.
+func hiveFolders(path string) map[string]string {
+	kv := map[string]string{}
+	for _, dir := range strings.Split(filepath.ToSlash(filepath.Dir(path)), "/") {
+		if k, v, ok := strings.Cut(dir, "="); ok && k != "" {
+			kv[k] = v
+		}
+	}
+	return kv
 }
 
 // union is the table's columns: the first schema's, then, in order, every
@@ -221,6 +240,9 @@ func (m *multi) open(i int, schemas []scanner.Schema) (*Reader, error) {
 	}
 	p.anyTypes = i > 0
 	src, err := openPath(path, o)
+	if errors.Is(err, errEmpty) {
+		return emptyReader(path, p, o), nil
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -299,7 +321,8 @@ func (m *multi) project(c *scanner.Chunk) *scanner.Chunk {
 	}
 	for _, hk := range m.hiveKeys {
 		v := hk.values[m.idx]
-		if hk.typ == scanner.TypeBigInt {
+		switch hk.typ {
+		case scanner.TypeBigInt:
 			iv, _ := strconv.ParseInt(v, 10, 64)
 			vec := scanner.NullVector(scanner.Column{Type: scanner.TypeBigInt}, n)
 			for i := range vec.Ints {
@@ -307,7 +330,15 @@ func (m *multi) project(c *scanner.Chunk) *scanner.Chunk {
 			}
 			setValid(vec.Validity, n)
 			cols[k] = vec
-		} else {
+		case scanner.TypeDate:
+			t, _ := time.Parse(time.DateOnly, v)
+			vec := scanner.NullVector(scanner.Column{Type: scanner.TypeDate}, n)
+			for i := range vec.Dates {
+				vec.Dates[i] = scanner.Date(t.Unix() / 86400)
+			}
+			setValid(vec.Validity, n)
+			cols[k] = vec
+		default:
 			cols[k] = constant(v, n)
 		}
 		k++

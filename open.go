@@ -36,6 +36,7 @@ type Reader struct {
 	closed   bool
 	cancel   context.CancelFunc
 	multi    *multi // several files (OpenFiles), or nil
+	empty    bool   // the input has no bytes: no rows
 }
 
 // position is where a parallel read of a file with a preamble starts: the
@@ -76,7 +77,7 @@ type Detected struct {
 // decodes and sniffs what the options leave open, and reads an
 // uncompressed UTF-8 file with Options.Threads goroutines.
 func Open(path string, opts Options) (*Reader, error) {
-	if opts.Filename {
+	if opts.Filename || opts.HivePartitioning == On || opts.HivePartitioning == Auto && len(hiveFolders(path)) > 0 {
 		return OpenFiles([]string{path}, opts)
 	}
 	p, err := opts.resolve()
@@ -84,6 +85,9 @@ func Open(path string, opts Options) (*Reader, error) {
 		return nil, err
 	}
 	src, err := openPath(path, opts)
+	if errors.Is(err, errEmpty) {
+		return emptyReader(path, p, opts), nil
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -104,6 +108,9 @@ func OpenReader(r io.Reader, opts Options) (*Reader, error) {
 		return nil, err
 	}
 	src, err := openStream(r, "the stream", opts)
+	if errors.Is(err, errEmpty) {
+		return emptyReader("the stream", p, opts), nil
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -113,6 +120,19 @@ func OpenReader(r io.Reader, opts Options) (*Reader, error) {
 		return nil, err
 	}
 	return rd, nil
+}
+
+// emptyReader reads an input of no bytes as DuckDB does: the given
+// columns, or one VARCHAR column named column0, and no rows.
+func emptyReader(name string, p plan, opts Options) *Reader {
+	r := &Reader{name: name, opts: opts, src: &source{name: name, compression: "none", encoding: "utf-8"}}
+	r.schema = opts.Columns
+	if len(r.schema) == 0 {
+		r.schema = scanner.Schema{{Name: "column0", Type: scanner.TypeVarchar}}
+	}
+	r.detected = Detected{Dialect: p.dialect, Columns: r.schema, Compression: "none", Encoding: "utf-8"}
+	r.mode, r.empty = "", true
+	return r
 }
 
 // newReader sniffs src and starts the raw and typed reads.
@@ -338,6 +358,9 @@ func (r *Reader) Next() (*scanner.Chunk, error) {
 	if r.closed {
 		return nil, ErrClosed
 	}
+	if r.empty {
+		return nil, io.EOF
+	}
 	if r.multi != nil {
 		r.mode = "typed"
 		if r.multi.cur == nil {
@@ -431,6 +454,9 @@ func (r *Reader) Raw() iter.Seq2[[][]byte, error] {
 		}
 		if r.multi != nil {
 			yield(nil, errors.New("csvscan: Raw reads one file: read several with Chunks or Values"))
+			return
+		}
+		if r.empty {
 			return
 		}
 		r.mode = "raw"

@@ -115,10 +115,12 @@ type Options struct {
 	// Filename, for Open and OpenFiles, adds a VARCHAR column "filename"
 	// holding each row's file path (filename).
 	Filename bool
-	// HivePartitioning, for OpenFiles, adds a column for each key=value
-	// folder of the paths (hive_partitioning): Auto does so when every
-	// path has the same keys, On requires them, Off never does. A column
-	// is BIGINT when every value is an integer, else VARCHAR.
+	// HivePartitioning adds a column for each key=value folder of the
+	// paths (hive_partitioning), after the file's columns, in the order of
+	// their names: Auto does so when every path has the same keys (a
+	// single path included, as DuckDB does), On requires them, Off never
+	// does. A column is BIGINT when every value is an integer, DATE when
+	// every value is a date (2024-01-31), else VARCHAR.
 	HivePartitioning Flag
 
 	// TrailingDelimiter says the data rows end with a delimiter that is no

@@ -9,23 +9,18 @@ import (
 	"io"
 	"os"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/csvscan/csvscan/scanner"
 )
 
-// ErrEmpty is returned for an input of no bytes: there is nothing to
-// detect a dialect or a schema from.
-var ErrEmpty = errors.New("csvscan: the input is empty")
-
-// ErrEncoding is returned when the input is not valid UTF-8 and no
-// Encoding says what it is. The error names the byte and the line.
-var ErrEncoding = errors.New("csvscan: the input is not valid UTF-8")
+// errEmpty marks an input of no bytes: there is nothing to sniff, and it
+// reads as DuckDB reads it, a table of one VARCHAR column and no rows.
+var errEmpty = errors.New("csvscan: the input is empty")
 
 // headSize is how much of the input is looked at before reading: the
-// magic bytes of a compression, a byte order mark, the UTF-8 check.
+// magic bytes of a compression, a byte order mark.
 const headSize = 64 << 10
 
 // source is an opened input after decompression and decoding: a file with
@@ -70,7 +65,7 @@ func openPath(path string, o Options) (*source, error) {
 	if st.Mode().IsRegular() {
 		if st.Size() == 0 {
 			src.close()
-			return nil, fmt.Errorf("%w: %s has no bytes", ErrEmpty, path)
+			return nil, fmt.Errorf("%w: %s has no bytes", errEmpty, path)
 		}
 		head := make([]byte, min(headSize, st.Size()))
 		n, err := f.ReadAt(head, 0)
@@ -91,10 +86,6 @@ func openPath(path string, o Options) (*source, error) {
 				return nil, err
 			}
 			if enc == "utf-8" {
-				if err := checkUTF8(path, head, int64(n) == st.Size(), o); err != nil {
-					src.close()
-					return nil, err
-				}
 				src.file, src.size, src.compression, src.encoding = f, st.Size(), comp, enc
 				return src, nil
 			}
@@ -126,7 +117,7 @@ func (s *source) wrap(r io.Reader, o Options) error {
 		return fmt.Errorf("csvscan: %s: %w", s.name, err)
 	}
 	if len(head) == 0 {
-		return fmt.Errorf("%w: %s has no bytes", ErrEmpty, s.name)
+		return fmt.Errorf("%w: %s has no bytes", errEmpty, s.name)
 	}
 	comp, err := compression(o.Compression, head)
 	if err != nil {
@@ -158,7 +149,7 @@ func (s *source) wrap(r io.Reader, o Options) error {
 			return fmt.Errorf("csvscan: %s: %s: %w", s.name, comp, err)
 		}
 		if len(head) == 0 {
-			return fmt.Errorf("%w: %s decompresses to no bytes", ErrEmpty, s.name)
+			return fmt.Errorf("%w: %s decompresses to no bytes", errEmpty, s.name)
 		}
 		stream = dbr
 	}
@@ -168,9 +159,6 @@ func (s *source) wrap(r io.Reader, o Options) error {
 	}
 	s.encoding = enc
 	if enc == "utf-8" {
-		if err := checkUTF8(s.name, head, len(head) < headSize, o); err != nil {
-			return err
-		}
 		s.stream = stream
 		return nil
 	}
@@ -222,26 +210,4 @@ func encoding(given string, head []byte) (string, error) {
 		return "latin-1", nil
 	}
 	return "", fmt.Errorf("csvscan: Options.Encoding: %q is not utf-8, utf-16 or latin-1", given)
-}
-
-// checkUTF8 refuses a head that is not UTF-8, unless errors are ignored
-// (then the rows that are not become rejects, as in DuckDB). whole says
-// head is the whole input, so a rune cut at its end is an error too.
-func checkUTF8(name string, head []byte, whole bool, o Options) error {
-	if o.IgnoreErrors || o.StoreRejects || utf8.Valid(head) {
-		return nil
-	}
-	for i := 0; i < len(head); {
-		r, size := utf8.DecodeRune(head[i:])
-		if r == utf8.RuneError && size == 1 {
-			if !whole && !utf8.FullRune(head[i:]) {
-				return nil // cut by the end of the head: the rest decides
-			}
-			line := 1 + bytes.Count(head[:i], []byte{'\n'})
-			return fmt.Errorf("%w: %s: byte %d (line %d) is 0x%02x; set Options.Encoding to the file's encoding (for example \"latin-1\"), or IgnoreErrors to skip the rows that are not UTF-8",
-				ErrEncoding, name, i, line, head[i])
-		}
-		i += size
-	}
-	return nil
 }
