@@ -155,7 +155,7 @@ func main() {
 	db.QueryRow("select version()").Scan(&version)
 	var (
 		duckOK, same, bothFail, schemaDiff, rowDiff, oursFail, duckFail int
-		diffs                                                        []string
+		diffs                                                           []string
 	)
 	for _, f := range files {
 		d, o := duck(db, f, *limit), ours(f, *limit)
