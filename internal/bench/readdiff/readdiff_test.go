@@ -1,0 +1,78 @@
+package readdiff
+
+import (
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/csvscan/csvscan/internal/corpus"
+)
+
+// differences are the corpus files (paths under duckdb/data) where
+// csvscan.Open(file, Options{}) reads otherwise than DuckDB 1.5.6's
+// read_csv(file), with the reason. Every other file must read the same:
+// the same schema and every value, or fail on both sides.
+var differences = map[string]string{
+	// csvscan reads what DuckDB refuses.
+	"csv/encodings/only_utf16.csv":                     "a UTF-16 byte order mark is recognised (DuckDB needs encoding='utf-16')",
+	"csv/invalid_utf8.csv":                             "a UTF-16 file with its byte order mark: decoded, not refused as invalid UTF-8",
+	"csv/auto/multi_column_string_mix.csv":             "DuckDB's sniffer refuses it; csvscan's reads it consistently",
+	"csv/comments/mid_line_invalid.csv":                "DuckDB's sniffer refuses it; csvscan's reads it consistently",
+	"csv/one_r_n_two.csv":                              "DuckDB's sniffer refuses mixed line ends; csvscan reads them as new_line=auto does",
+	"csv/multidelimiter/unterminated_quote_escape.csv": "csvscan's sniffer finds a dialect without the unterminated quote; DuckDB's does not",
+	"csv/fuzzing/11.csv":                               "a fuzzing input DuckDB's sniffer refuses",
+	"csv/fuzzing/29.csv":                               "a fuzzing input DuckDB's sniffer refuses",
+	"csv/fuzzing/34.csv":                               "a fuzzing input DuckDB's sniffer refuses",
+	"csv/afl/ignore_errors/36.csv":                     "a fuzzing input DuckDB's sniffer refuses",
+	// The schema differs.
+	"csv/mixed_timestamps.csv":   "TIMESTAMP WITH TIME ZONE is not yet a type csvscan's sniffer detects (the typed reader has it)",
+	"csv/union-by-name/ubn2.csv": "TIMESTAMP WITH TIME ZONE is not yet a type csvscan's sniffer detects (the typed reader has it)",
+	"csv/all_quotes.csv":         "DuckDB 1.5.6 picks the quote ' and skips 6 rows; csvscan picks \", which DuckDB's own test asserts",
+	"csv/afl/24.csv":             "a fuzzing input: the sniffers pick other dialects",
+	"csv/afl/null_padding/7.csv": "a fuzzing input: the sniffers pick other dialects",
+}
+
+// TestFrontDoorAgainstDuckDB reads every file of DuckDB's corpus with the
+// front door and with DuckDB, and holds them to the same answer except for
+// the listed differences; a listed file that now reads the same must leave
+// the list.
+func TestFrontDoorAgainstDuckDB(t *testing.T) {
+	dir, ok := corpus.Dir()
+	if !ok {
+		t.Skip("corpus not found: set CSVSCAN_CORPUS or place ../shared/corpus beside the checkout")
+	}
+	if testing.Short() {
+		t.Skip("reads every corpus file twice (about a minute); skipped in -short")
+	}
+	db, err := Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	root := filepath.Join(dir, "duckdb", "data")
+	var files []string
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if len(files) < 100 {
+		t.Fatalf("found %d corpus files under %s", len(files), root)
+	}
+	counts := map[Outcome]int{}
+	for _, f := range files {
+		rel := filepath.ToSlash(strings.TrimPrefix(f, root+string(filepath.Separator)))
+		out, why := Compare(db, f, 100000)
+		counts[out]++
+		_, listed := differences[rel]
+		switch {
+		case (out == Same || out == BothFail) && listed:
+			t.Errorf("%s reads as DuckDB does now: take it off the list of differences", rel)
+		case out != Same && out != BothFail && !listed:
+			t.Errorf("%s: %s", rel, why)
+		}
+	}
+	t.Logf("%d files: %v", len(files), counts)
+}
