@@ -7,6 +7,7 @@ import (
 
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/sniff"
 )
 
 // Prompt returns the options that read the input the same way without
@@ -42,6 +43,20 @@ func (r *Reader) Prompt() Options {
 	o.DateFormat, o.TimestampFormat = d.DateFormat, d.TimestampFormat
 	o.Compression, o.Encoding = d.Compression, d.Encoding
 	o.TrailingDelimiter = d.TrailingDelimiter
+	return o
+}
+
+// OptionsFrom returns the options that read a file the way a sniffer's
+// result says, without sniffing again: the dialect, the lines to skip,
+// the header, the columns and the formats fixed, AutoDetect Off. It is
+// Prompt for a result of package sniff obtained on its own (csvscan sniff
+// prints its Flags).
+func OptionsFrom(res *sniff.Result) Options {
+	r := &Reader{schema: res.Columns, detected: Detected{Dialect: res.Dialect, Skip: res.SkipRows, Header: res.HasHeader,
+		Columns: res.Columns, DateFormat: res.DateFormat, TimestampFormat: res.TimestampFormat,
+		TrailingDelimiter: res.TrailingDelimiter, Sniff: res}}
+	o := r.Prompt()
+	o.Compression, o.Encoding = "", "" // not the sniffer's to say
 	return o
 }
 

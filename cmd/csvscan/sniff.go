@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
+	"github.com/csvscan/csvscan"
 	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/sniff"
 )
@@ -74,5 +76,23 @@ func writeSniffText(w io.Writer, res *sniff.Result) error {
 	for i, c := range j.Columns {
 		fmt.Fprintf(bw, "  %-24q %-10s (%d values)\n", c.Name, c.Type, res.Scores.Types[i])
 	}
+	// The flags that read the file this way without sniffing.
+	fmt.Fprintf(bw, "prompt            %s\n", strings.Join(shellQuote(csvscan.OptionsFrom(res).Flags()), " "))
 	return bw.Flush()
+}
+
+// shellQuote quotes each argument for a POSIX shell where it needs it.
+func shellQuote(args []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		if a != "" && strings.IndexFunc(a, func(r rune) bool {
+			return !(r == '-' || r == '=' || r == ',' || r == ':' || r == '.' || r == '_' || r == '/' ||
+				r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+		}) < 0 {
+			out[i] = a
+			continue
+		}
+		out[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+	}
+	return out
 }

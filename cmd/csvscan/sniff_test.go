@@ -119,3 +119,79 @@ func sniffFieldDiff(key string, want json.RawMessage, got any) string {
 	}
 	return ""
 }
+
+// TestSniffPrompt: the prompt line of csvscan sniff holds the flags that
+// read the file as the sniffer found it: scan with them, and no sniffing,
+// prints what scan prints when it sniffs and casts to the same columns.
+func TestSniffPrompt(t *testing.T) {
+	files, _ := filepath.Glob("../../testdata/sniff/*.csv")
+	messy, _ := filepath.Glob("../../testdata/messy/*.csv")
+	files = append(files, messy...)
+	tried := 0
+	for _, f := range files {
+		code, out, _ := runCLI(t, "", "sniff", f)
+		if code != 0 {
+			continue // a file the sniffer refuses has no prompt
+		}
+		i := strings.Index(out, "prompt            ")
+		if i < 0 {
+			t.Fatalf("%s: no prompt line in\n%s", f, out)
+		}
+		line := strings.TrimSpace(out[i+len("prompt            "):])
+		args := splitShell(t, line)
+		var columns string
+		for _, a := range args {
+			if strings.HasPrefix(a, "--columns=") {
+				columns = strings.TrimPrefix(a, "--columns=")
+			}
+		}
+		if columns == "" {
+			t.Fatalf("%s: the prompt names no columns: %s", f, line)
+		}
+		wantCode, want, wantErr := runCLI(t, "", "scan", "--format", "csv", "--columns", columns, f)
+		gotCode, got, gotErr := runCLI(t, "", append(append([]string{"scan", "--format", "csv"}, args...), f)...)
+		if gotCode != wantCode || got != want || gotErr != wantErr {
+			t.Errorf("%s: scan with the prompt %s:\n%d %q %q\nsniffed:\n%d %q %q", f, line, gotCode, got, gotErr, wantCode, want, wantErr)
+		}
+		tried++
+	}
+	if tried < 20 {
+		t.Fatalf("only %d files had a prompt", tried)
+	}
+}
+
+// splitShell splits a line of arguments quoted as shellQuote quotes them.
+func splitShell(t *testing.T, line string) []string {
+	var args []string
+	var cur strings.Builder
+	inQuote, any := false, false
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case inQuote && c == '\'':
+			inQuote = false
+		case inQuote:
+			cur.WriteByte(c)
+		case c == '\'':
+			inQuote, any = true, true
+		case c == '\\' && i+1 < len(line):
+			i++
+			cur.WriteByte(line[i])
+		case c == ' ':
+			if cur.Len() > 0 || any {
+				args = append(args, cur.String())
+			}
+			cur.Reset()
+			any = false
+		default:
+			cur.WriteByte(c)
+		}
+	}
+	if cur.Len() > 0 || any {
+		args = append(args, cur.String())
+	}
+	if inQuote {
+		t.Fatalf("unbalanced quote in %q", line)
+	}
+	return args
+}

@@ -159,6 +159,15 @@ func scanTyped(name string, stdin io.Reader, opts scanner.Options, rf *readFlags
 	defer in.done()
 	s, opts := in.rows, in.opts
 	topts.Dialect = opts.Dialect
+	if in.res != nil {
+		// The formats the sniffer found, unless given.
+		if topts.DateFormat == "" {
+			topts.DateFormat = in.res.DateFormat
+		}
+		if topts.TimestampFormat == "" {
+			topts.TimestampFormat = in.res.TimestampFormat
+		}
+	}
 	src, ok := s.(scanner.Rows)
 	if !ok {
 		return fmt.Errorf("csvscan: %T cannot number its rows", s)
