@@ -9,6 +9,7 @@ import (
 	"io"
 	"iter"
 	"strings"
+	"sync/atomic"
 
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/scanner"
@@ -176,9 +177,6 @@ func newReader(src *source, p plan, opts Options) (*Reader, error) {
 			return nil, err
 		}
 	}
-	if err := r.start(); err != nil {
-		return nil, err
-	}
 	return r, nil
 }
 
@@ -224,23 +222,35 @@ func columnNames(s scanner.Schema) string {
 	return strings.Join(names, ", ")
 }
 
-// start opens the raw read: in parallel for a file (from the first row
-// after the preamble), sequentially for a stream or with one thread.
-func (r *Reader) start() error {
+// start opens the raw read, at the first read: in parallel for a file
+// (from the first row after the preamble), sequentially for a stream or
+// with one thread. A typed read lets rows of any width through (the
+// TypedReader judges them); a raw one holds them to the schema's width,
+// in the scanner itself unless padding or a trailing delimiter asks the
+// Raw loop to fit them (fit).
+func (r *Reader) start(raw bool) error {
 	d := r.detected
+	width := -1
+	if raw && !r.fit() {
+		width = len(r.schema)
+	}
+	threads := r.opts.Threads
+	if !raw && r.opts.AllowQuotedNulls == Off {
+		threads = 1 // only a sequential scan says which values were quoted
+	}
 	so := scanner.Options{
 		Dialect:      d.Dialect,
 		Header:       d.Header,
-		FieldsPerRow: -1,
+		FieldsPerRow: width,
 		MaxLineSize:  r.opts.MaxLineSize,
 		BufferSize:   r.opts.BufferSize,
 		IgnoreErrors: r.opts.IgnoreErrors || r.opts.StoreRejects,
-		Threads:      r.opts.Threads,
+		Threads:      threads,
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	r.cancel = cancel
 	switch {
-	case r.src.file != nil && r.opts.Threads != 1:
+	case r.src.file != nil && threads != 1:
 		off, err := lineOffset(r.src.file, r.src.size, d.Skip)
 		if err != nil {
 			return fmt.Errorf("csvscan: %s: %w", r.name, err)
@@ -268,9 +278,17 @@ func (r *Reader) start() error {
 	return nil
 }
 
+// fit reports whether the Raw loop fits rows to the schema's width.
+func (r *Reader) fit() bool { return r.opts.NullPadding || r.detected.TrailingDelimiter }
+
 // typedReader makes the TypedReader at the first typed read.
 func (r *Reader) typedReader() error {
+	if err := r.start(false); err != nil {
+		return err
+	}
 	topts := scanner.TypedOptions{
+		QuotedNotNull:   r.opts.AllowQuotedNulls == Off,
+		ForceNotNull:    r.opts.ForceNotNull,
 		Schema:          r.schema,
 		NullStr:         r.opts.NullStr,
 		DateFormat:      r.detected.DateFormat,
@@ -459,14 +477,24 @@ func (r *Reader) Raw() iter.Seq2[[][]byte, error] {
 		if r.empty {
 			return
 		}
-		r.mode = "raw"
-		width := len(r.schema)
-		for r.raw.Scan() {
-			row := r.raw.Row()
-			if r.detected.TrailingDelimiter && len(row) == width+1 && len(row[width]) == 0 {
-				row = row[:width]
+		if r.mode == "" {
+			r.mode = "raw"
+			if err := r.start(true); err != nil {
+				r.err = err
+				yield(nil, err)
+				return
 			}
-			if !yield(row, nil) {
+		}
+		f := fitter{on: r.fit(), pad: r.opts.NullPadding, trailing: r.detected.TrailingDelimiter,
+			skip: r.opts.IgnoreErrors || r.opts.StoreRejects, width: len(r.schema)}
+		for r.raw.Scan() {
+			row, ok, err := f.row(r.raw)
+			if err != nil {
+				r.err = r.wrap(err)
+				yield(nil, r.err)
+				return
+			}
+			if ok && !yield(row, nil) {
 				return
 			}
 		}
@@ -475,6 +503,82 @@ func (r *Reader) Raw() iter.Seq2[[][]byte, error] {
 			yield(nil, r.err)
 		}
 	}
+}
+
+// Count reads the input to its end and returns the number of rows Raw
+// would give, without making their values; a file read in parallel is
+// counted by the workers.
+func (r *Reader) Count() (int64, error) {
+	if r.closed {
+		return 0, ErrClosed
+	}
+	if r.mode != "" || r.multi != nil {
+		return 0, errors.New("csvscan: Count reads the whole input: call it on a Reader not read yet, of one input")
+	}
+	if r.empty {
+		return 0, nil
+	}
+	r.mode = "raw"
+	if err := r.start(true); err != nil {
+		r.err = err
+		return 0, err
+	}
+	if p, ok := r.raw.(*scanner.Parallel); ok && !r.fit() {
+		var n atomic.Int64
+		err := p.Each(func(b *scanner.Block) error {
+			k := 0
+			for b.Scan() {
+				k++
+			}
+			n.Add(int64(k))
+			return nil
+		})
+		if err != nil {
+			r.err = r.wrap(err)
+			return n.Load(), r.err
+		}
+		return n.Load(), nil
+	}
+	var n int64
+	for _, err := range r.Raw() {
+		if err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
+}
+
+// fitter fits raw rows to the schema's width where the scanner cannot:
+// with NullPadding a short row gets empty values, with a trailing
+// delimiter a row's last, empty value is dropped; a row of another width
+// is then an error, or left out when errors are ignored.
+type fitter struct {
+	on, pad, trailing, skip bool
+	width                   int
+	buf                     [][]byte
+}
+
+func (f *fitter) row(src scanner.Rows) ([][]byte, bool, error) {
+	row := src.Row()
+	if !f.on || f.width == 0 {
+		return row, true, nil
+	}
+	switch {
+	case len(row) == f.width:
+		return row, true, nil
+	case f.trailing && len(row) == f.width+1 && len(row[f.width]) == 0:
+		return row[:f.width], true, nil
+	case f.pad && len(row) < f.width:
+		f.buf = append(f.buf[:0], row...)
+		for len(f.buf) < f.width {
+			f.buf = append(f.buf, nil)
+		}
+		return f.buf, true, nil
+	case f.skip:
+		return nil, false, nil
+	}
+	return nil, false, fmt.Errorf("csvscan: row %d has %d values, not the %d columns (IgnoreErrors skips such rows)", src.RowNumber(), len(row), f.width)
 }
 
 // Rejects returns the errors of the rows skipped so far, with StoreRejects,

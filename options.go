@@ -2,6 +2,7 @@ package csvscan
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/csvscan/csvscan/dialect"
@@ -75,6 +76,15 @@ type Options struct {
 	// empty value only, as in DuckDB.
 	NullStr []string
 
+	// ForceNotNull names the columns whose values are never NULL
+	// (force_not_null): a null string there reads as the empty value.
+	ForceNotNull []string
+	// AllowQuotedNulls (allow_quoted_nulls, default On) lets a quoted value
+	// match a null string (a quoted "" is NULL); Off makes quoted values
+	// never NULL, and reads sequentially, since only a sequential scan
+	// tells quoted values apart.
+	AllowQuotedNulls Flag
+
 	// IgnoreErrors skips the rows that cannot be read or cast
 	// (ignore_errors) instead of stopping at the first.
 	IgnoreErrors bool
@@ -122,6 +132,11 @@ type Options struct {
 	// does. A column is BIGINT when every value is an integer, DATE when
 	// every value is a date (2024-01-31), else VARCHAR.
 	HivePartitioning Flag
+
+	// Trace, when set, receives the sniffer's account of every candidate
+	// dialect and decision (sniff.Options.Trace): csvscan's own, for
+	// learning and debugging.
+	Trace io.Writer
 
 	// TrailingDelimiter says the data rows end with a delimiter that is no
 	// column ("a|b" then "1|2|"), as the sniffer detects; Raw then drops
@@ -211,6 +226,7 @@ func (o Options) resolve() (plan, error) {
 		DateFormat:      o.DateFormat,
 		TimestampFormat: o.TimestampFormat,
 		MaxLineSize:     o.MaxLineSize,
+		Trace:           o.Trace,
 	}
 	switch o.Header {
 	case On:
