@@ -362,3 +362,78 @@ func setValid(m scanner.Validity, n int) {
 		m[i>>6] |= 1 << (uint(i) & 63)
 	}
 }
+
+// raw yields the rows of every file as Raw does, their values matched to
+// the table's columns by name (a missing one nil), then the file name
+// and the hive values as text.
+func (m *multi) raw(yield func([][]byte, error) bool) {
+	var out [][]byte
+	for {
+		for row, err := range m.cur.Raw() {
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			out = out[:0]
+			for _, j := range m.mapping {
+				if j >= 0 && j < len(row) {
+					out = append(out, row[j])
+				} else {
+					out = append(out, nil)
+				}
+			}
+			if m.opts.Filename {
+				out = append(out, []byte(m.paths[m.idx]))
+			}
+			for _, hk := range m.hiveKeys {
+				out = append(out, []byte(hk.values[m.idx]))
+			}
+			if !yield(out, nil) {
+				return
+			}
+		}
+		if !m.advance(yield) {
+			return
+		}
+	}
+}
+
+// count counts the rows of every file as Count does.
+func (m *multi) count() (int64, error) {
+	var n int64
+	for {
+		k, err := m.cur.Count()
+		n += k
+		if err != nil {
+			return n, err
+		}
+		var failed error
+		if !m.advance(func(_ [][]byte, err error) bool { failed = err; return false }) {
+			return n, failed
+		}
+	}
+}
+
+// advance closes the file read and opens the next; it reports false at
+// the end, or after handing an error to yield.
+func (m *multi) advance(yield func([][]byte, error) bool) bool {
+	m.rejects = append(m.rejects, m.cur.Rejects()...)
+	m.cur.Close()
+	if m.idx+1 >= len(m.paths) {
+		m.cur = nil
+		return false
+	}
+	m.idx++
+	r, err := m.open(m.idx, nil)
+	if err == nil {
+		if err = m.use(r); err != nil {
+			r.Close()
+		}
+	}
+	if err != nil {
+		m.cur = nil
+		yield(nil, err)
+		return false
+	}
+	return true
+}

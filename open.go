@@ -102,15 +102,20 @@ func Open(path string, opts Options) (*Reader, error) {
 
 // OpenReader prepares to read a stream, such as standard input or a
 // network body: it is decompressed, decoded and sniffed as a file is (the
-// sniffer's sample is kept and read again), and read sequentially.
+// sniffer's sample is kept and read again), and read sequentially. Errors
+// name the stream by its Name method when it has one (an *os.File does).
 func OpenReader(r io.Reader, opts Options) (*Reader, error) {
 	p, err := opts.resolve()
 	if err != nil {
 		return nil, err
 	}
-	src, err := openStream(r, "the stream", opts)
+	name := "the stream"
+	if n, ok := r.(interface{ Name() string }); ok && n.Name() != "" {
+		name = n.Name() // an *os.File, or a reader that names itself
+	}
+	src, err := openStream(r, name, opts)
 	if errors.Is(err, errEmpty) {
-		return emptyReader("the stream", p, opts), nil
+		return emptyReader(name, p, opts), nil
 	}
 	if err != nil {
 		return nil, err
@@ -206,7 +211,7 @@ func (r *Reader) schemaFrom(p plan) error {
 	}
 	for name := range p.types {
 		if !used[name] && len(cols) > 0 && !p.anyTypes {
-			return fmt.Errorf("csvscan: Options.Types names %q, which is no column of %s (%s)", name, r.name, columnNames(cols))
+			return optionError("Types", "%q is no column of %s (%s)", name, r.name, columnNames(cols))
 		}
 	}
 	d.Columns = cols
@@ -312,7 +317,7 @@ func (r *Reader) typedReader() error {
 	}
 	t, err := scanner.NewTypedReader(r.raw, topts)
 	if err != nil {
-		return fmt.Errorf("csvscan: %w", err)
+		return fmt.Errorf("csvscan: %w: %w", ErrOption, err)
 	}
 	r.typed = t
 	return nil
@@ -458,8 +463,11 @@ func (r *Reader) Values() iter.Seq2[[]any, error] {
 }
 
 // Raw returns an iterator over the rows' bytes, uncast: the fast path of
-// the raw scanner. A row's values are valid during its step. The trailing
-// delimiter rule applies; the header is not a row.
+// the raw scanner. A row's values are valid during its step. Rows are held
+// to the schema's width (NullPadding pads short ones, a trailing
+// delimiter's empty value is dropped); the header is not a row. For
+// several files, each file's values are matched to the table's columns by
+// name, nil where a file lacks one.
 func (r *Reader) Raw() iter.Seq2[[][]byte, error] {
 	return func(yield func([][]byte, error) bool) {
 		if r.closed {
@@ -471,7 +479,10 @@ func (r *Reader) Raw() iter.Seq2[[][]byte, error] {
 			return
 		}
 		if r.multi != nil {
-			yield(nil, errors.New("csvscan: Raw reads one file: read several with Chunks or Values"))
+			if r.multi.cur != nil {
+				r.mode = "raw"
+				r.multi.raw(yield)
+			}
 			return
 		}
 		if r.empty {
@@ -512,8 +523,12 @@ func (r *Reader) Count() (int64, error) {
 	if r.closed {
 		return 0, ErrClosed
 	}
-	if r.mode != "" || r.multi != nil {
-		return 0, errors.New("csvscan: Count reads the whole input: call it on a Reader not read yet, of one input")
+	if r.mode != "" {
+		return 0, errors.New("csvscan: Count reads the whole input: call it on a Reader not read yet")
+	}
+	if r.multi != nil {
+		r.mode = "raw"
+		return r.multi.count()
 	}
 	if r.empty {
 		return 0, nil

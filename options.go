@@ -1,11 +1,13 @@
 package csvscan
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/csvscan/csvscan/dialect"
+	"github.com/csvscan/csvscan/internal/cast"
 	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/sniff"
 )
@@ -20,6 +22,18 @@ const (
 	On
 	Off
 )
+
+// ErrOption is the cause of every error an option's value gives: an
+// unknown name, a character that is more than one byte, a format that does
+// not parse, a type DuckDB does not have, a column Types names that the
+// file lacks. errors.Is(err, csvscan.ErrOption) tells a caller's mistake
+// from a file's.
+var ErrOption = errors.New("invalid option")
+
+// optionError is an error in the value of the option name.
+func optionError(name, format string, args ...any) error {
+	return fmt.Errorf("csvscan: Options.%s: %w: %s", name, ErrOption, fmt.Sprintf(format, args...))
+}
 
 // None, as Quote, Escape or Comment, means the dialect has no such
 // character (DuckDB's empty quote string).
@@ -161,7 +175,7 @@ func char(name, v string) (c dialect.Char, given bool, err error) {
 	case len(v) == 1:
 		return dialect.Some(v[0]), true, nil
 	}
-	return dialect.None, false, fmt.Errorf("csvscan: Options.%s must be one byte, None or empty, got %q", name, v)
+	return dialect.None, false, optionError(name, "must be one byte, None or empty, got %q", v)
 }
 
 // plan is Options worked out into the options of the packages below.
@@ -205,7 +219,7 @@ func (o Options) resolve() (plan, error) {
 	}
 	nl, err := o.newline()
 	if err != nil {
-		return p, fmt.Errorf("csvscan: Options.NewLine: %w", err)
+		return p, optionError("NewLine", "%v", err)
 	}
 	d.Newline = nl
 	if nl != dialect.NewlineAuto {
@@ -213,7 +227,15 @@ func (o Options) resolve() (plan, error) {
 	}
 	d.Lenient = o.StrictMode == Off
 	if err := d.Validate(); err != nil {
-		return p, fmt.Errorf("csvscan: %w", err)
+		return p, fmt.Errorf("csvscan: %w: %w", ErrOption, err)
+	}
+	for _, f := range []struct{ name, v string }{{"DateFormat", o.DateFormat}, {"TimestampFormat", o.TimestampFormat}} {
+		if f.v == "" {
+			continue
+		}
+		if _, err := cast.ParseFormat(f.v); err != nil {
+			return p, optionError(f.name, "%v", err)
+		}
 	}
 	p.dialect = d
 	p.sniff = sniff.Options{
@@ -239,7 +261,7 @@ func (o Options) resolve() (plan, error) {
 		for name, typ := range o.Types {
 			col, err := scanner.ParseColumn(name, typ)
 			if err != nil {
-				return p, fmt.Errorf("csvscan: Options.Types: %w", err)
+				return p, optionError("Types", "%v", err)
 			}
 			p.types[name] = col
 		}
@@ -247,7 +269,7 @@ func (o Options) resolve() (plan, error) {
 	switch strings.ToLower(o.Compression) {
 	case "", "auto", "none", "gzip", "zstd":
 	default:
-		return p, fmt.Errorf("csvscan: Options.Compression: %q is not auto, none, gzip or zstd", o.Compression)
+		return p, optionError("Compression", "%q is not auto, none, gzip or zstd", o.Compression)
 	}
 	return p, nil
 }

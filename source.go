@@ -164,7 +164,7 @@ func (s *source) wrap(r io.Reader, o Options) error {
 	}
 	d, err := scanner.Decode(stream, enc)
 	if err != nil {
-		return fmt.Errorf("csvscan: Options.Encoding: %w", err)
+		return optionError("Encoding", "%v", err)
 	}
 	s.stream = d
 	return nil
@@ -182,7 +182,7 @@ func compression(given string, head []byte) (string, error) {
 		return "zstd", nil
 	case "", "auto":
 	default:
-		return "", fmt.Errorf("csvscan: Options.Compression: %q is not auto, none, gzip or zstd", given)
+		return "", optionError("Compression", "%q is not auto, none, gzip or zstd", given)
 	}
 	switch {
 	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
@@ -209,5 +209,5 @@ func encoding(given string, head []byte) (string, error) {
 	case "latin1", "iso88591":
 		return "latin-1", nil
 	}
-	return "", fmt.Errorf("csvscan: Options.Encoding: %q is not utf-8, utf-16 or latin-1", given)
+	return "", optionError("Encoding", "%q is not utf-8, utf-16 or latin-1", given)
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/csvscan/csvscan/dialect"
@@ -145,9 +146,44 @@ func newFlagSet(name, args string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
+// permute puts the flags of args before the other arguments, so that
+// flags may follow FILE ("csvscan scan data.csv --limit 5"). A "--" ends
+// the flags.
+func permute(fs *flag.FlagSet, args []string) []string {
+	var flags, rest []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			rest = append(rest, args[i+1:]...)
+			i = len(args)
+		case len(a) > 1 && a[0] == '-':
+			flags = append(flags, a)
+			name := strings.TrimLeft(a, "-")
+			if strings.Contains(name, "=") {
+				continue
+			}
+			f := fs.Lookup(name)
+			if f == nil {
+				continue // flag.Parse reports it
+			}
+			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+				continue
+			}
+			if i+1 < len(args) {
+				i++
+				flags = append(flags, args[i])
+			}
+		default:
+			rest = append(rest, a)
+		}
+	}
+	return append(append(flags, "--"), rest...)
+}
+
 // parse parses the flags and returns the one file argument, if wanted.
 func parse(fs *flag.FlagSet, args []string, wantFile bool) (string, error) {
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(permute(fs, args)); err != nil {
 		if err == flag.ErrHelp {
 			return "", err
 		}
@@ -159,11 +195,21 @@ func parse(fs *flag.FlagSet, args []string, wantFile bool) (string, error) {
 		}
 		return "", nil
 	}
-	if fs.NArg() != 1 {
-		return "", fmt.Errorf("%w: %s wants one FILE (- for standard input), got %d arguments", errUsage, fs.Name(), fs.NArg())
+	if fs.NArg() == 0 {
+		return "", fmt.Errorf("%w: %s wants a FILE (- for standard input)", errUsage, fs.Name())
+	}
+	if fs.NArg() > 1 {
+		if slices.Contains(fs.Args(), "-") {
+			return "", fmt.Errorf("%w: - (standard input) is read alone, not with other files", errUsage)
+		}
+		return strings.Join(fs.Args(), fileSep), nil
 	}
 	return fs.Arg(0), nil
 }
+
+// fileSep joins several FILE arguments into the one name parse returns;
+// openDoor splits them again.
+const fileSep = "\x00"
 
 // open opens a file, or standard input for "-".
 func open(name string, stdin io.Reader) (io.ReadCloser, error) {
@@ -188,6 +234,9 @@ func readCommand(name string, args []string, stdin io.Reader, stderr io.Writer, 
 	opts, file, _, err := readFlagsOnly(name, args, stderr, extra)
 	if err != nil {
 		return opts, nil, err
+	}
+	if strings.Contains(file, fileSep) {
+		return opts, nil, fmt.Errorf("%w: %s reads one FILE", errUsage, name)
 	}
 	f, err := open(file, stdin)
 	return opts, f, err

@@ -25,6 +25,8 @@ import (
 	"os"
 	"runtime/pprof"
 	"strings"
+
+	"github.com/csvscan/csvscan"
 )
 
 const usage = `usage: csvscan <command> [flags] [FILE]
@@ -88,6 +90,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case errors.Is(err, errUsage):
 		fmt.Fprintln(stderr, "csvscan:", err)
 		return 2
+	case errors.Is(err, csvscan.ErrOption):
+		fmt.Fprintln(stderr, flagNames.Replace(err.Error()))
+		return 2
 	default:
 		fmt.Fprintln(stderr, flagNames.Replace(err.Error()))
 		return 1
@@ -116,6 +121,10 @@ func inFile(name string, err error) error {
 	if name == "-" {
 		name = "standard input"
 	}
+	name = strings.ReplaceAll(name, fileSep, ", ")
+	if strings.HasPrefix(err.Error(), "csvscan: ") && strings.Contains(err.Error(), name) {
+		return err // the front door names it already
+	}
 	return &fileError{name: name, err: err}
 }
 
@@ -129,4 +138,13 @@ var flagNames = strings.NewReplacer(
 	"raise MaxLineSize", "raise --max-line-size",
 	"set FieldsPerRow to -1 to accept rows of any width", "set --null-padding to read short rows with empty values",
 	"IgnoreErrors", "--ignore-errors",
+	"Options.Encoding", "--encoding",
+	"Options.DateFormat", "--dateformat",
+	"Options.TimestampFormat", "--timestampformat",
+	"Options.Quote", "--quote",
+	"Options.Escape", "--escape",
+	"Options.Comment", "--comment",
+	"Options.NewLine", "--newline",
+	"Options.Types", "--columns",
+	"Options.UnionByName", "--union-by-name",
 )

@@ -390,3 +390,31 @@ func TestScanLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestSeveralFiles: scan and count take several files and globs, read as
+// one table, and flags after FILE (issue 12).
+func TestSeveralFiles(t *testing.T) {
+	dir := t.TempDir()
+	for name, data := range map[string]string{"a.csv": "id,name\n1,ann\n2,bob\n", "b.csv": "id,name\n3,cy\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, b := filepath.Join(dir, "a.csv"), filepath.Join(dir, "b.csv")
+	for _, args := range [][]string{
+		{"scan", "--format", "csv", a, b},
+		{"scan", a, b, "--format", "csv"},
+		{"scan", filepath.Join(dir, "*.csv"), "--format=csv"},
+	} {
+		code, out, errOut := runCLI(t, "", args...)
+		if want := "id,name\n1,ann\n2,bob\n3,cy\n"; code != 0 || out != want {
+			t.Errorf("%v: status %d, %q, stderr %q; want %q", args, code, out, errOut, want)
+		}
+	}
+	if code, out, _ := runCLI(t, "", "count", filepath.Join(dir, "*.csv")); code != 0 || out != "3\n" {
+		t.Errorf("count of a glob: %d %q", code, out)
+	}
+	if code, _, errOut := runCLI(t, "", "scan", a, "-"); code != 2 {
+		t.Errorf("- with a file: status %d, %q", code, errOut)
+	}
+}

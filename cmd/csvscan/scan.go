@@ -7,10 +7,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"sync/atomic"
 	"text/tabwriter"
 
-	"github.com/csvscan/csvscan/scanner"
 )
 
 func cmdScan(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error) {
@@ -19,7 +17,7 @@ func cmdScan(args []string, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	var format *string
 	var limitFlag *int
 	var typed *typedFlags
-	opts, name, rf, err := readFlagsOnly("scan", args, stderr, func(fs *flag.FlagSet) {
+	_, name, rf, err := readFlagsOnly("scan", args, stderr, func(fs *flag.FlagSet) {
 		format = fs.String("format", "json", "output: json (one array of strings per row; with --columns, of typed values), csv (RFC 4180), table, or null (read and unescape every field, print nothing: for timing)")
 		limitFlag = fs.Int("limit", -1, "print at most N rows, then stop reading; 0 prints all (default: 40 with --format table, all otherwise)")
 		typed = addTypedFlags(fs)
@@ -40,7 +38,7 @@ func cmdScan(args []string, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	}
 	typed.ignoreErrors, typed.nullPadding = rf.ignoreErrors, rf.nullPadding
 	if typed.columns != "" {
-		return scanTyped(name, stdin, opts, rf, *format, limit, typed, stdout)
+		return scanTyped(name, stdin, rf, *format, limit, typed, stdout)
 	}
 	var w rowWriter
 	out := bufio.NewWriter(stdout)
@@ -58,48 +56,38 @@ func cmdScan(args []string, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	default:
 		return fmt.Errorf("%w: --format must be json, csv, table or null, got %q", errUsage, *format)
 	}
-	in, err := rf.openInput(name, stdin, opts)
+	o, err := rf.doorOptions()
 	if err != nil {
 		return err
 	}
-	defer in.done()
-	s := in.rows
-	pad := newPadder(rf, in)
-	wroteHeader := false
+	r, err := openDoor(name, stdin, o)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	if h := headerNames(r); h != nil {
+		w.header(h)
+	}
 	printed, more := 0, false
-	for s.Scan() {
+	var readErr error
+	for row, err := range r.Raw() {
+		if err != nil {
+			readErr = err
+			break
+		}
 		if limit >= 0 && printed == limit {
 			more = true
 			break
 		}
-		if !wroteHeader && s.Header() != nil {
-			w.header(headerNames(s.Header(), in))
-			if pad.width == 0 {
-				pad.width = len(s.Header())
-			}
-		}
-		wroteHeader = true
-		row, ok, err := pad.row(s.Row())
-		if err != nil {
-			w.close()
-			out.Flush()
-			return err
-		}
-		if ok {
-			w.row(row)
-			printed++
-		}
-	}
-	if !wroteHeader && s.Header() != nil {
-		w.header(headerNames(s.Header(), in))
-	}
-	if err := s.Err(); err != nil && !more {
-		w.close()
-		out.Flush()
-		return err
+		w.row(row)
+		printed++
 	}
 	if err := w.close(); err != nil {
 		return err
+	}
+	if readErr != nil {
+		out.Flush()
+		return readErr
 	}
 	if more && *format == "table" {
 		fmt.Fprintf(out, "(the first %d rows; --limit 0 prints all)\n", limit)
@@ -236,111 +224,24 @@ func (t *tableWriter) close() error { return t.tw.Flush() }
 func cmdCount(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error) {
 	var name string
 	defer func() { err = inFile(name, err) }()
-	opts, name, rf, err := readFlagsOnly("count", args, stderr, nil)
+	_, name, rf, err := readFlagsOnly("count", args, stderr, nil)
 	if err != nil {
 		return err
 	}
-	in, err := rf.openInput(name, stdin, opts)
+	o, err := rf.doorOptions()
 	if err != nil {
 		return err
 	}
-	defer in.done()
-	s := in.rows
-	pad := newPadder(rf, in)
-	if p, ok := s.(*scanner.Parallel); ok && !pad.on && !pad.trailing {
-		// Counting needs no order: the workers count their blocks.
-		var n atomic.Int64
-		err := p.Each(func(b *scanner.Block) error {
-			k := 0
-			for b.Scan() {
-				k++
-			}
-			n.Add(int64(k))
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-		_, err = fmt.Fprintln(stdout, n.Load())
+	r, err := openDoor(name, stdin, o)
+	if err != nil {
 		return err
 	}
-	n := 0
-	for s.Scan() {
-		if pad.width == 0 && s.Header() != nil {
-			pad.width = len(s.Header())
-		}
-		_, ok, err := pad.row(s.Row())
-		if err != nil {
-			return err
-		}
-		if ok {
-			n++
-		}
-	}
-	if err := s.Err(); err != nil {
+	defer r.Close()
+	n, err := r.Count()
+	if err != nil {
 		return err
 	}
 	_, err = fmt.Fprintln(stdout, n)
 	return err
 }
 
-// padder fits raw rows to the table's width when the scanner cannot: with
-// --null-padding a row with fewer values than the width gets empty ones;
-// when the sniffer found a trailing delimiter on the data rows, their last,
-// empty value is dropped. Then a row of another width is an error, or is
-// left out with --ignore-errors. The width is the sniffed number of
-// columns, or the header's or first row's.
-type padder struct {
-	on, trailing, skip bool
-	width              int
-	rowNum             int
-	buf                [][]byte
-}
-
-func newPadder(rf *readFlags, in *input) padder {
-	p := padder{on: rf.nullPadding, skip: rf.ignoreErrors}
-	if in.res != nil {
-		p.width = len(in.res.Columns)
-		p.trailing = in.res.TrailingDelimiter
-	}
-	return p
-}
-
-func (p *padder) row(row [][]byte) ([][]byte, bool, error) {
-	p.rowNum++
-	if !p.on && !p.trailing {
-		return row, true, nil
-	}
-	if p.width == 0 {
-		p.width = len(row)
-	}
-	switch {
-	case len(row) == p.width:
-		return row, true, nil
-	case p.trailing && len(row) == p.width+1 && len(row[p.width]) == 0:
-		return row[:p.width], true, nil
-	case p.on && len(row) < p.width:
-		p.buf = append(p.buf[:0], row...)
-		for len(p.buf) < p.width {
-			p.buf = append(p.buf, nil)
-		}
-		return p.buf, true, nil
-	case p.skip:
-		return nil, false, nil
-	}
-	return nil, false, fmt.Errorf("csvscan: data row %d has %d values, not the %d columns", p.rowNum, len(row), p.width)
-}
-
-// headerNames is the header line to print: the sniffer's column names when
-// it found the header (unique, padded to the table's width), else the
-// header row as read.
-func headerNames(h []string, in *input) []string {
-	if in.res == nil || !in.res.HasHeader {
-		return h
-	}
-	names := make([]string, len(in.res.Columns))
-	for i, c := range in.res.Columns {
-		names[i] = c.Name
-	}
-	return names
-}

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -27,27 +28,27 @@ func cmdSniff(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	opts, err := rf.options()
+	o, err := rf.doorOptions()
 	if err != nil {
 		return err
 	}
-	src, err := openSource(name, stdin, rf.encoding)
-	if err != nil {
-		return err
-	}
-	defer src.close()
-	so := rf.sniffOptions(opts)
+	o.AutoDetect = csvscan.On
 	if *explain {
-		so.Trace = stdout
+		o.Trace = stdout
 	}
-	res, err := src.sniff(so)
+	r, err := openDoor(name, stdin, o)
 	if err != nil {
-		return inFile(name, err)
+		return err
+	}
+	defer r.Close()
+	res := r.Detected().Sniff
+	if res == nil {
+		return inFile(name, errors.New("the input is empty: there is nothing to sniff"))
 	}
 	if *asJSON {
 		return writeSniffJSON(stdout, res)
 	}
-	return writeSniffText(stdout, res)
+	return writeSniffText(stdout, res, r.Prompt())
 }
 
 func writeSniffJSON(w io.Writer, res *sniff.Result) error {
@@ -59,7 +60,7 @@ func writeSniffJSON(w io.Writer, res *sniff.Result) error {
 	return err
 }
 
-func writeSniffText(w io.Writer, res *sniff.Result) error {
+func writeSniffText(w io.Writer, res *sniff.Result, prompt csvscan.Options) error {
 	j := res.Report()
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "delimiter         %q\n", j.Delimiter)
@@ -77,7 +78,7 @@ func writeSniffText(w io.Writer, res *sniff.Result) error {
 		fmt.Fprintf(bw, "  %-24q %-10s (%d values)\n", c.Name, c.Type, res.Scores.Types[i])
 	}
 	// The flags that read the file this way without sniffing.
-	fmt.Fprintf(bw, "prompt            %s\n", strings.Join(shellQuote(csvscan.OptionsFrom(res).Flags()), " "))
+	fmt.Fprintf(bw, "prompt            %s\n", strings.Join(shellQuote(prompt.Flags()), " "))
 	return bw.Flush()
 }
 

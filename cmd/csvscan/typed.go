@@ -11,6 +11,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/csvscan/csvscan"
 	"github.com/csvscan/csvscan/scanner"
 )
 
@@ -110,22 +111,20 @@ func splitColumns(s string) []string {
 
 // scanTyped is scan with --columns: the rows are cast to the columns and
 // printed as typed values.
-func scanTyped(name string, stdin io.Reader, opts scanner.Options, rf *readFlags, format string, limit int, tf *typedFlags, stdout io.Writer) error {
+func scanTyped(name string, stdin io.Reader, rf *readFlags, format string, limit int, tf *typedFlags, stdout io.Writer) error {
 	schema, err := parseColumns(tf.columns)
 	if err != nil {
 		return err
 	}
-	topts := scanner.TypedOptions{
-		Schema:          schema,
-		NullStr:         tf.nullstr,
-		DateFormat:      tf.dateFormat,
-		TimestampFormat: tf.timestampFormat,
-		IgnoreErrors:    tf.ignoreErrors,
-		NullPadding:     tf.nullPadding,
-		StoreRejects:    tf.rejects != "",
-		QuotedNotNull:   !tf.quotedNulls,
-		ForceNotNull:    tf.forceNotNull,
-		Dialect:         opts.Dialect,
+	o, err := rf.doorOptions()
+	if err != nil {
+		return err
+	}
+	o.Columns, o.NullStr, o.ForceNotNull = schema, tf.nullstr, tf.forceNotNull
+	o.DateFormat, o.TimestampFormat = tf.dateFormat, tf.timestampFormat
+	o.StoreRejects = tf.rejects != ""
+	if !tf.quotedNulls {
+		o.AllowQuotedNulls = csvscan.Off
 	}
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
@@ -144,50 +143,11 @@ func scanTyped(name string, stdin io.Reader, opts scanner.Options, rf *readFlags
 	default:
 		return fmt.Errorf("%w: --format must be json, csv, table or null, got %q", errUsage, format)
 	}
-	// The typed reader judges the number of values of each row; the raw scan
-	// skips rows it cannot parse when errors are ignored.
-	opts.FieldsPerRow = -1
-	opts.IgnoreErrors = tf.ignoreErrors || tf.rejects != ""
-	if !tf.quotedNulls {
-		opts.Threads = 1 // only a sequential scan tells quoted values
-	}
-	rf.ignoreErrors = opts.IgnoreErrors
-	in, err := rf.openInput(name, stdin, opts)
+	r, err := openDoor(name, stdin, o)
 	if err != nil {
 		return err
 	}
-	defer in.done()
-	s, opts := in.rows, in.opts
-	topts.Dialect = opts.Dialect
-	if in.res != nil {
-		// The formats the sniffer found, unless given.
-		if topts.DateFormat == "" {
-			topts.DateFormat = in.res.DateFormat
-		}
-		if topts.TimestampFormat == "" {
-			topts.TimestampFormat = in.res.TimestampFormat
-		}
-	}
-	src, ok := s.(scanner.Rows)
-	if !ok {
-		return fmt.Errorf("csvscan: %T cannot number its rows", s)
-	}
-	if _, parallel := s.(*scanner.Parallel); parallel && name != "-" {
-		// A parallel scan does not say where rows start: a second,
-		// sequential read of the file finds the rows that are reported.
-		f, err := os.Open(name)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		if topts.Locator, err = scanner.NewLocator(f, opts); err != nil {
-			return err
-		}
-	}
-	r, err := scanner.NewTypedReader(src, topts)
-	if err != nil {
-		return fmt.Errorf("%w: %v", errUsage, err)
-	}
+	defer r.Close()
 	w.header(schema)
 	var readErr error
 	left, more := limit, false

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"flag"
+	"io"
+	"strings"
+
+	"github.com/csvscan/csvscan"
+)
+
+// The commands that read a file go through the front door (package
+// csvscan): this file turns their flags into csvscan.Options and opens the
+// input. The flags left at their defaults are left to the front door,
+// which sniffs them unless --auto-detect=false.
+
+// doorOptions are the front door's options from the flags given.
+func (f *readFlags) doorOptions() (csvscan.Options, error) {
+	var o csvscan.Options
+	if _, err := f.options(); err != nil {
+		return o, err // the checks of the flags' values
+	}
+	if !f.autoDetect {
+		o.AutoDetect = csvscan.Off
+	}
+	if f.given("delim") {
+		o.Delim = unescapeArg(f.delim)
+	}
+	for _, c := range []struct {
+		name, v string
+		dst     *string
+	}{{"quote", f.quote, &o.Quote}, {"escape", f.escape, &o.Escape}, {"comment", f.comment, &o.Comment}} {
+		if !f.given(c.name) {
+			continue
+		}
+		*c.dst = unescapeArg(c.v)
+		if *c.dst == "" {
+			*c.dst = csvscan.None
+		}
+	}
+	if f.given("newline") && f.newline != "auto" {
+		o.NewLine = f.newline
+	}
+	if f.given("strict") {
+		o.StrictMode = onOff(f.strict)
+	}
+	if f.given("header") {
+		o.Header = onOff(f.header)
+	}
+	if f.given("skip") {
+		o.Skip = f.skip
+		if o.Skip == 0 {
+			o.Skip = -1 // none, and no preamble looked for
+		}
+	}
+	if f.given("sample-size") {
+		o.SampleSize = f.sampleSize
+	}
+	if f.given("encoding") {
+		o.Encoding = f.encoding
+	}
+	o.IgnoreErrors, o.NullPadding = f.ignoreErrors, f.nullPadding
+	if f.given("max-line-size") {
+		o.MaxLineSize = f.maxLineSize
+	}
+	o.Threads, o.BufferSize = f.threads, f.bufferSize
+	return o, nil
+}
+
+func onOff(b bool) csvscan.Flag {
+	if b {
+		return csvscan.On
+	}
+	return csvscan.Off
+}
+
+// stdinName names standard input in errors.
+type stdinName struct{ io.Reader }
+
+func (stdinName) Name() string { return "standard input" }
+
+// openDoor opens FILE (- for standard input, a glob for several files)
+// through the front door.
+func openDoor(name string, stdin io.Reader, o csvscan.Options) (*csvscan.Reader, error) {
+	switch {
+	case name == "-":
+		return csvscan.OpenReader(stdinName{stdin}, o)
+	case strings.Contains(name, fileSep):
+		return csvscan.OpenFiles(strings.Split(name, fileSep), o)
+	case containsMeta(name):
+		return csvscan.OpenFiles([]string{name}, o)
+	}
+	return csvscan.Open(name, o)
+}
+
+// containsMeta reports whether s is a glob pattern.
+func containsMeta(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '*', '?', '[':
+			return true
+		}
+	}
+	return false
+}
+
+// headerNames are the names a raw read prints as its header line: the
+// schema's, when the input has a header.
+func headerNames(r *csvscan.Reader) []string {
+	if !r.Detected().Header {
+		return nil
+	}
+	names := make([]string, len(r.Schema()))
+	for i, c := range r.Schema() {
+		names[i] = c.Name
+	}
+	return names
+}
+
+// given reports whether a flag was set on the command line.
+func (f *dialectFlags) given(name string) bool {
+	set := false
+	f.fs.Visit(func(fl *flag.Flag) { set = set || fl.Name == name })
+	return set
+}
