@@ -8,7 +8,6 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
-
 )
 
 func cmdScan(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error) {
@@ -244,4 +243,3 @@ func cmdCount(args []string, stdin io.Reader, stdout, stderr io.Writer) (err err
 	_, err = fmt.Fprintln(stdout, n)
 	return err
 }
-
