@@ -64,15 +64,20 @@ const MaxErrorText = 4096
 // The line is DuckDB's: it counts the empty and comment lines that are
 // not rows, so it is the number an editor shows.
 func (e *ParseError) Error() string {
-	where := fmt.Sprintf("row %d", e.Row)
-	if e.Line > 0 && e.Line != e.Row {
-		where += fmt.Sprintf(" (line %d)", e.Line)
-	}
-	msg := fmt.Sprintf("csvscan: %s, field %d, byte %d: %v: %s", where, e.Field, e.Offset, e.Kind, e.Msg)
+	msg := e.what()
 	if h := e.Hint(); h != "" {
 		msg += " (" + h + ")"
 	}
 	return msg
+}
+
+// what is the message without the advice: where, and what went wrong.
+func (e *ParseError) what() string {
+	where := fmt.Sprintf("row %d", e.Row)
+	if e.Line > 0 && e.Line != e.Row {
+		where += fmt.Sprintf(" (line %d)", e.Line)
+	}
+	return fmt.Sprintf("csvscan: %s, field %d, byte %d: %v: %s", where, e.Field, e.Offset, e.Kind, e.Msg)
 }
 
 // Hint says, in words that name this package's options, what a caller can

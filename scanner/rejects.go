@@ -334,7 +334,7 @@ func (r *TypedReader) parseReject(pe *ParseError) {
 		ByteOffset:     pe.Offset,
 		ColumnIndex:    pe.Field,
 		ErrorType:      errorTypes[pe.Kind],
-		Message:        pe.Error(),
+		Message:        pe.what(), // the advice is the caller's, not the record's
 		Kind:           pe.Kind,
 		CSVLine:        printable(bytes.TrimRight(pe.Text, "\r\n")),
 	}

@@ -51,7 +51,7 @@ func TestCorpusScanJSON(t *testing.T) {
 				if sniffed && (c.ExpectError || different) {
 					t.Skip("a bad file: read with the default dialect only")
 				}
-				args := []string{"scan", "--format", "json", "--auto-detect=" + strconv.FormatBool(sniffed),
+				args := []string{"scan", "--raw", "--format", "json", "--auto-detect=" + strconv.FormatBool(sniffed),
 					"--header=" + strconv.FormatBool(c.HasHeader)}
 				args = append(args, filepath.Join(dir, filepath.FromSlash(c.Path)))
 				var stdout, stderr bytes.Buffer
@@ -104,9 +104,9 @@ func TestScanFormats(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"scan", "--header", "--format", "json", "-"}, `["a,b","say \"hi\""]` + "\n" + `["x\ny",""]` + "\n"},
-		{[]string{"scan", "--header", "--format", "csv", "-"}, "h1,h2\n\"a,b\",\"say \"\"hi\"\"\"\n\"x\ny\",\n"},
-		{[]string{"scan", "--header", "--format", "table", "-"}, "h1    h2\n--    --\na,b   say \"hi\"\nx\\ny  \n"},
+		{[]string{"scan", "--raw", "--header", "--format", "json", "-"}, `["a,b","say \"hi\""]` + "\n" + `["x\ny",""]` + "\n"},
+		{[]string{"scan", "--raw", "--header", "--format", "csv", "-"}, "h1,h2\n\"a,b\",\"say \"\"hi\"\"\"\n\"x\ny\",\n"},
+		{[]string{"scan", "--raw", "--header", "--format", "table", "-"}, "h1    h2\n--    --\na,b   say \"hi\"\nx\\ny  \n"},
 		{[]string{"count", "--header", "-"}, "2\n"},
 		{[]string{"count", "--header=false", "-"}, "3\n"},
 		{[]string{"count", "-"}, "2\n"}, // the sniffer finds the header (all text)
@@ -122,7 +122,7 @@ func TestScanFormats(t *testing.T) {
 
 func TestScanCSVRoundTrip(t *testing.T) {
 	in := "a\n\"\"\nb\n"
-	code, out, _ := runCLI(t, in, "scan", "--format", "csv", "-")
+	code, out, _ := runCLI(t, in, "scan", "--raw", "--format", "csv", "-")
 	if code != 0 || out != in {
 		t.Fatalf("status %d, got %q want %q", code, out, in)
 	}
@@ -130,11 +130,11 @@ func TestScanCSVRoundTrip(t *testing.T) {
 
 func TestDialectFlags(t *testing.T) {
 	in := "# note\na||'b||c\\''\n"
-	code, out, errOut := runCLI(t, in, "scan", "--header=false", "--delim", "||", "--quote", "'", "--escape", `\`, "--comment", "#", "-")
+	code, out, errOut := runCLI(t, in, "scan", "--raw", "--header=false", "--delim", "||", "--quote", "'", "--escape", `\`, "--comment", "#", "-")
 	if want := `["a","b||c'"]` + "\n"; code != 0 || out != want {
 		t.Fatalf("status %d (%s), got %q want %q", code, errOut, out, want)
 	}
-	code, out, _ = runCLI(t, "a\tb\n", "scan", "--header=false", "--delim", `\t`, "--quote", "", "-")
+	code, out, _ = runCLI(t, "a\tb\n", "scan", "--raw", "--header=false", "--delim", `\t`, "--quote", "", "-")
 	if want := `["a","b"]` + "\n"; code != 0 || out != want {
 		t.Fatalf("tab: status %d, got %q", code, out)
 	}
@@ -331,7 +331,7 @@ func TestMessyFiles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		code, out, errOut := runCLI(t, "", "scan", "--strict=false", "--ignore-errors", "--null-padding", "--format", "csv", f)
+		code, out, errOut := runCLI(t, "", "scan", "--raw", "--strict=false", "--ignore-errors", "--null-padding", "--format", "csv", f)
 		if code != 0 || out != string(want) {
 			t.Errorf("%s: status %d (%s)\n got:\n%s\nwant:\n%s", filepath.Base(f), code, errOut, out, want)
 		}
@@ -340,7 +340,7 @@ func TestMessyFiles(t *testing.T) {
 
 func TestEncodingFlag(t *testing.T) {
 	latin1 := "name,city\nJos\xe9,M\xe1laga\n"
-	code, out, errOut := runCLI(t, latin1, "scan", "--encoding", "latin-1", "--format", "json", "-")
+	code, out, errOut := runCLI(t, latin1, "scan", "--raw", "--encoding", "latin-1", "--format", "json", "-")
 	if want := `["José","Málaga"]` + "\n"; code != 0 || out != want {
 		t.Fatalf("latin-1: status %d (%s), got %q want %q", code, errOut, out, want)
 	}
@@ -348,7 +348,7 @@ func TestEncodingFlag(t *testing.T) {
 	for _, r := range "a,b\n1,é\n" {
 		utf16le = append(utf16le, byte(r), byte(r>>8))
 	}
-	code, out, errOut = runCLI(t, string(utf16le), "scan", "--encoding", "utf-16", "--format", "json", "-")
+	code, out, errOut = runCLI(t, string(utf16le), "scan", "--raw", "--encoding", "utf-16", "--format", "json", "-")
 	if want := `["1","é"]` + "\n"; code != 0 || out != want {
 		t.Fatalf("utf-16: status %d (%s), got %q want %q", code, errOut, out, want)
 	}

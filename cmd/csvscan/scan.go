@@ -13,12 +13,15 @@ import (
 func cmdScan(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error) {
 	var name string
 	defer func() { err = inFile(name, err) }()
-	var format *string
+	var format, selectFlag *string
 	var limitFlag *int
+	var raw *bool
 	var typed *typedFlags
 	_, name, rf, err := readFlagsOnly("scan", args, stderr, func(fs *flag.FlagSet) {
-		format = fs.String("format", "json", "output: json (one array of strings per row; with --columns, of typed values), csv (RFC 4180), table, or null (read and unescape every field, print nothing: for timing)")
+		format = fs.String("format", "json", "output: json (one object per row, keyed by column name, typed values; with --raw an array of strings), csv (RFC 4180, a header line first), table, or null (read every value, print nothing: for timing)")
 		limitFlag = fs.Int("limit", -1, "print at most N rows, then stop reading; 0 prints all (default: 40 with --format table, all otherwise)")
+		selectFlag = fs.String("select", "", "print only these columns, by name or 1-based number: 'name,3,...'")
+		raw = fs.Bool("raw", false, "print the rows' text uncast, as the raw scanner reads it (json: an array of strings per row)")
 		typed = addTypedFlags(fs)
 	})
 	if err != nil {
@@ -32,12 +35,14 @@ func cmdScan(args []string, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	case limit <= 0:
 		limit = -1
 	}
-	if err := typed.check(); err != nil {
-		return err
+	if *raw {
+		if err := typed.check(); err != nil {
+			return err
+		}
 	}
 	typed.ignoreErrors, typed.nullPadding = rf.ignoreErrors, rf.nullPadding
-	if typed.columns != "" {
-		return scanTyped(name, stdin, rf, *format, limit, typed, stdout)
+	if !*raw {
+		return scanTyped(name, stdin, rf, *format, limit, *selectFlag, typed, stdout)
 	}
 	var w rowWriter
 	out := bufio.NewWriter(stdout)
@@ -64,11 +69,16 @@ func cmdScan(args []string, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		return err
 	}
 	defer r.Close()
+	cols, err := selectColumns(*selectFlag, r.Schema())
+	if err != nil {
+		return err
+	}
 	if h := headerNames(r); h != nil {
-		w.header(h)
+		w.header(pick(h, cols))
 	}
 	printed, more := 0, false
 	var readErr error
+	var picked [][]byte
 	for row, err := range r.Raw() {
 		if err != nil {
 			readErr = err
@@ -77,6 +87,17 @@ func cmdScan(args []string, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		if limit >= 0 && printed == limit {
 			more = true
 			break
+		}
+		if cols != nil {
+			picked = picked[:0]
+			for _, c := range cols {
+				if c < len(row) {
+					picked = append(picked, row[c])
+				} else {
+					picked = append(picked, nil)
+				}
+			}
+			row = picked
 		}
 		w.row(row)
 		printed++

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -19,6 +20,8 @@ import (
 // (--columns) and say what to do with bad rows; their names are read_csv's.
 type typedFlags struct {
 	columns         string
+	types           string
+	allVarchar      bool
 	nullstr         stringsFlag
 	dateFormat      string
 	timestampFormat string
@@ -38,32 +41,70 @@ func (s *stringsFlag) Set(v string) error { *s = append(*s, v); return nil }
 
 func addTypedFlags(fs *flag.FlagSet) *typedFlags {
 	f := &typedFlags{fs: fs}
-	fs.StringVar(&f.columns, "columns", "", "cast the values: 'name:TYPE,...' with BOOLEAN, TINYINT, SMALLINT, INTEGER, BIGINT, UTINYINT, USMALLINT, UINTEGER, UBIGINT, FLOAT, DOUBLE, DATE, TIME, TIMESTAMP, VARCHAR (DuckDB's names and aliases: INT, REAL, ...)")
-	fs.Var(&f.nullstr, "nullstr", "with --columns, a value that means NULL; repeat for several (default: the empty value)")
-	fs.StringVar(&f.dateFormat, "dateformat", "", "with --columns, the strptime format of DATE values, such as %d/%m/%Y (default: ISO)")
-	fs.StringVar(&f.timestampFormat, "timestampformat", "", "with --columns, the strptime format of TIMESTAMP values (default: ISO)")
-	fs.Var(&f.forceNotNull, "force-not-null", "with --columns, a column whose values are never NULL (a null string reads as empty); repeat for several")
-	fs.BoolVar(&f.quotedNulls, "allow-quoted-nulls", true, "with --columns, a quoted value may be NULL (\"\" matches the empty null string); false reads sequentially")
-	fs.StringVar(&f.rejects, "rejects", "", "with --columns, write every error of a skipped row to FILE as JSON lines (DuckDB's reject_errors fields); implies --ignore-errors")
+	fs.StringVar(&f.columns, "columns", "", "the columns, instead of sniffing them: 'name:TYPE,...' with BOOLEAN, TINYINT, SMALLINT, INTEGER, BIGINT, UTINYINT, USMALLINT, UINTEGER, UBIGINT, FLOAT, DOUBLE, DECIMAL(w,s), DATE, TIME, TIMESTAMP, TIMESTAMPTZ, VARCHAR (DuckDB's names and aliases: INT, REAL, ...)")
+	fs.StringVar(&f.types, "types", "", "override the sniffed type of some columns: 'name:TYPE,...'")
+	fs.BoolVar(&f.allVarchar, "all-varchar", false, "read every column as VARCHAR (names are still sniffed)")
+	fs.Var(&f.nullstr, "nullstr", "a value that means NULL; repeat for several (default: the empty value)")
+	fs.StringVar(&f.dateFormat, "dateformat", "", "the strptime format of DATE values, such as %d/%m/%Y (default: sniffed)")
+	fs.StringVar(&f.timestampFormat, "timestampformat", "", "the strptime format of TIMESTAMP values (default: sniffed)")
+	fs.Var(&f.forceNotNull, "force-not-null", "a column whose values are never NULL (a null string reads as empty); repeat for several")
+	fs.BoolVar(&f.quotedNulls, "allow-quoted-nulls", true, "a quoted value may be NULL (\"\" matches the empty null string); false reads sequentially")
+	fs.StringVar(&f.rejects, "rejects", "", "write every error of a skipped row to FILE as JSON lines (DuckDB's reject_errors fields); implies --ignore-errors")
 	return f
 }
 
-// check refuses the typed flags without --columns.
+// check refuses the typed flags with --raw, which does not cast.
 func (f *typedFlags) check() error {
-	if f.columns != "" {
-		return nil
-	}
 	var set []string
 	f.fs.Visit(func(fl *flag.Flag) {
 		switch fl.Name {
-		case "nullstr", "dateformat", "timestampformat", "rejects", "force-not-null", "allow-quoted-nulls":
+		case "columns", "types", "all-varchar", "nullstr", "dateformat", "timestampformat", "rejects", "force-not-null", "allow-quoted-nulls":
 			set = append(set, "--"+fl.Name)
 		}
 	})
 	if len(set) > 0 {
-		return fmt.Errorf("%w: %s: only with --columns", errUsage, strings.Join(set, ", "))
+		return fmt.Errorf("%w: %s: not with --raw, which prints the values uncast", errUsage, strings.Join(set, ", "))
 	}
 	return nil
+}
+
+// selectColumns reads --select: names or 1-based numbers of the schema's
+// columns, in the order given; nil when empty (every column).
+func selectColumns(spec string, schema scanner.Schema) ([]int, error) {
+	if spec == "" {
+		return nil, nil
+	}
+	var cols []int
+	for _, part := range strings.Split(spec, ",") {
+		part = strings.TrimSpace(part)
+		i := slices.IndexFunc(schema, func(c scanner.Column) bool { return c.Name == part })
+		if i < 0 {
+			if n, err := strconv.Atoi(part); err == nil && n >= 1 && n <= len(schema) {
+				i = n - 1
+			}
+		}
+		if i < 0 {
+			names := make([]string, len(schema))
+			for k, c := range schema {
+				names[k] = c.Name
+			}
+			return nil, fmt.Errorf("%w: --select: %q is no column (the columns: %s)", errUsage, part, strings.Join(names, ", "))
+		}
+		cols = append(cols, i)
+	}
+	return cols, nil
+}
+
+// pick returns the elements of s at cols, or s itself when cols is nil.
+func pick[T any](s []T, cols []int) []T {
+	if cols == nil {
+		return s
+	}
+	out := make([]T, len(cols))
+	for i, c := range cols {
+		out[i] = s[c]
+	}
+	return out
 }
 
 // parseColumns reads 'name:TYPE,name:TYPE'. A name is what comes before
@@ -111,15 +152,29 @@ func splitColumns(s string) []string {
 
 // scanTyped is scan with --columns: the rows are cast to the columns and
 // printed as typed values.
-func scanTyped(name string, stdin io.Reader, rf *readFlags, format string, limit int, tf *typedFlags, stdout io.Writer) error {
-	schema, err := parseColumns(tf.columns)
-	if err != nil {
-		return err
+func scanTyped(name string, stdin io.Reader, rf *readFlags, format string, limit int, sel string, tf *typedFlags, stdout io.Writer) error {
+	var schema scanner.Schema
+	if tf.columns != "" {
+		var err error
+		if schema, err = parseColumns(tf.columns); err != nil {
+			return err
+		}
 	}
 	o, err := rf.doorOptions()
 	if err != nil {
 		return err
 	}
+	if tf.types != "" {
+		types, err := parseColumns(tf.types)
+		if err != nil {
+			return fmt.Errorf("%w (--types)", err)
+		}
+		o.Types = map[string]string{}
+		for _, c := range types {
+			o.Types[c.Name] = typeName(c)
+		}
+	}
+	o.AllVarchar = tf.allVarchar
 	o.Columns, o.NullStr, o.ForceNotNull = schema, tf.nullstr, tf.forceNotNull
 	o.DateFormat, o.TimestampFormat = tf.dateFormat, tf.timestampFormat
 	o.StoreRejects = tf.rejects != ""
@@ -148,7 +203,11 @@ func scanTyped(name string, stdin io.Reader, rf *readFlags, format string, limit
 		return err
 	}
 	defer r.Close()
-	w.header(schema)
+	cols, err := selectColumns(sel, r.Schema())
+	if err != nil {
+		return err
+	}
+	w.header(pick(r.Schema(), cols))
 	var readErr error
 	left, more := limit, false
 	for c, err := range r.Chunks() {
@@ -165,6 +224,9 @@ func scanTyped(name string, stdin io.Reader, rf *readFlags, format string, limit
 			n = min(n, left)
 			left -= n
 			more = n < c.Len()
+		}
+		if cols != nil {
+			c = scanner.NewChunk(pick(c.Columns, cols), c.RowNumbers)
 		}
 		w.chunk(c, n)
 		if more {
@@ -218,30 +280,39 @@ type chunkWriter interface {
 	close() error
 }
 
-// typedJSONWriter prints each row as a JSON array of typed values: BOOLEAN
-// as true or false, the integer types, FLOAT and DOUBLE as numbers (FLOAT
-// and DOUBLE as DuckDB renders them, "1.0", "1e+16", a FLOAT with float32's
-// shortest digits, "0.1"; inf, -inf and nan as strings), DATE, TIME and
-// TIMESTAMP as strings as DuckDB renders them ("2024-02-29",
-// "12:34:56.5", "2024-02-29 12:34:56"), VARCHAR as strings, NULL as null.
-// The header is not printed.
+// typedJSONWriter prints each row as a JSON object of typed values keyed
+// by column name, one per line (JSON lines): BOOLEAN as true or false, the
+// integer types, DECIMAL, FLOAT and DOUBLE as numbers (as DuckDB renders
+// them: "1.0", "1e+16", a FLOAT with float32's shortest digits; inf, -inf
+// and nan as strings), DATE, TIME, TIMESTAMP and TIMESTAMP WITH TIME ZONE
+// as strings as DuckDB renders them ("2024-02-29", "12:34:56.5",
+// "2024-02-29 12:34:56", "2024-02-29 10:34:56+00"), VARCHAR as strings,
+// NULL as null.
 type typedJSONWriter struct {
-	w   *bufio.Writer
-	buf []byte
+	w    *bufio.Writer
+	keys [][]byte // each column's `"name":`
+	buf  []byte
 }
 
-func (j *typedJSONWriter) header(scanner.Schema) {}
+func (j *typedJSONWriter) header(s scanner.Schema) {
+	j.keys = j.keys[:0]
+	for _, c := range s {
+		k := appendJSONBytes(nil, []byte(c.Name))
+		j.keys = append(j.keys, append(k, ':'))
+	}
+}
 
 func (j *typedJSONWriter) chunk(c *scanner.Chunk, n int) {
 	for i := range n {
-		b := append(j.buf[:0], '[')
+		b := append(j.buf[:0], '{')
 		for k := range c.Columns {
 			if k > 0 {
 				b = append(b, ',')
 			}
+			b = append(b, j.keys[k]...)
 			b = appendJSONValue(b, &c.Columns[k], i)
 		}
-		b = append(b, ']', '\n')
+		b = append(b, '}', '\n')
 		j.w.Write(b)
 		j.buf = b
 	}
@@ -400,3 +471,12 @@ type typedNullWriter struct{ rows int }
 func (*typedNullWriter) header(scanner.Schema)           {}
 func (w *typedNullWriter) chunk(_ *scanner.Chunk, n int) { w.rows += n }
 func (*typedNullWriter) close() error                    { return nil }
+
+// typeName is a column's type as DuckDB names it, with a DECIMAL's width
+// and scale.
+func typeName(c scanner.Column) string {
+	if c.Type == scanner.TypeDecimal && c.Width > 0 {
+		return fmt.Sprintf("DECIMAL(%d,%d)", c.Width, c.Scale)
+	}
+	return c.Type.String()
+}

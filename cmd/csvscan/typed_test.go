@@ -21,13 +21,13 @@ func TestScanTypedJSON(t *testing.T) {
 		"1,9223372036854775807,1e16,infinity,24:00:00,2024-02-29,x\n" +
 		"0,0,inf,2024-02-29,01:02:03,2024-02-29 00:00:00.000001,\"\"\n" +
 		"y,1_000,nan,2024-02-29,12:00,2024-02-29 12:00,ünï\n"
-	want := `[true,42,1.5,"2024-02-29","12:34:56.5","2024-02-29 12:34:56","say \"hi\"\n"]
+	want := objects(t, "b,i,f,d,t,ts,s", `[true,42,1.5,"2024-02-29","12:34:56.5","2024-02-29 12:34:56","say \"hi\"\n"]
 [false,-7,-0.0,"2000-01-02","00:00:00","2024-02-29 01:02:03","tab\there"]
 [null,null,null,null,null,null,null]
 [true,9223372036854775807,1e+16,"infinity","24:00:00","2024-02-29 00:00:00","x"]
 [false,0,"inf","2024-02-29","01:02:03","2024-02-29 00:00:00.000001",null]
 [true,1000,"nan","2024-02-29","12:00:00","2024-02-29 12:00:00","ünï"]
-`
+`)
 	for _, threads := range []string{"1", "2"} {
 		code, out, errOut := runCLI(t, in, "scan", "--auto-detect=false", "--header", "--threads", threads, "--columns", typedColumns, "-")
 		if code != 0 {
@@ -37,7 +37,7 @@ func TestScanTypedJSON(t *testing.T) {
 			t.Fatalf("%s threads (-want +got):\n%s", threads, d)
 		}
 		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-			var v []any
+			var v map[string]any
 			if err := json.Unmarshal([]byte(line), &v); err != nil {
 				t.Fatalf("%q is not JSON: %v", line, err)
 			}
@@ -55,11 +55,11 @@ func TestScanTypedNarrow(t *testing.T) {
 		"1.5,+2,1e3,-0,1_000,0xFF,9223372036854775808,0.1\n" +
 		",,,,,,,1e39\n" +
 		"0,0,0,0,0,0,0,-nan\n"
-	want := "[-128,-32768,-2147483648,0,0,0,0,-3.4028235e+38]\n" +
-		"[127,32767,2147483647,255,65535,4294967295,18446744073709551615,3.4028235e+38]\n" +
-		"[2,2,1000,0,1000,255,9223372036854775808,0.1]\n" +
-		"[null,null,null,null,null,null,null,\"inf\"]\n" +
-		"[0,0,0,0,0,0,0,\"-nan\"]\n"
+	want := objects(t, "t,s,i,ut,us,ui,ub,f", "[-128,-32768,-2147483648,0,0,0,0,-3.4028235e+38]\n"+
+		"[127,32767,2147483647,255,65535,4294967295,18446744073709551615,3.4028235e+38]\n"+
+		"[2,2,1000,0,1000,255,9223372036854775808,0.1]\n"+
+		"[null,null,null,null,null,null,null,\"inf\"]\n"+
+		"[0,0,0,0,0,0,0,\"-nan\"]\n")
 	for _, threads := range []string{"1", "2"} {
 		code, out, errOut := runCLI(t, in, "scan", "--auto-detect=false", "--threads", threads, "--columns", cols, "-")
 		if code != 0 {
@@ -69,7 +69,7 @@ func TestScanTypedNarrow(t *testing.T) {
 			t.Fatalf("%s threads (-want +got):\n%s", threads, d)
 		}
 		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-			var v []any
+			var v map[string]any
 			if err := json.Unmarshal([]byte(line), &v); err != nil {
 				t.Fatalf("%q is not JSON: %v", line, err)
 			}
@@ -122,24 +122,25 @@ func TestScanTypedOptions(t *testing.T) {
 		name string
 		in   string
 		args []string
+		cols string // the output's keys
 		want string
 	}{
-		{"nullstr", "NA,\n-,x\n", []string{"--nullstr", "NA", "--nullstr", "-", "--columns", "a:VARCHAR,b:VARCHAR"},
+		{"nullstr", "NA,\n-,x\n", []string{"--nullstr", "NA", "--nullstr", "-", "--columns", "a:VARCHAR,b:VARCHAR"}, "a,b",
 			"[null,\"\"]\n[null,\"x\"]\n"},
-		{"dateformat", "29/02/2024,29/02/2024 13:05\n", []string{"--dateformat", "%d/%m/%Y", "--timestampformat", "%d/%m/%Y %H:%M", "--columns", "d:DATE,ts:TIMESTAMP"},
+		{"dateformat", "29/02/2024,29/02/2024 13:05\n", []string{"--dateformat", "%d/%m/%Y", "--timestampformat", "%d/%m/%Y %H:%M", "--columns", "d:DATE,ts:TIMESTAMP"}, "d,ts",
 			"[\"2024-02-29\",\"2024-02-29 13:05:00\"]\n"},
-		{"null padding", "1,2\n3\n", []string{"--null-padding", "--columns", "a:BIGINT,b:BIGINT"},
+		{"null padding", "1,2\n3\n", []string{"--null-padding", "--columns", "a:BIGINT,b:BIGINT"}, "a,b",
 			"[1,2]\n[3,null]\n"},
-		{"ignore errors", "1,2\nx,2\n3\n4,5,6\n7,8\n", []string{"--ignore-errors", "--columns", "a:BIGINT,b:BIGINT"},
+		{"ignore errors", "1,2\nx,2\n3\n4,5,6\n7,8\n", []string{"--ignore-errors", "--columns", "a:BIGINT,b:BIGINT"}, "a,b",
 			"[1,2]\n[7,8]\n"},
-		{"delimiter", "1;2,5\n", []string{"--delim", ";", "--columns", "a:BIGINT,b:VARCHAR"},
+		{"delimiter", "1;2,5\n", []string{"--delim", ";", "--columns", "a:BIGINT,b:VARCHAR"}, "a,b",
 			"[1,\"2,5\"]\n"},
 	}
 	for _, tt := range tests {
 		args := append([]string{"scan", "--auto-detect=false"}, tt.args...)
 		code, out, errOut := runCLI(t, tt.in, append(args, "-")...)
-		if code != 0 || out != tt.want {
-			t.Errorf("%s: status %d, stderr %q, output\n%s\nwant\n%s", tt.name, code, errOut, out, tt.want)
+		if want := objects(t, tt.cols, tt.want); code != 0 || out != want {
+			t.Errorf("%s: status %d, stderr %q, output\n%s\nwant\n%s", tt.name, code, errOut, out, want)
 		}
 	}
 }
@@ -147,7 +148,7 @@ func TestScanTypedOptions(t *testing.T) {
 func TestScanTypedErrorExit(t *testing.T) {
 	in := "a,b\n1,2\n3,x\n5,6\n"
 	code, out, errOut := runCLI(t, in, "scan", "--auto-detect=false", "--header", "--threads", "1", "--columns", "a:BIGINT,b:BIGINT", "-")
-	if code != 1 || out != "[1,2]\n" {
+	if code != 1 || out != `{"a":1,"b":2}`+"\n" {
 		t.Fatalf("status %d, output %q", code, out)
 	}
 	want := `csvscan: standard input: row 3, column 2 ("b"), byte 10: cast error: Error when converting column "b". Could not convert string "x" to 'BIGINT'` + "\n"
@@ -167,8 +168,9 @@ func TestScanTypedErrorExit(t *testing.T) {
 
 func TestScanTypedUsage(t *testing.T) {
 	for _, args := range [][]string{
-		{"scan", "--nullstr", "x", "-"},
-		{"scan", "--rejects", "r.jsonl", "-"},
+		{"scan", "--raw", "--nullstr", "x", "-"},
+		{"scan", "--raw", "--columns", "a:INT", "-"},
+		{"scan", "--select", "nope", "-"},
 		{"scan", "--columns", "a", "-"},
 		{"scan", "--columns", ":BIGINT", "-"},
 		{"scan", "--columns", "a:HUGEINT", "-"},
@@ -266,8 +268,35 @@ func TestScanTypedQuotedNulls(t *testing.T) {
 	} {
 		args := append([]string{"scan", "--auto-detect=false", "--header", "--columns", cols}, c.flags...)
 		code, out, errOut := runCLI(t, in, append(args, "-")...)
-		if code != 0 || out != c.want {
-			t.Errorf("%v: status %d (%s), got %q want %q", c.flags, code, errOut, out, c.want)
+		if want := objects(t, "a,b", c.want); code != 0 || out != want {
+			t.Errorf("%v: status %d (%s), got %q want %q", c.flags, code, errOut, out, want)
 		}
 	}
+}
+
+// objects turns lines of JSON arrays into the lines of JSON objects scan
+// prints, keyed by the names (comma-separated), each value's text kept as
+// it is written.
+func objects(t *testing.T, names, arrays string) string {
+	t.Helper()
+	keys := strings.Split(names, ",")
+	var b strings.Builder
+	for _, line := range strings.Split(strings.TrimSuffix(arrays, "\n"), "\n") {
+		var vals []json.RawMessage
+		if err := json.Unmarshal([]byte(line), &vals); err != nil || len(vals) != len(keys) {
+			t.Fatalf("objects: %q (%v, %d values for %d names)", line, err, len(vals), len(keys))
+		}
+		b.WriteByte('{')
+		for i, v := range vals {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			k, _ := json.Marshal(keys[i])
+			b.Write(k)
+			b.WriteByte(':')
+			b.Write(v)
+		}
+		b.WriteString("}\n")
+	}
+	return b.String()
 }
