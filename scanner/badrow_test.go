@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/csvscan/csvscan/dialect"
+	sm "github.com/csvscan/csvscan/statemachine"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -188,6 +189,36 @@ func TestBadRowParallelScanFile(t *testing.T) {
 		f.Close()
 		if d := cmp.Diff(want, got, cmp.Comparer(sameErrorAndLine)); d != "" {
 			t.Fatalf("buffer %d (-sequential +ScanFile):\n%s", size, d)
+		}
+	}
+}
+
+// TestQuotesEnteredByQuoted: the bad-row rule looks for the last quote that
+// took the machine into quotes by watching for QUOTED after a state outside
+// quotes (Scanner.qlast); that is every way in only if no byte leads from
+// outside quotes straight to QUOTED_NEW_LINE or ESCAPE.
+func TestQuotesEnteredByQuoted(t *testing.T) {
+	for sel := uint32(0); sel < 144; sel++ {
+		for _, delim := range []string{",", "||", " ", "ab"} {
+			d, ok := fuzzDialect(sel, delim)
+			if !ok {
+				continue
+			}
+			tab, err := sm.For(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			next := tab.Transitions()
+			for st := sm.State(0); st < sm.NumStates; st++ {
+				if st.InQuotes() {
+					continue
+				}
+				for c := 0; c < 256; c++ {
+					if n := next[c][st]; n.InQuotes() && n != sm.Quoted {
+						t.Fatalf("%v: %v on %q goes to %v", d, st, byte(c), n)
+					}
+				}
+			}
 		}
 	}
 }

@@ -75,6 +75,7 @@ type batch struct {
 // segEnd is what a segment scan says about its ends, besides its rows.
 type segEnd struct {
 	rec        sm.State // the state recorded at the boundary's end (INVALID: none)
+	haveRec    bool     // rec was recorded
 	err        error
 	first      int64    // the offset of the first row read, or -1 (none)
 	firstState sm.State // the state there
@@ -470,7 +471,7 @@ func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 		// Every start state leads to an error here: the true one will too,
 		// and the scan from it reports where.
 		p.publishFunc(k, constant(sm.Invalid))
-		return p.scanFrom(out, b, data, base, after)
+		return p.scanFrom(out, b, data, base, after, -1)
 	}
 	// Scan the rest at full speed from the most likely state: one outside
 	// quotes (most bytes of most files are). When the runs met, it is the
@@ -547,8 +548,12 @@ func (p *Parallel) finishBoundary(j *pendingBoundary) *batch {
 		// The boundary did not start where the bulk scan assumed (a rare
 		// file, such as one whose quoted values span boundaries): complete
 		// the function for the true start, and read the boundary again.
-		if g >= 0 {
-			end := p.endState(h.live[g], data[j.meet:b.End])
+		p.recycle(bulk)
+		p.count(func(st *ParallelStats) { st.Rescanned++ })
+		if g < 0 {
+			return p.scanFrom(out, b, data, base, after, -1)
+		}
+		publish := func(end sm.State) {
 			for st := range f {
 				if h.group[st] == g {
 					f[st] = end
@@ -556,9 +561,20 @@ func (p *Parallel) finishBoundary(j *pendingBoundary) *batch {
 			}
 			p.publishFunc(k, f)
 		}
-		p.recycle(bulk)
-		p.count(func(st *ParallelStats) { st.Rescanned++ })
-		return p.scanFrom(out, b, data, base, after)
+		if p.opts.IgnoreErrors {
+			// The table alone knows nothing of bad rows over the maximum
+			// line size, which end where it would not: the end state is
+			// the one the scan records.
+			out = p.scanFrom(out, b, data, base, after, end)
+			if out.ends.haveRec {
+				publish(out.ends.rec)
+			} else {
+				publish(p.endState(h.live[g], data[j.meet:b.End]))
+			}
+			return out
+		}
+		publish(p.endState(h.live[g], data[j.meet:b.End]))
+		return p.scanFrom(out, b, data, base, after, -1)
 	}
 	first := j.first
 	if first < 0 {
@@ -672,13 +688,13 @@ var meetWindow = 4 << 10
 
 // scanFrom reads boundary b's rows from its first byte once its true start
 // state is known.
-func (p *Parallel) scanFrom(out *batch, b iterator.Boundary, data []byte, base, after int64) *batch {
+func (p *Parallel) scanFrom(out *batch, b iterator.Boundary, data []byte, base, after, recordAt int64) *batch {
 	s, ok := p.startState(b.Index)
 	if !ok {
 		out.err = p.ctx.Err()
 		return out
 	}
-	e := p.segmentFirst(out, data, base, after, b.Start, s, b.EndOffset(), -1)
+	e := p.segmentFirst(out, data, base, after, b.Start, s, b.EndOffset(), recordAt)
 	out.err, out.ends = e.err, e
 	return out
 }
@@ -755,7 +771,7 @@ func (p *Parallel) segmentFirst(out *batch, data []byte, base, after int64, star
 	}
 	out.lines = s.lines
 	if s.seg.haveRec {
-		e.rec = s.seg.recorded
+		e.rec, e.haveRec = s.seg.recorded, true
 	}
 	e.first, e.firstState, e.rawFrom = s.seg.firstRow, s.seg.firstState, s.seg.rawFrom
 	switch {

@@ -34,6 +34,14 @@ package statemachine
 //     NewlineCR an LF: DuckDB's tables read both as row ends, and DuckDB
 //     rejects such files in strict mode with a check outside the table;
 //     here the table says it.
+//
+// One rule of reading is not in the table and cannot be: with
+// IgnoreErrors, a bad row that reaches the maximum line size ends at the
+// first line-end byte after its last opening quote (inside quotes) or after
+// the limit, whatever the table says of the bytes between, and reading
+// resumes there (docs/reading-rules.md, "Bad rows"). The only thing it
+// takes from the table is which bytes end a line after unquoted text
+// (STANDARD to RECORD_SEPARATOR or CARRIAGE_RETURN).
 
 import "github.com/csvscan/csvscan/dialect"
 
