@@ -36,13 +36,9 @@ func TestMemoryBadRows(t *testing.T) {
 	if full {
 		seqOpts.MaxLineSize, parOpts.MaxLineSize, parOpts.BufferSize = 0, 0, 0
 	}
-	seqOpts, parOpts = seqOpts.withDefaults(), parOpts.withDefaults()
-	parBuf := parallelBufferSize(Options{BufferSize: 0})
-	if !full {
-		parBuf = mib
-	}
-	seqBound := uint64(2*seqOpts.BufferSize + 2*seqOpts.MaxLineSize + 16*mib)
-	parBound := uint64(2*(parOpts.Threads+4)*parBuf + 4*parOpts.MaxLineSize + 16*mib)
+	seq, par := seqOpts.withDefaults(), parOpts.withDefaults()
+	seqBound := uint64(2*seq.BufferSize + 2*seq.MaxLineSize + 16*mib)
+	parBound := uint64(2*(par.Threads+4)*parallelBufferSize(parOpts) + 4*par.MaxLineSize + 16*mib)
 
 	// Rows of 64 bytes: the batches of rows in flight stay small beside
 	// the buffers (tiny rows are the batch sizing's case, defect 5).

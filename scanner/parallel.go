@@ -907,9 +907,10 @@ func (p *Parallel) scan() bool {
 // nothing else); if not, b is read again from there. A bad row whose end a
 // worker left to find is ended here, in the bytes of the boundaries after
 // it. Without IgnoreErrors the table alone decides, and b is returned as
-// it is.
+// it is; so is a batch that ends in an error (a read error, the context's),
+// which ends the scan.
 func (p *Parallel) exact(b *batch) *batch {
-	if !p.opts.IgnoreErrors || b.pin == nil {
+	if !p.opts.IgnoreErrors || b.pin == nil || b.err != nil {
 		return b
 	}
 	n := &p.next
@@ -937,9 +938,7 @@ func (p *Parallel) exact(b *batch) *batch {
 	if e := b.ends; e.first != n.exit || e.firstState != n.exitState {
 		b = p.rescan(b, n.exit, n.exitState)
 	}
-	if b.err == nil {
-		*n = b.ends
-	}
+	*n = b.ends
 	return b
 }
 
