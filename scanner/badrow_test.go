@@ -222,3 +222,41 @@ func TestQuotesEnteredByQuoted(t *testing.T) {
 		}
 	}
 }
+
+// TestBadRowPastBulkStart: a bad row among a boundary's first rows (read
+// from the boundary's start once its state is known) ends elsewhere than at
+// the row start where the worker's full-speed scan began: with strict CRLF
+// an LF ends a row after a delimiter but is no line-end byte for a bad row
+// past its limit. The full-speed rows are dropped and the rows are read on
+// from the bad row's end (finishBoundary), which lies past the boundary in
+// the first case and inside it in the second. Both found by a random
+// search; the side-by-side window is cut so that the first rows hold
+// several.
+func TestBadRowPastBulkStart(t *testing.T) {
+	defer func(w int) { meetWindow = w }(meetWindow)
+	cases := []struct {
+		in            string
+		d             dialect.Dialect
+		maxLine, meet int
+	}{
+		{"\na\"\n\",\n,,\"\",\n,\"\"\"\"bb\"a,\"a\n\"bb\"a,\na\n,\"a,\nab\"\n\"\n\n,a\",,,bb\n\"a\n\"\"b\"ab\",ab,\n" +
+			"\"\nbaa,,b\"\"ba,\n\n\"\"b\n\"\"a,\n\"\n\"\"\"abbbaa\"\n,\"a,b\"\"b\"a\"a\"\"ab\n\"",
+			dialect.Dialect{Delimiter: ",", Quote: dialect.Some('\''), Escape: dialect.Some('\''), Newline: dialect.NewlineCRLF, Comment: dialect.Some('#')},
+			5, 40},
+		{"a\"\"\n\n\r,b\na\r'\ra,\n'a\",\r,\n\rb\r,\"\r\",a'b'\rb\rbb\na\"a\r\n'\rba,ab\n'\"\na\r,b'\ra',,\"ab'a\ra\r\n\"ab\rba\"a,\"\n''\r'\n\",a\"''',b\nbaa''b\"\"\r\n\",,\n'\ra\n\r\rba\n''\n\n\"\n\r,\r'a\r\",\rab'\"b\"\r\",\"ab\rb','\"\"\r\"'\"a,\n'\"\r\rb\"\"\"a\n'bb\",a\r",
+			dialect.Dialect{Delimiter: ",", Quote: dialect.Some('"'), Newline: dialect.NewlineCRLF, Comment: dialect.Some('#')},
+			4, 67},
+	}
+	for i, c := range cases {
+		meetWindow = c.meet
+		opts := Options{Dialect: c.d, FieldsPerRow: -1, MaxLineSize: c.maxLine, IgnoreErrors: true}
+		checkAgainstReference(t, []byte(c.in), opts, []int{1, 7})
+		for _, size := range []int{13, 29, 59, 64, 71} {
+			for _, threads := range []int{1, 2, 3} {
+				t.Run(fmt.Sprintf("%d/size=%d/threads=%d", i, size, threads), func(t *testing.T) {
+					checkParallel(t, []byte(c.in), opts, threads, size)
+				})
+			}
+		}
+	}
+}
