@@ -27,15 +27,30 @@ var kindNames = map[error]reference.Kind{
 type outcome struct {
 	Header []string
 	Rows   [][]string
-	Err    string // "kind row field offset", or ""
+	Err    string   // "kind row field offset", or ""
+	Bad    []string // rows skipped with IgnoreErrors, as badString writes them
 }
+
+// scannerKind maps the reference reader's error kinds to the scanner's.
+var scannerKind = func() map[reference.Kind]error {
+	m := map[reference.Kind]error{}
+	for k, v := range kindNames {
+		m[v] = k
+	}
+	return m
+}()
 
 func refOutcome(input []byte, opts Options) outcome {
 	o := opts.withDefaults()
-	h, rows, err := reference.Read(input, reference.Options{
+	h, rows, bad, err := reference.ReadAll(input, reference.Options{
 		Dialect: o.Dialect, Header: o.Header, FieldsPerRow: o.FieldsPerRow, MaxLineSize: o.MaxLineSize,
+		IgnoreErrors: o.IgnoreErrors,
 	})
 	out := outcome{Header: h, Rows: rows}
+	for _, b := range bad {
+		out.Bad = append(out.Bad, badString(&ParseError{Kind: scannerKind[b.Kind], Line: b.Line, Row: b.Row,
+			Field: b.Field, Offset: b.Offset, RowOffset: b.RowOffset}))
+	}
 	if err != nil {
 		var re *reference.Error
 		if !errors.As(err, &re) {
@@ -50,7 +65,7 @@ func refOutcome(input []byte, opts Options) outcome {
 }
 
 func scanOutcome(t testing.TB, res result) outcome {
-	out := outcome{Header: res.Header, Rows: res.Rows}
+	out := outcome{Header: res.Header, Rows: res.Rows, Bad: res.Bad}
 	if res.Err != nil {
 		var pe *ParseError
 		if !errors.As(res.Err, &pe) {
@@ -87,6 +102,9 @@ func TestTableCasesAgreeWithReference(t *testing.T) {
 	for _, tt := range scanTests {
 		t.Run(tt.Name, func(t *testing.T) {
 			checkAgainstReference(t, []byte(tt.Input), tt.Opts, readSizes)
+			opts := tt.Opts
+			opts.IgnoreErrors = true
+			checkAgainstReference(t, []byte(tt.Input), opts, readSizes)
 		})
 	}
 }
@@ -143,8 +161,8 @@ func TestRandomAgainstReference(t *testing.T) {
 		if !ok {
 			continue
 		}
-		opts := Options{Dialect: d, FieldsPerRow: -1 + rng.IntN(3), Header: rng.IntN(4) == 0}
-		if rng.IntN(5) == 0 {
+		opts := Options{Dialect: d, FieldsPerRow: -1 + rng.IntN(3), Header: rng.IntN(4) == 0, IgnoreErrors: rng.IntN(2) == 0}
+		if rng.IntN(5) == 0 || opts.IgnoreErrors && rng.IntN(2) == 0 {
 			opts.MaxLineSize = 1 + rng.IntN(20)
 		}
 		checkAgainstReference(t, randomInput(rng, rng.IntN(120)), opts, []int{1, 3, 64})
@@ -187,8 +205,8 @@ func FuzzScan(f *testing.F) {
 		if !ok {
 			return
 		}
-		opts := Options{Dialect: d, FieldsPerRow: int(sel>>8%3) - 1, Header: sel>>10%2 == 1}
-		if sel>>11%4 == 0 {
+		opts := Options{Dialect: d, FieldsPerRow: int(sel>>8%3) - 1, Header: sel>>10%2 == 1, IgnoreErrors: sel>>20%2 == 1}
+		if sel>>11%4 == 0 || opts.IgnoreErrors && sel>>21%2 == 1 {
 			opts.MaxLineSize = 1 + int(sel>>13%64)
 		}
 		checkAgainstReference(t, input, opts, []int{1 + int(size%70)})

@@ -104,6 +104,7 @@ func (p *Parallel) Each(fn func(*Block) error) error {
 		if b.pending != nil {
 			b = p.finishBoundary(b.pending)
 		}
+		b = p.exact(b)
 		bl := &Block{head: b, index: p.deliver - 1, c: seq.fork()}
 		bl.c.set(b, false)
 		scanErr = seq.pass(b)

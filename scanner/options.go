@@ -36,7 +36,10 @@ type Options struct {
 	// text after a closing quote, a byte the dialect forbids, a line over
 	// the maximum size, the wrong number of fields) instead of stopping:
 	// reading resumes after the row's line end, and TakeBadRows returns
-	// the errors. DuckDB's ignore_errors.
+	// the errors. DuckDB's ignore_errors. A row that reaches MaxLineSize
+	// inside quotes ends at the line end after its last opening quote,
+	// which is taken for a stray one, so one stray quote costs one row
+	// (docs/reading-rules.md, "Bad rows").
 	IgnoreErrors bool
 	// SkipRows drops that many lines at the top of the input before the
 	// first row (DuckDB's skip): a title, notes, an export banner. Lines

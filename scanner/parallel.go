@@ -64,7 +64,35 @@ type batch struct {
 	// the merge reads them (finishBoundary) before taking the batch.
 	pending  *pendingBoundary
 	numbered bool // err has its row and line (cursor.endPart)
+
+	// Where the batch's rows were read from and where the next row starts
+	// after them, kept on the batch's first part for Parallel.exact: the
+	// batch is the sequential answer if its entry is where the batch before
+	// it says the next row starts.
+	ends segEnd
 }
+
+// segEnd is what a segment scan says about its ends, besides its rows.
+type segEnd struct {
+	rec        sm.State // the state recorded at the boundary's end (INVALID: none)
+	haveRec    bool     // rec was recorded
+	err        error
+	first      int64    // the offset of the first row read, or -1 (none)
+	firstState sm.State // the state there
+	// exit is where the row after the last one read starts (at or after
+	// the stop offset), eofExit when the input ended, -1 when unknown.
+	exit      int64
+	exitState sm.State
+	// rawFrom >= 0: the last row is a bad one whose end is still to be
+	// found, from this offset on, as the first line-end byte.
+	rawFrom int64
+}
+
+// eofExit is the exit of a segment whose rows ran to the end of input.
+const eofExit = math.MaxInt64
+
+// noEnds is the segEnd of a batch no scan has filled.
+var noEnds = segEnd{rec: sm.Invalid, first: -1, exit: -1, rawFrom: -1}
 
 // Parallel reads one input with several goroutines and returns its rows in
 // file order: exactly the rows, header and error (with the same row, field
@@ -139,6 +167,10 @@ type Parallel struct {
 	c      cursor
 	err    error
 	closed bool
+	// next is where the next batch's first row starts, as the batches
+	// before it (each exact) say: Parallel.exact holds every batch to it.
+	next     segEnd
+	lineEnds []byte // lineEndBytes of the table
 }
 
 // NewParallel returns a parallel scan of the input m holds. Threads in
@@ -180,6 +212,8 @@ func NewParallel(ctx context.Context, m *buffer.Manager, opts Options) (*Paralle
 	if n == 3 && head == [3]byte{0xEF, 0xBB, 0xBF} {
 		p.bom = 3
 	}
+	p.next = segEnd{exit: p.bom, exitState: sm.NotSet, rawFrom: -1}
+	p.lineEnds = lineEndBytes(tab.Transitions())
 	p.cond = sync.NewCond(&p.mu)
 	return p, nil
 }
@@ -390,6 +424,7 @@ func constant(s sm.State) *[sm.NumStates]sm.State {
 func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 	k := b.Index
 	out := p.newBatch(b.Offset(), b.EndOffset(), 16, 64) // the prefix: a few rows, usually
+	out.ends = noEnds
 	pin, err := p.m.Pin(b.BufferIndex)
 	if err != nil {
 		p.publishFunc(k, constant(sm.Invalid))
@@ -413,13 +448,11 @@ func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 		rows, fields := estimateRows(data[b.Start:b.End], p.opts.Dialect.Delimiter[0])
 		p.recycle(out)
 		out = p.newBatch(b.Offset(), end, rows, fields)
-		out.pin = pin
+		out.pin, out.ends = pin, noEnds
 		first := int(p.bom - base)
-		rec, err := p.segment(out, data, base, after, first, sm.NotSet, end, end)
-		p.publishFunc(k, constant(rec))
-		if err != nil {
-			out.err = err
-		}
+		e := p.segmentFirst(out, data, base, after, first, sm.NotSet, end, end)
+		p.publishFunc(k, constant(e.rec))
+		out.err, out.ends = e.err, e
 		return out
 	}
 
@@ -438,7 +471,7 @@ func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 		// Every start state leads to an error here: the true one will too,
 		// and the scan from it reports where.
 		p.publishFunc(k, constant(sm.Invalid))
-		return p.scanFrom(out, b, data, base, after)
+		return p.scanFrom(out, b, data, base, after, -1)
 	}
 	// Scan the rest at full speed from the most likely state: one outside
 	// quotes (most bytes of most files are). When the runs met, it is the
@@ -452,7 +485,8 @@ func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 	}
 	rows, fields := estimateRows(data[b.Start:b.End], p.opts.Dialect.Delimiter[0])
 	bulk := p.newBatch(b.Offset(), end, rows, fields)
-	rec, bulkErr, first := p.segmentFirst(bulk, data, base, after, meet, main, end, end)
+	be := p.segmentFirst(bulk, data, base, after, meet, main, end, end)
+	rec, bulkErr, first := be.rec, be.err, be.first
 	// The transition function: the bulk scan gives the end state of the
 	// main run. The other runs' end states are worked out only if the
 	// boundary turns out to start in one of them (rare): until then their
@@ -469,7 +503,7 @@ func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 	}
 	p.publishFunc(k, &f)
 	j := &pendingBoundary{b: b, out: out, bulk: bulk, bulkErr: bulkErr, h: h, main: main,
-		meet: meet, first: first, f: f, data: data, base: base, after: after}
+		meet: meet, first: first, f: f, data: data, base: base, after: after, bulkEnds: be}
 	if _, known := p.knownStart(k); !known {
 		// The boundaries before this one are still being read. Waiting for
 		// them would leave this goroutine idle; the merge finishes the
@@ -493,6 +527,7 @@ type pendingBoundary struct {
 	f           [sm.NumStates]sm.State
 	data        []byte
 	base, after int64
+	bulkEnds    segEnd
 }
 
 // finishBoundary completes boundary j.b once its start state is known:
@@ -513,8 +548,12 @@ func (p *Parallel) finishBoundary(j *pendingBoundary) *batch {
 		// The boundary did not start where the bulk scan assumed (a rare
 		// file, such as one whose quoted values span boundaries): complete
 		// the function for the true start, and read the boundary again.
-		if g >= 0 {
-			end := p.endState(h.live[g], data[j.meet:b.End])
+		p.recycle(bulk)
+		p.count(func(st *ParallelStats) { st.Rescanned++ })
+		if g < 0 {
+			return p.scanFrom(out, b, data, base, after, -1)
+		}
+		publish := func(end sm.State) {
 			for st := range f {
 				if h.group[st] == g {
 					f[st] = end
@@ -522,9 +561,20 @@ func (p *Parallel) finishBoundary(j *pendingBoundary) *batch {
 			}
 			p.publishFunc(k, f)
 		}
-		p.recycle(bulk)
-		p.count(func(st *ParallelStats) { st.Rescanned++ })
-		return p.scanFrom(out, b, data, base, after)
+		if p.opts.IgnoreErrors {
+			// The table alone knows nothing of bad rows over the maximum
+			// line size, which end where it would not: the end state is
+			// the one the scan records.
+			out = p.scanFrom(out, b, data, base, after, end)
+			if out.ends.haveRec {
+				publish(out.ends.rec)
+			} else {
+				publish(p.endState(h.live[g], data[j.meet:b.End]))
+			}
+			return out
+		}
+		publish(p.endState(h.live[g], data[j.meet:b.End]))
+		return p.scanFrom(out, b, data, base, after, -1)
 	}
 	first := j.first
 	if first < 0 {
@@ -537,10 +587,30 @@ func (p *Parallel) finishBoundary(j *pendingBoundary) *batch {
 		}
 		st.PrefixRescan += first - b.Offset()
 	})
-	if _, err := p.segment(out, data, base, after, b.Start, s, first, -1); err != nil {
-		out.err = err
+	pe := p.segmentFirst(out, data, base, after, b.Start, s, first, -1)
+	out.ends = pe
+	if pe.err != nil {
+		out.err = pe.err
 		p.recycle(bulk)
 		return out
+	}
+	if j.first >= 0 && (pe.rawFrom >= 0 || pe.exit != j.first || pe.exitState != j.bulkEnds.firstState) {
+		// A bad row of the first rows ran past the point where the bulk's
+		// rows start (a recovery the table alone does not foresee): the
+		// bulk is not the file's, and the rows go on from where that row
+		// ended.
+		p.recycle(bulk)
+		if pe.rawFrom < 0 && pe.exit >= 0 && pe.exit < end {
+			more := p.newBatch(b.Offset(), end, 16, 64)
+			me := p.segmentFirst(more, data, base, after, int(pe.exit-base), pe.exitState, end, -1)
+			more.err = me.err
+			out.more = more
+			out.ends.exit, out.ends.exitState, out.ends.rawFrom = me.exit, me.exitState, me.rawFrom
+		}
+		return out
+	}
+	if j.first >= 0 {
+		out.ends.exit, out.ends.exitState, out.ends.rawFrom = j.bulkEnds.exit, j.bulkEnds.exitState, j.bulkEnds.rawFrom
 	}
 	bulk.err = j.bulkErr
 	out.more = bulk // out holds the pin
@@ -618,15 +688,14 @@ var meetWindow = 4 << 10
 
 // scanFrom reads boundary b's rows from its first byte once its true start
 // state is known.
-func (p *Parallel) scanFrom(out *batch, b iterator.Boundary, data []byte, base, after int64) *batch {
+func (p *Parallel) scanFrom(out *batch, b iterator.Boundary, data []byte, base, after, recordAt int64) *batch {
 	s, ok := p.startState(b.Index)
 	if !ok {
 		out.err = p.ctx.Err()
 		return out
 	}
-	if _, err := p.segment(out, data, base, after, b.Start, s, b.EndOffset(), -1); err != nil {
-		out.err = err
-	}
+	e := p.segmentFirst(out, data, base, after, b.Start, s, b.EndOffset(), recordAt)
+	out.err, out.ends = e.err, e
 	return out
 }
 
@@ -668,17 +737,16 @@ func (p *Parallel) endState(st sm.State, data []byte) sm.State {
 	return st
 }
 
-// segment scans rows into out and returns the state recorded at recordAt
-// (INVALID when it was not reached) and the error that stopped it.
-func (p *Parallel) segment(out *batch, data []byte, base, after int64, start int, cur sm.State, stopAt, recordAt int64) (sm.State, error) {
-	rec, err, _ := p.segmentFirst(out, data, base, after, start, cur, stopAt, recordAt)
-	return rec, err
-}
-
-func (p *Parallel) segmentFirst(out *batch, data []byte, base, after int64, start int, cur sm.State, stopAt, recordAt int64) (sm.State, error, int64) {
+// segmentFirst scans rows into out from start, where the machine is in
+// state cur, up to the first row that starts at or after stopAt, and tells
+// what it found at its ends: the state recorded at recordAt (INVALID when it
+// was not reached), the error that stopped it, the first row start and the
+// next one after its rows.
+func (p *Parallel) segmentFirst(out *batch, data []byte, base, after int64, start int, cur sm.State, stopAt, recordAt int64) segEnd {
+	e := noEnds
 	if cur == sm.Invalid && !p.opts.IgnoreErrors {
 		// An earlier boundary ends in an error; nothing here is read.
-		return sm.Invalid, nil, -1
+		return e
 	}
 	more := p.m.NewReader(after)
 	defer more.Close()
@@ -688,7 +756,8 @@ func (p *Parallel) segmentFirst(out *batch, data []byte, base, after int64, star
 	}
 	s, err := newSegment(p.opts, data, base, start, moreR, cur, stopAt, recordAt)
 	if err != nil {
-		return sm.Invalid, err, -1
+		e.err = err
+		return e
 	}
 	for {
 		ok := s.readRow()
@@ -701,14 +770,22 @@ func (p *Parallel) segmentFirst(out *batch, data []byte, base, after int64, star
 		out.add(s)
 	}
 	out.lines = s.lines
-	rec := sm.Invalid
 	if s.seg.haveRec {
-		rec = s.seg.recorded
+		e.rec, e.haveRec = s.seg.recorded, true
 	}
-	if s.err != io.EOF {
-		return rec, s.err, s.seg.firstRow
+	e.first, e.firstState, e.rawFrom = s.seg.firstRow, s.seg.firstState, s.seg.rawFrom
+	switch {
+	case s.err != io.EOF:
+		e.err = s.err
+	case e.rawFrom >= 0:
+	case s.seg.seeking && !s.seg.countSeek:
+		// No row starts here.
+	case s.pastStop():
+		e.exit, e.exitState = s.base+int64(s.rowStart), s.cur
+	default:
+		e.exit = eofExit
 	}
-	return rec, nil, s.seg.firstRow
+	return e
 }
 
 // add copies the row the segment scanner just read into the batch: values
@@ -814,8 +891,100 @@ func (p *Parallel) scan() bool {
 		if b.pending != nil {
 			b = p.finishBoundary(b.pending)
 		}
+		b = p.exact(b)
 		c.set(b, false)
 	}
+}
+
+// exact makes b, the next batch in file order, the rows a sequential scan
+// reads there. With Options.IgnoreErrors a bad row over the maximum line
+// size ends where the table alone would not end it (docs/reading-rules.md,
+// "Bad rows"), so the start state a worker was given, which the transition
+// functions compose from the table alone, may be wrong after such a row.
+// What the batches before b say is exact: where the row after their last
+// one starts (p.next). If b's rows were read from that row start in that
+// state, they are the sequential ones (a scan from a row start depends on
+// nothing else); if not, b is read again from there. A bad row whose end a
+// worker left to find is ended here, in the bytes of the boundaries after
+// it. Without IgnoreErrors the table alone decides, and b is returned as
+// it is; so is a batch that ends in an error (a read error, the context's),
+// which ends the scan.
+func (p *Parallel) exact(b *batch) *batch {
+	if !p.opts.IgnoreErrors || b.pin == nil || b.err != nil {
+		return b
+	}
+	n := &p.next
+	if n.rawFrom >= 0 {
+		// The end of a bad row: the first line-end byte from rawFrom.
+		data, base := b.pin.Bytes(), b.pin.Offset()
+		from := max(n.rawFrom, b.base)
+		if from < b.end {
+			seg := data[from-base : b.end-base]
+			if i := lineEndIn(seg, p.lineEnds); i >= 0 {
+				at := from + int64(i)
+				n.exit, n.exitState, n.rawFrom = at+1, p.tab.Transitions()[seg[i]][sm.Standard], -1
+				p.c.lineBase++ // the bad row's line, which its worker did not see end
+			}
+		}
+		if n.rawFrom >= 0 {
+			n.rawFrom = max(n.rawFrom, b.end)
+			return p.emptied(b)
+		}
+	}
+	if n.exit >= b.end || n.exit < 0 {
+		// The row before ran over the whole boundary (or to the end).
+		return p.emptied(b)
+	}
+	if e := b.ends; e.first != n.exit || e.firstState != n.exitState {
+		b = p.rescan(b, n.exit, n.exitState)
+	}
+	*n = b.ends
+	return b
+}
+
+// lineEndIn returns the index of the first byte of data in ends, or -1.
+func lineEndIn(data, ends []byte) int {
+	first := -1
+	for _, c := range ends {
+		if i := bytes.IndexByte(data, c); i >= 0 && (first < 0 || i < first) {
+			first = i
+			data = data[:i]
+		}
+	}
+	return first
+}
+
+// emptied returns b without rows: no row starts in its boundary.
+func (p *Parallel) emptied(b *batch) *batch {
+	for part := b.more; part != nil; {
+		next := part.more
+		part.pin = nil
+		p.recycle(part)
+		part = next
+	}
+	b.more = nil
+	b.rows, b.fields, b.bad, b.arena = b.rows[:0], b.fields[:0], b.bad[:0], b.arena[:0]
+	b.lines, b.uniform, b.hasArena = 0, 0, false
+	return b
+}
+
+// rescan reads boundary b again from the row start at, where the machine is
+// in state st, into a new batch that takes over b's pin.
+func (p *Parallel) rescan(b *batch, at int64, st sm.State) *batch {
+	p.count(func(s *ParallelStats) { s.Rescanned++ })
+	pin := b.pin
+	data, base := pin.Bytes(), pin.Offset()
+	nb := p.newBatch(b.base, b.end, 16, 64)
+	nb.pin = pin
+	for part := b; part != nil; {
+		next := part.more
+		part.pin = nil
+		p.recycle(part)
+		part = next
+	}
+	nb.ends = p.segmentFirst(nb, data, base, base+int64(len(data)), int(at-base), st, nb.end, -1)
+	nb.err = nb.ends.err
+	return nb
 }
 
 // finishBatch releases the delivered batch and lets the workers move on.

@@ -138,6 +138,11 @@ func adversarial() []struct {
 		{"a\n\nb\n\n\nc\n", Options{}},
 		{"x,y\n1,\"never closed\n2,3\n", Options{}},
 		{"x,y\n1,2,3\n", Options{}},
+		// A stray quote, and a long line with a quote past its end: with
+		// IgnoreErrors and a small maximum line size the bad row ends
+		// where the table alone would not end it.
+		{"h\n\"" + strings.Repeat("ab\ncd,e\r\n", 12) + "\"z\n", Options{FieldsPerRow: -1}},
+		{strings.Repeat("q", 50) + "\"\n1\n2\n\"3\n4\n", Options{Dialect: lenient(dialect.RFC4180)}},
 	}
 }
 
@@ -146,11 +151,13 @@ func TestParallelAdversarial(t *testing.T) {
 		for _, size := range []int{1, 2, 3, 4, 5, 7, 8, 13, 16, 64, 1 << 20} {
 			for _, threads := range []int{1, 2, 3, 8} {
 				for _, maxLine := range []int{0, 8, 40} {
-					opts := c.opts
-					opts.MaxLineSize = maxLine
-					t.Run(fmt.Sprintf("%d/size=%d/threads=%d/maxline=%d", i, size, threads, maxLine), func(t *testing.T) {
-						checkParallel(t, []byte(c.in), opts, threads, size)
-					})
+					for _, ignore := range []bool{false, true} {
+						opts := c.opts
+						opts.MaxLineSize, opts.IgnoreErrors = maxLine, ignore
+						t.Run(fmt.Sprintf("%d/size=%d/threads=%d/maxline=%d/ignore=%v", i, size, threads, maxLine, ignore), func(t *testing.T) {
+							checkParallel(t, []byte(c.in), opts, threads, size)
+						})
+					}
 				}
 			}
 		}

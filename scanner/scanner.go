@@ -40,6 +40,7 @@ type Scanner struct {
 
 	quoteStop   byte // the byte that ends a quoted run, when quoteStopOK
 	quoteStopOK bool
+	lineEnds    []byte // the bytes that end a line after unquoted text
 
 	r       io.Reader // nil when scanning a byte slice
 	buf     []byte    // buf[:n] holds input; buf[0] is at offset base
@@ -58,6 +59,7 @@ type Scanner struct {
 	escaped   bool // the current value needs unescaping
 	qopen     int
 	qclose    int // the last quote that may close it
+	qlast     int // the last byte that took the machine into quotes (from a state outside them)
 	comment   int // where a comment opened on this line, or -1
 	rowBegin  int // where the row that just ended began
 
@@ -116,6 +118,7 @@ func newScanner(opts Options) (*Scanner, error) {
 	s.skip.standard, s.skip.quoted, s.skip.comment = t.SkipStandard(), t.SkipQuoted(), t.SkipComment()
 	s.sk = skipper.New(t.StopPatterns())
 	s.quoteStop, s.quoteStopOK = t.QuotedStop()
+	s.lineEnds = lineEndBytes(s.next)
 	if l, ok := t.Lane(); ok && simd.Available {
 		// The lane pays where its masks come from a vector kernel; with the
 		// portable masks the skipper alone is faster.
@@ -297,11 +300,26 @@ func (s *Scanner) readRow() bool {
 			s.err = io.EOF
 			return false
 		case needInput:
-			if s.seg.seeking {
+			switch {
+			case s.seg.raw:
+				if s.seg.on && !s.eof {
+					// A worker does not read ahead for a bad row's end:
+					// the merge finds it in the boundaries that follow
+					// (Parallel.exact), so no buffer is loaded for it.
+					s.seg.rawFrom = s.base + int64(s.pos)
+					s.err = io.EOF
+					return false
+				}
+				s.rowStart = s.pos // nothing before pos is needed
+			case s.seg.seeking && !s.seg.countSeek:
 				s.rowStart = s.pos // nothing before pos is needed yet
-			} else if s.pos-s.rowStart > s.opts.MaxLineSize {
+			case s.seg.seeking:
+				// A bad row run to its end by the table keeps its bytes (at
+				// most the maximum line size): past the limit its end is
+				// looked for from its last opening quote (startRaw).
+			case s.pos-s.rowStart > s.opts.MaxLineSize:
 				s.fail(ErrLineTooLong, s.rowStart+s.opts.MaxLineSize,
-					fmt.Sprintf("a row of at most %d bytes (set the maximum line size)", s.opts.MaxLineSize))
+					fmt.Sprintf("a row of at most %d bytes", s.opts.MaxLineSize))
 				if s.skipBadRow(true) {
 					continue
 				}
@@ -327,8 +345,10 @@ func (s *Scanner) readRow() bool {
 
 // skipBadRow, with Options.IgnoreErrors, turns the parse error just found
 // into a skipped row: it is kept for TakeBadRows, the row's values are
-// dropped, and (when seek is set) the machine runs on to the end of the
-// line, where reading resumes. It reports whether the scan goes on.
+// dropped, and (when seek is set) the row's end is looked for, where
+// reading resumes: by the table from the state the error left, or, for a
+// row over the maximum line size, without it (startRaw). It reports
+// whether the scan goes on.
 func (s *Scanner) skipBadRow(seek bool) bool {
 	pe, ok := s.err.(*ParseError)
 	if !ok || !s.opts.IgnoreErrors {
@@ -349,15 +369,83 @@ func (s *Scanner) skipBadRow(seek bool) bool {
 		s.cur = sm.RecordSeparator
 		return true
 	}
-	if s.cur.InQuotes() && s.eof && s.pos >= s.n {
-		// The input ended inside the bad row: nothing of it is left to
-		// read, so the next row (none) starts at the end.
-		s.cur = sm.RecordSeparator
-		s.rowStart, s.vs = s.pos, s.pos
+	if pe.Kind == ErrLineTooLong {
+		s.startRaw()
 		return true
 	}
 	s.seg.seeking, s.seg.countSeek = true, true
 	return true
+}
+
+// startRaw begins the search for the end of a bad row that has reached the
+// maximum line size (docs/reading-rules.md, "Bad rows"): the table no
+// longer decides, the first line-end byte does. When the machine is inside
+// quotes, that quote is taken for a stray one and the search starts again
+// right after it (the bytes are still in the buffer: the row is at most the
+// maximum line size long so far); otherwise it goes on from here.
+func (s *Scanner) startRaw() {
+	s.seg.seeking, s.seg.countSeek = false, false
+	s.seg.raw = true
+	if s.cur.InQuotes() && s.qlast+1 < s.pos {
+		s.pos = s.qlast + 1
+		s.rearm()
+	}
+}
+
+// lineEndAt returns the index in b of the first byte that ends a line after
+// unquoted text (the table goes from STANDARD to RECORD_SEPARATOR or
+// CARRIAGE_RETURN on it), or -1.
+func (s *Scanner) lineEndAt(b []byte) int {
+	first := -1
+	for _, c := range s.lineEnds {
+		if i := bytes.IndexByte(b, c); i >= 0 && (first < 0 || i < first) {
+			first = i
+			b = b[:i] // the other byte only matters before it
+		}
+	}
+	return first
+}
+
+// lineEndBytes returns the bytes on which the table goes from STANDARD to
+// RECORD_SEPARATOR or CARRIAGE_RETURN: LF and CR, or one of them in strict
+// modes.
+func lineEndBytes(next *[256][sm.NumStates]sm.State) []byte {
+	var out []byte
+	for c := 0; c < 256; c++ {
+		if st := next[c][sm.Standard]; st == sm.RecordSeparator || st == sm.CarriageReturn {
+			out = append(out, byte(c))
+		}
+	}
+	return out
+}
+
+// rawSkip looks for the end of a bad row without the table (startRaw). At
+// its line end reading resumes, in the state the table gives that byte
+// after unquoted text. It returns rowDone there, needInput if the buffer
+// holds none.
+func (s *Scanner) rawSkip() runResult {
+	i := s.lineEndAt(s.buf[s.pos:s.n])
+	end := s.n
+	if i >= 0 {
+		end = s.pos + i
+	}
+	if s.seg.on && s.seg.recordAt >= 0 && s.seg.recordAt-s.base <= int64(end) {
+		// The recorded offset falls inside the bad line, which reads as
+		// unquoted text: STANDARD is the next boundary's best guess.
+		s.seg.recorded, s.seg.haveRec, s.seg.recordAt = sm.Standard, true, -1
+	}
+	if i < 0 {
+		s.pos = s.n
+		return needInput
+	}
+	s.seg.raw = false
+	s.prev, s.cur = sm.Standard, s.next[s.buf[end]][sm.Standard]
+	s.pos = end + 1
+	s.rowStart, s.vs, s.comment = s.pos, s.pos, -1
+	s.quoted, s.escaped = false, false
+	s.lines++ // the bad row's line
+	s.rowLine = s.lines + 1
+	return rowDone
 }
 
 // TakeBadRows returns the rows skipped, with Options.IgnoreErrors, since
@@ -384,6 +472,14 @@ const (
 // runs of bytes that cannot change the state, and the bookkeeping of values
 // and rows on the states that mean something.
 func (s *Scanner) run() runResult {
+	if s.seg.raw {
+		if r := s.rawSkip(); r != rowDone {
+			return r
+		}
+		if s.pastStop() {
+			return stopped
+		}
+	}
 	if s.seg.seeking {
 		if r := s.seek(); r != rowDone {
 			return r
@@ -485,6 +581,9 @@ func (s *Scanner) run() runResult {
 				s.quoted = true
 				s.qopen = pos
 			}
+			if !prev.InQuotes() {
+				s.qlast = pos
+			}
 			if s.quoteStopOK {
 				// One byte ends the run: find it with the vector unit.
 				// Line ends inside are skipped too, which is exact because
@@ -531,7 +630,7 @@ func (s *Scanner) run() runResult {
 		if pos-s.rowStart > s.opts.MaxLineSize {
 			// Stopped by the maximum line size.
 			s.fail(ErrLineTooLong, s.rowStart+s.opts.MaxLineSize,
-				fmt.Sprintf("a row of at most %d bytes (set the maximum line size)", s.opts.MaxLineSize))
+				fmt.Sprintf("a row of at most %d bytes", s.opts.MaxLineSize))
 			return failed
 		}
 		return again // stopped where a worker records the state
@@ -719,8 +818,8 @@ func (s *Scanner) atEOF() bool {
 		return false
 	}
 	switch {
-	case s.seg.seeking:
-		s.err = io.EOF // the segment holds no row start
+	case s.seg.seeking || s.seg.raw:
+		s.err = io.EOF // the segment holds no row start, or a bad row ran to the end
 		return false
 	case s.cur.InQuotes():
 		s.failAt(ErrUnterminatedQuote, s.qopen, len(s.spans)+1, "a closing quote before the end of input")
@@ -830,6 +929,7 @@ func (s *Scanner) shift(d int) {
 	s.vs -= d
 	s.qopen -= d
 	s.qclose -= d
+	s.qlast -= d
 	if s.comment >= 0 {
 		s.comment -= d
 	}

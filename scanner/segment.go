@@ -11,20 +11,27 @@ import (
 // one: where its rows may start, where to stop, and which state to record
 // for the boundary after it.
 type segment struct {
-	on        bool  // raw rows for a worker: no header, width or field count
-	seeking   bool  // still looking for the first row start (or the end of a bad row)
-	countSeek bool  // the line end seek finds counts as a line (a bad row's)
-	stopAt    int64 // read no row that starts at or after this offset (-1: none)
-	recordAt  int64 // record the state after the byte before this offset (-1: none)
-	recorded  sm.State
-	haveRec   bool
+	on         bool  // raw rows for a worker: no header, width or field count
+	seeking    bool  // still looking for the first row start (or the end of a bad row)
+	countSeek  bool  // the line end seek finds counts as a line (a bad row's)
+	raw        bool  // looking for a bad row's end without the table (Scanner.startRaw)
+	stopAt     int64 // read no row that starts at or after this offset (-1: none)
+	recordAt   int64 // record the state after the byte before this offset (-1: none, or recorded)
+	recordOrig int64 // recordAt as given, for a bad row that makes the scan read bytes again
+	recorded   sm.State
+	haveRec    bool
+	// rawFrom is where a worker stopped looking for its last row's end
+	// (a bad row past the maximum line size), or -1: the merge looks on
+	// from there.
+	rawFrom int64
 
 	borrowed bool      // buf is a pinned input buffer: copy before writing
 	more     io.Reader // the input after a borrowed buf
 
-	firstRow         int64 // input offset of the first row start found, or -1
-	emptyRow         bool  // the row just read is an empty line
-	rowStart, rowEnd int64 // input offsets of the row just read and of its line end
+	firstRow         int64    // input offset of the first row start found, or -1
+	firstState       sm.State // the state there
+	emptyRow         bool     // the row just read is an empty line
+	rowStart, rowEnd int64    // input offsets of the row just read and of its line end
 }
 
 // pastStop reports whether the next row would start at or after the stop
@@ -35,9 +42,18 @@ func (s *Scanner) pastStop() bool {
 
 // record remembers the state when the scan is exactly at seg.recordAt.
 func (s *Scanner) record() {
-	if s.seg.on && s.seg.recordAt >= 0 && s.base+int64(s.pos) == s.seg.recordAt {
+	if s.seg.on && s.seg.recordAt >= 0 && !s.seg.raw && s.base+int64(s.pos) == s.seg.recordAt {
 		s.seg.recorded, s.seg.haveRec = s.cur, true
 		s.seg.recordAt = -1
+	}
+}
+
+// rearm makes the scan record its state again when it reads the recorded
+// offset a second time: a bad row taken back to its opening quote
+// (startRaw) changes what the bytes after it mean.
+func (s *Scanner) rearm() {
+	if s.seg.on && s.seg.recordOrig >= 0 && s.base+int64(s.pos) <= s.seg.recordOrig {
+		s.seg.recordAt, s.seg.haveRec = s.seg.recordOrig, false
 	}
 }
 
@@ -68,10 +84,23 @@ func (s *Scanner) seek() runResult {
 		stop = int(max(s.seg.stopAt-s.base, 0))
 		limit = min(limit, stop)
 	}
+	// A bad row is read by the table up to the maximum line size at most.
+	lineLimit := -1
+	if s.seg.countSeek {
+		lineLimit = s.rowStart + s.opts.MaxLineSize + 1
+		if lineLimit < 0 || lineLimit > len(buf) {
+			lineLimit = -1
+		} else {
+			limit = min(limit, lineLimit)
+		}
+	}
 	for pos < limit {
 		prev = cur
 		cur = next[buf[pos]][cur]
 		pos++
+		if cur == sm.Quoted && !prev.InQuotes() {
+			s.qlast = pos - 1
+		}
 		switch cur {
 		case sm.RecordSeparator, sm.CarriageReturn:
 			s.prev, s.cur, s.pos = prev, cur, pos
@@ -82,7 +111,7 @@ func (s *Scanner) seek() runResult {
 				s.lines++
 				s.rowLine = s.lines + 1
 			} else {
-				s.seg.firstRow = s.base + int64(pos)
+				s.seg.firstRow, s.seg.firstState = s.base+int64(pos), cur
 			}
 			s.rowStart, s.vs, s.comment = pos, pos, -1
 			s.quoted, s.escaped = false, false
@@ -104,6 +133,12 @@ func (s *Scanner) seek() runResult {
 		}
 	}
 	s.prev, s.cur, s.pos = prev, cur, pos
+	if pos == lineLimit {
+		// The byte at the limit did not end the bad row: its end is
+		// found without the table.
+		s.startRaw()
+		return again
+	}
 	if !s.seg.countSeek && (pos >= stop && stop < len(buf) || s.seg.stopAt >= 0 && s.base+int64(pos) >= s.seg.stopAt) {
 		s.record()
 		return stopped
@@ -133,11 +168,11 @@ func newSegment(opts Options, buf []byte, base int64, start int, more io.Reader,
 	}
 	s.buf, s.n, s.base = buf, len(buf), base
 	s.pos, s.rowStart, s.vs = start, start, start
-	s.seg = segment{on: true, stopAt: stopAt, recordAt: recordAt, borrowed: true, more: more}
+	s.seg = segment{on: true, stopAt: stopAt, recordAt: recordAt, recordOrig: recordAt, rawFrom: -1, borrowed: true, more: more}
 	s.seg.seeking = !lineEndState(cur)
 	s.seg.firstRow = -1
 	if !s.seg.seeking {
-		s.seg.firstRow = base + int64(start)
+		s.seg.firstRow, s.seg.firstState = base+int64(start), cur
 	}
 	s.prev, s.cur = cur, cur
 	s.eof = more == nil

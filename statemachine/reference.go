@@ -39,6 +39,14 @@ package statemachine
 // closing quote in lenient mode, a line of exactly the maximum size, a
 // one-column file's leading empty line, a reject's csv_line) are listed,
 // with their reasons, at the end of docs/reading-rules.md.
+//
+// One rule of reading is not in the table and cannot be: with
+// IgnoreErrors, a bad row that reaches the maximum line size ends at the
+// first line-end byte after its last opening quote (inside quotes) or after
+// the limit, whatever the table says of the bytes between, and reading
+// resumes there (docs/reading-rules.md, "Bad rows"). The only thing it
+// takes from the table is which bytes end a line after unquoted text
+// (STANDARD to RECORD_SEPARATOR or CARRIAGE_RETURN).
 
 import "github.com/csvscan/csvscan/dialect"
 

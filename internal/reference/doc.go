@@ -51,6 +51,21 @@
 //   - "Spaces" (trailing spaces of a quoted value's tail, spaces before a
 //     comment) means the byte 0x20 only, not tabs.
 //
+// # Bad rows
+//
+// With Options.IgnoreErrors, ReadAll keeps each error as a BadRow and reads
+// on, by "Bad rows" in docs/reading-rules.md: a row with an INVALID byte is
+// run by the table to its line end; a row whose byte at
+// rowstart+MaxLineSize does not end it (a line too long, or a bad row still
+// looking for its end) ends at the first line-end byte after the last quote
+// that took the machine into quotes, when it is inside quotes there, or
+// after the limit otherwise; the reader goes back to that quote, which is
+// easy here because it holds the whole input. Reading resumes after that
+// byte in the state the dialect gives it after unquoted text:
+//
+//	input (RFC 4180, MaxLineSize 8)   rows               bad row
+//	a,b\n1,"x\n2,y\n3,z\n         [a b] [2 y] [3 z]  line too long, row 2, line 2, offset 12
+//
 // # Consequences of the rules that surprise
 //
 // These follow from the transition table and the rules as written; the

@@ -25,6 +25,9 @@ type Options struct {
 	// MaxLineSize is the longest line in bytes, line end excluded; zero or
 	// negative means DefaultMaxLineSize.
 	MaxLineSize int
+	// IgnoreErrors skips a row with an error and reads on, by the rule of
+	// "Bad rows" in docs/reading-rules.md; ReadAll returns the skipped rows.
+	IgnoreErrors bool
 }
 
 // Kind names what went wrong.
@@ -59,6 +62,15 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s at row %d, field %d, offset %d", e.Kind, e.Row, e.Field, e.Offset)
 }
 
+// BadRow is a row skipped with Options.IgnoreErrors: the error it would
+// have stopped the reading with, the 1-based line where it starts (line ends
+// outside quotes before it, plus one) and the offset of its first byte.
+type BadRow struct {
+	Error
+	Line      int
+	RowOffset int64
+}
+
 // bom is the UTF-8 byte order mark, skipped at offset 0.
 var bom = []byte{0xEF, 0xBB, 0xBF}
 
@@ -66,12 +78,19 @@ var bom = []byte{0xEF, 0xBB, 0xBF}
 // Options.Header is set and the first row was read), the data rows read
 // before any error, and the first error, an *Error, or nil.
 func Read(input []byte, opts Options) (header []string, rows [][]string, err error) {
+	header, rows, _, err = ReadAll(input, opts)
+	return header, rows, err
+}
+
+// ReadAll is Read that also returns, with Options.IgnoreErrors, the rows
+// it skipped, in input order. With IgnoreErrors the error is always nil.
+func ReadAll(input []byte, opts Options) (header []string, rows [][]string, bad []BadRow, err error) {
 	r := newReader(input, opts)
 	e := r.run()
 	if e != nil {
-		return r.header, r.rows, e
+		return r.header, r.rows, r.bad, e
 	}
-	return r.header, r.rows, nil
+	return r.header, r.rows, r.bad, nil
 }
 
 // reader holds everything Read tracks while it walks the input.
@@ -94,12 +113,25 @@ type reader struct {
 	values   []string // the values that ended on this row
 
 	// The file.
-	width   int  // the row width, once known
-	started bool // the first row has ended (the width is known)
-	rowNum  int  // rows ended so far, the header included
-	header  []string
-	rows    [][]string
+	width  int // the row width, once known (a row has at least one value)
+	rowNum int // rows ended so far, the header and bad rows included
+	header []string
+	rows   [][]string
+
+	// Bad rows (Options.IgnoreErrors).
+	lines int      // line ends read outside quotes (a CRLF is one)
+	qlast int      // offset of the last byte that took the machine into quotes
+	bad   []BadRow // the rows skipped
 }
+
+// pass is what the reader does with the next byte.
+type pass uint8
+
+const (
+	reading   pass = iota // rows and values, by the events of docs/reading-rules.md
+	skipping              // a bad row: the table runs on, to the first line end outside quotes
+	skipBytes             // a bad row at its limit: the first line-end byte ends it
+)
 
 func newReader(in []byte, opts Options) *reader {
 	r := &reader{in: in, opts: opts, rules: newRules(opts.Dialect), maxLine: opts.MaxLineSize, comment: -1}
@@ -113,7 +145,9 @@ func newReader(in []byte, opts Options) *reader {
 }
 
 // run walks the input one byte at a time and applies the events of
-// docs/reading-rules.md in the order the document lists them.
+// docs/reading-rules.md in the order the document lists them. It returns
+// the first error, or, with Options.IgnoreErrors, keeps each one as a bad
+// row and reads on.
 func (r *reader) run() *Error {
 	start := 0
 	if bytes.HasPrefix(r.in, bom) {
@@ -123,11 +157,38 @@ func (r *reader) run() *Error {
 	delimLen := len(r.opts.Dialect.Delimiter)
 
 	cur := stNotSet
+	mode := reading
 	for i := start; i < len(r.in); i++ {
+		if mode == skipBytes {
+			// The bytes read as unquoted text until one ends the line.
+			if st := r.rules.next(stStandard, r.in[i]); st == stRecordSeparator || st == stCarriageReturn {
+				cur, mode = st, reading
+				r.newLine(i)
+			}
+			continue
+		}
 		prev := cur
 		cur = r.rules.next(prev, r.in[i])
 		lineEnd := cur == stRecordSeparator || cur == stCarriageReturn
+		if cur == stQuoted && !inQuotes(prev) {
+			r.qlast = i
+		}
 
+		if mode == skipping {
+			switch {
+			case lineEnd: // the bad row ends here
+				mode = reading
+				r.newLine(i)
+			case i == r.rowStart+r.maxLine: // the bad row reached its limit
+				mode = skipBytes
+				if inQuotes(cur) {
+					i = r.qlast // the quote is taken for a stray one: look again after it
+				}
+			}
+			continue
+		}
+
+		var err *Error
 		switch {
 		case cur == stDelimiter: // rule 1: the value ends before the delimiter
 			r.endValue(i + 1 - delimLen)
@@ -137,23 +198,21 @@ func (r *reader) run() *Error {
 			switch {
 			case prev == stCarriageReturn && cur == stRecordSeparator:
 				// The LF of a CRLF: the line already ended at the CR.
+				r.vs, r.rowStart = i+1, i+1
+				continue
 			case prev == stRecordSeparator || prev == stCarriageReturn || prev == stNotSet:
-				if err := r.emptyLine(i); err != nil {
-					return err
-				}
+				err = r.emptyLine(i)
 			case r.comment >= 0:
-				if err := r.endComment(i); err != nil {
-					return err
-				}
+				err = r.endComment(i)
 			default:
 				r.endValue(i)
-				if err := r.endRow(i); err != nil {
-					return err
-				}
+				err = r.endRow(i)
 			}
-			r.vs = i + 1
-			r.rowStart = i + 1
-			r.comment = -1
+			if err != nil && !r.skip(err) {
+				return err
+			}
+			r.newLine(i)
+			continue
 
 		case cur == stQuoted:
 			switch prev {
@@ -184,32 +243,85 @@ func (r *reader) run() *Error {
 			if prev == stUnquoted {
 				kind = UnquotedValue
 			}
-			return r.errorAt(kind, i)
+			err = r.errorAt(kind, i)
+			if !r.skip(err) {
+				return err
+			}
+			mode = skipping // the row's end is found by the table
 		}
 
 		// A line may not run past maxLine bytes: the byte at
 		// rowStart+maxLine must be the line end.
-		if !lineEnd && i == r.rowStart+r.maxLine {
-			return r.errorAt(LineTooLong, i)
+		if i == r.rowStart+r.maxLine {
+			if mode == reading {
+				err = r.errorAt(LineTooLong, i)
+				if !r.skip(err) {
+					return err
+				}
+			}
+			mode = skipBytes
+			if inQuotes(cur) {
+				i = r.qlast
+			}
 		}
 	}
 
+	if mode != reading {
+		return nil // the bad row ran to the end of input
+	}
 	end := len(r.in)
+	var err *Error
 	switch cur {
 	case stQuoted, stQuotedNewLine, stEscape:
-		return r.errorAt(UnterminatedQuote, r.qopen)
+		err = r.errorAt(UnterminatedQuote, r.qopen)
 	case stDelimiterFirstByte, stDelimiterSecondByte, stDelimiterThirdByte:
 		// A partial multi-byte delimiter after a closing quote (strict).
 		if r.quoted && !r.opts.Dialect.Lenient {
-			return r.errorAt(UnquotedValue, r.qclose+1)
+			err = r.errorAt(UnquotedValue, r.qclose+1)
+			break
 		}
+		r.endValue(end)
+		err = r.endRow(end)
 	case stComment:
-		return r.endComment(end)
+		err = r.endComment(end)
 	case stRecordSeparator, stCarriageReturn, stNotSet:
-		return nil
+	default:
+		r.endValue(end)
+		err = r.endRow(end)
 	}
-	r.endValue(end)
-	return r.endRow(end)
+	if err != nil && !r.skip(err) {
+		return err
+	}
+	return nil
+}
+
+// inQuotes reports whether st is inside a quoted value.
+func inQuotes(st state) bool {
+	return st == stQuoted || st == stQuotedNewLine || st == stEscape
+}
+
+// newLine starts a new line after the line end at offset i.
+func (r *reader) newLine(i int) {
+	r.vs, r.rowStart = i+1, i+1
+	r.comment = -1
+	r.values = nil
+	r.clearValue()
+	r.lines++
+}
+
+// skip keeps err as a bad row when Options.IgnoreErrors is set: the row
+// takes its number and its values are dropped. It reports whether reading
+// goes on.
+func (r *reader) skip(err *Error) bool {
+	if !r.opts.IgnoreErrors {
+		return false
+	}
+	r.bad = append(r.bad, BadRow{Error: *err, Line: r.lines + 1, RowOffset: int64(r.rowStart)})
+	r.rowNum++
+	r.values = nil
+	r.clearValue()
+	r.comment = -1
+	return true
 }
 
 // errorAt is an error of the given kind at offset off, in the current row
@@ -296,7 +408,7 @@ func (r *reader) endRow(end int) *Error {
 	values := r.values
 	r.values = nil
 	n := len(values)
-	if !r.started && r.opts.FieldsPerRow <= 0 {
+	if r.width == 0 && r.opts.FieldsPerRow <= 0 {
 		r.width = n
 	}
 	if r.opts.FieldsPerRow >= 0 && n != r.width {
@@ -306,7 +418,6 @@ func (r *reader) endRow(end int) *Error {
 		}
 		return &Error{Kind: FieldCount, Row: r.rowNum + 1, Field: field, Offset: int64(end)}
 	}
-	r.started = true
 	r.rowNum++
 	if r.opts.Header && r.rowNum == 1 {
 		r.header = values

@@ -364,3 +364,69 @@ func lenientOf(d dialect.Dialect) dialect.Dialect {
 	d.Lenient = true
 	return d
 }
+
+// TestReadAllIgnoreErrors pins the bad-row rule of docs/reading-rules.md
+// with answers worked out by hand.
+func TestReadAllIgnoreErrors(t *testing.T) {
+	bad := func(kind Kind, line, row, field int, offset, rowOffset int64) BadRow {
+		return BadRow{Error: Error{Kind: kind, Row: row, Field: field, Offset: offset}, Line: line, RowOffset: rowOffset}
+	}
+	tests := []struct {
+		name     string
+		input    string
+		opts     Options
+		wantRows [][]string
+		wantBad  []BadRow
+	}{
+		{"StrayQuote", "a,b\n1,\"x\n2,y\n3,z\n", Options{Dialect: rfc, MaxLineSize: 8},
+			[][]string{{"a", "b"}, {"2", "y"}, {"3", "z"}},
+			[]BadRow{bad(LineTooLong, 2, 2, 2, 12, 4)}},
+		{"StrayQuoteCRLF", "1,\"x\r\n2,y\r\n", Options{Dialect: rfc, MaxLineSize: 6},
+			[][]string{{"2", "y"}},
+			[]BadRow{bad(LineTooLong, 1, 1, 2, 6, 0)}},
+		// Strict CRLF: an LF after text is no line end, so the bad row
+		// runs to the CR.
+		{"StrictCRLF", "\"x\ny\r\nz\r\n", Options{Dialect: crlf, MaxLineSize: 3},
+			[][]string{{"z"}},
+			[]BadRow{bad(LineTooLong, 1, 1, 1, 3, 0)}},
+		// Outside quotes at the limit: the quote after it does not count.
+		{"LongLine", "abcdefg,\"h\ni\nj\n", Options{Dialect: rfc, MaxLineSize: 4, FieldsPerRow: -1},
+			[][]string{{"i"}, {"j"}},
+			[]BadRow{bad(LineTooLong, 1, 1, 1, 4, 0)}},
+		// After an INVALID byte the table runs on; at the limit the quote
+		// it entered is taken for a stray one.
+		{"InvalidThenQuote", "\"a\"x,\"b\nc,d\n", Options{Dialect: rfc, MaxLineSize: 10},
+			[][]string{{"c", "d"}},
+			[]BadRow{bad(UnquotedValue, 1, 1, 1, 3, 0)}},
+		{"InvalidToLineEnd", "a,b\n\"c\"d,\"e\nf\",g\nh,i\n", Options{Dialect: rfc},
+			[][]string{{"a", "b"}, {"h", "i"}},
+			[]BadRow{bad(UnquotedValue, 2, 2, 1, 7, 4)}},
+		{"FieldCount", "a,b\nc\nd,e\n", Options{Dialect: rfc},
+			[][]string{{"a", "b"}, {"d", "e"}},
+			[]BadRow{bad(FieldCount, 2, 2, 2, 5, 4)}},
+		{"UnterminatedAtEnd", "a\n\"b\nc\n", Options{Dialect: rfc},
+			[][]string{{"a"}},
+			[]BadRow{bad(UnterminatedQuote, 2, 2, 1, 2, 2)}},
+		// A bad first row does not set the width; the empty line after a
+		// row of width 1 is a row.
+		{"BadFirstRow", "\"a\"b\nc\n\nd\n", Options{Dialect: rfc},
+			[][]string{{"c"}, {""}, {"d"}},
+			[]BadRow{bad(UnquotedValue, 1, 1, 1, 3, 0)}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts := tt.opts
+			opts.IgnoreErrors = true
+			_, rows, badRows, err := ReadAll([]byte(tt.input), opts)
+			if err != nil {
+				t.Fatalf("err = %v, want nil", err)
+			}
+			if !reflect.DeepEqual(rows, tt.wantRows) {
+				t.Errorf("rows = %q, want %q", rows, tt.wantRows)
+			}
+			if !reflect.DeepEqual(badRows, tt.wantBad) {
+				t.Errorf("bad rows = %+v, want %+v", badRows, tt.wantBad)
+			}
+		})
+	}
+}
