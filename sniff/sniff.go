@@ -77,7 +77,10 @@ type Options struct {
 	// DecimalComma reads DOUBLE values with ',' as the decimal separator.
 	DecimalComma bool
 	// MaxLineSize bounds a row's length; a candidate dialect that reads a
-	// longer row is rejected. Zero means scanner.DefaultMaxLineSize.
+	// longer row is rejected. Zero means scanner.DefaultMaxLineSize. The
+	// sample ends MaxLineSize bytes past its last line end, so a stream
+	// without line ends is read no further; when no dialect is left, the
+	// error (ErrNoDialect) names the line and MaxLineSize.
 	MaxLineSize int
 	// Trace, when set, receives one line per candidate dialect and
 	// decision: what each dialect read, and why it was kept or dropped.
@@ -140,19 +143,26 @@ var ErrNoDialect = errors.New("sniff: no dialect reads the sample consistently")
 
 // Sniff sniffs an input of known size with random access. It reads the
 // first rows and, for a large input, a few windows from later in the file
-// to refine the column types, as DuckDB samples seekable files.
+// to refine the column types, as DuckDB samples seekable files. A read
+// error is returned as it is (an input shorter than size is
+// io.ErrUnexpectedEOF), never taken for the end of the input.
 func Sniff(r io.ReaderAt, size int64, opts Options) (*Result, error) {
-	head, final, err := readHead(io.NewSectionReader(r, 0, size), opts.sampleRows())
+	h, err := readHead(io.NewSectionReader(r, 0, size), opts.sampleRows(), opts.maxLine())
 	if err != nil {
 		return nil, err
 	}
-	s := newSession(opts, head, final)
-	if !final && opts.SampleSize >= 0 {
-		s.windows = readWindows(r, size, int64(len(head)))
+	if h.final && int64(len(h.data)) < size {
+		return nil, fmt.Errorf("sniff: the input ended after %d of its %d bytes: %w", len(h.data), size, io.ErrUnexpectedEOF)
+	}
+	s := newSession(opts, h)
+	if !h.final && opts.SampleSize >= 0 {
+		if s.windows, err = readWindows(r, size, int64(len(h.data))); err != nil {
+			return nil, err
+		}
 	}
 	res, err := s.run()
 	if res != nil {
-		res.Sampled = int64(len(head))
+		res.Sampled = int64(len(h.data))
 		for _, w := range s.windows {
 			res.Sampled += int64(len(w))
 		}
@@ -162,37 +172,36 @@ func Sniff(r io.ReaderAt, size int64, opts Options) (*Result, error) {
 
 // SniffReader sniffs the first rows of a sequential input, such as a pipe
 // or a decompressed stream. It returns the result and a reader that yields
-// the whole input again, the sampled bytes included.
+// the whole input again, the sampled bytes included. A read error ends the
+// sniff with that error (and the returned reader gives the bytes read
+// before it, then the error); a reader that makes no progress in 100 calls
+// is io.ErrNoProgress.
 func SniffReader(r io.Reader, opts Options) (*Result, io.Reader, error) {
-	head, final, err := readHead(r, opts.sampleRows())
-	replay := io.MultiReader(bytes.NewReader(head), r)
+	h, err := readHead(r, opts.sampleRows(), opts.maxLine())
 	if err != nil {
-		return nil, replay, err
+		return nil, io.MultiReader(bytes.NewReader(h.buf), errReader{err}), err
 	}
-	res, err := newSession(opts, head, final).run()
+	replay := io.MultiReader(bytes.NewReader(h.buf), r)
+	res, err := newSession(opts, h).run()
 	if res != nil {
-		res.Sampled = int64(len(head))
+		res.Sampled = int64(len(h.data))
 	}
 	return res, replay, err
 }
 
-// SniffBytes sniffs data, the whole input.
+// errReader is a reader that fails with err.
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }
+
+// SniffBytes sniffs data, the whole input. It samples data as Sniff and
+// SniffReader sample their input's head (without copying it), so the three
+// agree on the same bytes.
 func SniffBytes(data []byte, opts Options) (*Result, error) {
-	if opts.SampleSize >= 0 {
-		// Only the head is sampled, as for a reader.
-		head, final, err := readHead(bytes.NewReader(data), opts.sampleRows())
-		if err != nil {
-			return nil, err
-		}
-		res, err := newSession(opts, head, final).run()
-		if res != nil {
-			res.Sampled = int64(len(head))
-		}
-		return res, err
-	}
-	res, err := newSession(opts, data, true).run()
+	h := headOf(data, opts.sampleRows(), opts.maxLine())
+	res, err := newSession(opts, h).run()
 	if res != nil {
-		res.Sampled = int64(len(data))
+		res.Sampled = int64(len(h.data))
 	}
 	return res, err
 }
@@ -219,6 +228,7 @@ type session struct {
 	opts    Options
 	head    []byte   // the first bytes of the input
 	final   bool     // head is the whole input
+	long    int      // offset in head of a line longer than the maximum, or -1
 	windows [][]byte // samples from later in the input
 	start   int      // offset in head after the user's SkipRows
 	chunks  int      // chunks of chunkRows rows in the sample
@@ -235,8 +245,8 @@ type session struct {
 	minIgnored     int
 }
 
-func newSession(opts Options, head []byte, final bool) *session {
-	s := &session{opts: opts, head: head, final: final}
+func newSession(opts Options, h head) *session {
+	s := &session{opts: opts, head: h.data, final: h.final, long: h.long}
 	rows := opts.sampleRows()
 	if rows < 0 {
 		s.chunks = int(^uint(0) >> 1)
@@ -252,7 +262,18 @@ func newSession(opts Options, head []byte, final bool) *session {
 	return s
 }
 
+// run sniffs the sample; when no dialect reads it and the head ends in a
+// line longer than the maximum, the error says so.
 func (s *session) run() (*Result, error) {
+	res, err := s.sniff()
+	if errors.Is(err, ErrNoDialect) && s.long >= 0 {
+		err = fmt.Errorf("%w: the line at byte %d is longer than the maximum line size of %d bytes (Options.MaxLineSize)",
+			err, s.long, s.opts.maxLine())
+	}
+	return res, err
+}
+
+func (s *session) sniff() (*Result, error) {
 	if err := s.validate(); err != nil {
 		return nil, err
 	}
