@@ -138,12 +138,16 @@ func readHead(r io.Reader, rows, maxLine int) (head, error) {
 	for {
 		if len(buf) == cap(buf) {
 			// Grow to what the sample needs at the line length seen so
-			// far (with a margin), or double; never past four times what
-			// was read, so the buffer stays within a few times the input
-			// when the estimate is wrong.
+			// far (with a margin), or double; never past 32 times what was
+			// read (4 times before 16 lines), so the buffer stays within
+			// a bounded multiple of the input when the estimate is wrong.
 			want := 2 * cap(buf)
 			if nl := h.lines(); rows > 0 && nl > 0 {
-				want = max(want, min(len(buf)/nl*(rows+1)*5/4, 4*len(buf)))
+				limit := 32 * len(buf)
+				if nl < 16 {
+					limit = 4 * len(buf)
+				}
+				want = max(want, min(len(buf)/nl*(rows+1)*5/4, limit))
 			}
 			want = max(want, len(buf)+firstRead)
 			if rows >= 0 {
