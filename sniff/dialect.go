@@ -16,6 +16,12 @@ package sniff
 // (sniffer/dialect_detection.cpp), candidate order and tie-breaks included,
 // so that csvscan and DuckDB agree on what a file is.
 //
+// Where csvscan departs from it: doubled quotes inside quoted values make
+// the candidate whose escape is its quote win over those that differ from
+// it only in the escape, also in lenient mode, where DuckDB keeps the
+// first candidate and so reads `"Round 48"""` as `Round 48""` (see
+// preferDoubling).
+//
 // DuckDB tries the delimiters , | ; and tab. csvscan tries them first, with
 // DuckDB's rules; when they find no dialect, or only one text column, it
 // tries : and space and the multi-byte ", " and "||", and takes their answer
@@ -346,6 +352,7 @@ func (s *session) refine() {
 	for _, c := range s.cands {
 		c.score = scoreOf(c)
 	}
+	defer s.preferDoubling()
 	if len(s.cands) <= 1 || s.cands[0].ctr.done {
 		// Nothing more to read: the candidates stay in order, and type
 		// detection takes the first that types best.
@@ -439,6 +446,35 @@ func (s *session) has(b byte) bool {
 		s.present[b] = v
 	}
 	return v
+}
+
+// preferDoubling puts a candidate whose escape is its quote, and whose
+// sample holds that quote doubled inside quoted values ("Round 48"""),
+// before the candidates that differ from it only in the escape. In strict
+// mode those others fail on such a sample anyway; in lenient mode they
+// read it just as consistently (keeping both quotes of every pair, and
+// losing the last one's closing quote), which is how DuckDB comes to
+// drop the escape when strict_mode is off. Doubled quotes inside quoted
+// values are RFC 4180's escape: the sniffer prefers it whatever the
+// strictness. A lone quote inside an unquoted value is no doubling
+// (the counter sees a doubled quote only right after a closing quote), so
+// such a sample is sniffed as DuckDB sniffs it.
+func (s *session) preferDoubling() {
+	for i, c := range s.cands {
+		if c.d.Escape == c.d.Quote {
+			continue
+		}
+		for j := i + 1; j < len(s.cands); j++ {
+			o := s.cands[j]
+			if o.d.Quote == c.d.Quote && o.d.Escape == o.d.Quote && o.d.Delimiter == c.d.Delimiter &&
+				o.d.Comment == c.d.Comment && o.everQuoted() && o.ctr.everEscape {
+				s.tracef("doubled quotes inside quoted values: %s before %s\n", short(o.d), short(c.d))
+				copy(s.cands[i+1:j+1], s.cands[i:j])
+				s.cands[i] = o
+				break
+			}
+		}
+	}
 }
 
 // pickQuoted keeps, of several candidates, the first whose quote occurs,
