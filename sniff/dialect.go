@@ -20,7 +20,12 @@ package sniff
 // the candidate whose escape is its quote win over those that differ from
 // it only in the escape, also in lenient mode, where DuckDB keeps the
 // first candidate and so reads `"Round 48"""` as `Round 48""` (see
-// preferDoubling).
+// preferDoubling). The newline is the first line end outside quoted
+// values, per quote candidate (detectNewlineOutside), where DuckDB takes the
+// file's first line end even inside quotes. A sample no dialect reads is
+// tried again with every line end accepted: in lenient mode that reading
+// is the result (NewlineAuto), in strict mode the error says the sample
+// mixes line ends, which strict mode refuses as DuckDB's does.
 //
 // DuckDB tries the delimiters , | ; and tab. csvscan tries them first, with
 // DuckDB's rules; when they find no dialect, or only one text column, it
@@ -127,38 +132,85 @@ func dialectSpace(opts Options, wide bool) []dialect.Dialect {
 // DetectNewLineDelimiter: CRLF when a CR is followed by LF, CR when a CR is
 // followed by anything else, LF otherwise (also when there is no line end).
 func detectNewline(b []byte) dialect.Newline {
-	cr := false
-	for _, c := range b {
-		switch {
-		case c == '\r':
-			cr = true
-		case c == '\n':
-			if cr {
-				return dialect.NewlineCRLF
-			}
-			return dialect.NewlineLF
-		case cr:
-			return dialect.NewlineCR
+	for i, c := range b {
+		if c == '\r' || c == '\n' {
+			return newlineAt(b, i)
 		}
-	}
-	if cr {
-		return dialect.NewlineCR
 	}
 	return dialect.NewlineLF
 }
 
+// newlineAt is the kind of the line end at b[i] (a CR or an LF).
+func newlineAt(b []byte, i int) dialect.Newline {
+	switch {
+	case b[i] == '\n':
+		return dialect.NewlineLF
+	case i+1 < len(b) && b[i+1] == '\n':
+		return dialect.NewlineCRLF
+	}
+	return dialect.NewlineCR
+}
+
+// newlineScan bounds the bytes detectNewlineOutside looks at.
+const newlineScan = 1 << 20
+
+// detectNewlineOutside is detectNewline for a dialect with quote q: the
+// first line end outside quoted values (a q opens or closes one wherever
+// it stands), as the quote's table reads it. A file whose rows end in
+// CRLF but whose first quoted value holds an LF thus reads as CRLF, where
+// DuckDB takes the LF and then fails on every CR. When the first
+// newlineScan bytes hold no line end outside quotes, it is detectNewline.
+func detectNewlineOutside(b []byte, q byte) dialect.Newline {
+	b = b[:min(len(b), newlineScan)]
+	stops := string([]byte{q, '\r', '\n'})
+	for i := 0; i < len(b); {
+		j := bytes.IndexAny(b[i:], stops)
+		if j < 0 {
+			break
+		}
+		i += j
+		if b[i] != q {
+			return newlineAt(b, i)
+		}
+		k := bytes.IndexByte(b[i+1:], q) // the closing quote
+		if k < 0 {
+			break
+		}
+		i += k + 2
+	}
+	return detectNewline(b)
+}
+
 // detectDialect runs every dialect of space over the first chunk, keeps the
-// best, and refines them over the rest of the sample.
-func (s *session) detectDialect(space []dialect.Dialect) ([]*candidate, error) {
-	nl := s.opts.Dialect.Newline
-	if s.opts.Fixed&Newline == 0 {
-		nl = detectNewline(s.head[s.start:])
+// best, and refines them over the rest of the sample. Each dialect reads
+// with the newline its quote sees (detectNewlineOutside), unless the
+// caller fixed it; when newline is NewlineAuto, with that.
+func (s *session) detectDialect(space []dialect.Dialect, auto bool) ([]*candidate, error) {
+	sample := s.head[s.start:]
+	nls := map[dialect.Char]dialect.Newline{}
+	newline := func(q dialect.Char) dialect.Newline {
+		switch {
+		case s.opts.Fixed&Newline != 0:
+			return s.opts.Dialect.Newline
+		case auto:
+			return dialect.NewlineAuto
+		}
+		nl, ok := nls[q]
+		if !ok {
+			if b, set := q.Byte(); set {
+				nl = detectNewlineOutside(sample, b)
+			} else {
+				nl = detectNewline(sample)
+			}
+			nls[q] = nl
+		}
+		return nl
 	}
 	// Dialects that differ only in characters the sample does not hold
 	// read it identically: they share one count (see canonical).
 	shared := map[dialect.Dialect]*candidate{}
 	for _, d := range space {
-		d.Newline = nl
+		d.Newline = newline(d.Quote)
 		key := s.canonical(d)
 		if first, ok := shared[key]; ok {
 			c := &candidate{d: d, ctr: first.ctr, first: first.first}

@@ -4,7 +4,8 @@ import "github.com/csvscan/csvscan/dialect"
 
 // Report is a Result in the fields of DuckDB's sniff_csv, named and encoded
 // as `csvscan sniff --json` prints them: "" for an absent quote, escape,
-// comment or format, the newline as its bytes, the column types by
+// comment or format, the newline as its bytes ("auto" for mixed line
+// ends), the column types by
 // DuckDB's names.
 type Report struct {
 	Delimiter       string         `json:"delimiter"`
@@ -54,9 +55,12 @@ func charString(c dialect.Char) string {
 	return ""
 }
 
-// newlineString is the line end n stands for, as sniff_csv prints it.
+// newlineString is the line end n stands for, as sniff_csv prints it, or
+// "auto" when every line end ends a row (a sample of mixed line ends).
 func newlineString(n dialect.Newline) string {
 	switch n {
+	case dialect.NewlineAuto:
+		return "auto"
 	case dialect.NewlineCRLF:
 		return "\r\n"
 	case dialect.NewlineCR:

@@ -91,8 +91,10 @@ type Options struct {
 // Result is what the sniffer found: DuckDB's sniff_csv row, plus how sure
 // it is of each decision.
 type Result struct {
-	// Dialect reads the file. Its Newline is the line end of the file's
-	// first line (LF, CRLF or CR).
+	// Dialect reads the file. Its Newline is the first line end outside
+	// quoted values (LF, CRLF or CR), or, in lenient mode, NewlineAuto
+	// when the sample mixes line ends and only reads with all of them
+	// accepted.
 	Dialect dialect.Dialect
 	// SkipRows is the number of lines before the header (or the first data
 	// row): a preamble, notes or comments.
@@ -280,11 +282,10 @@ func (s *session) sniff() (*Result, error) {
 	if s.opts.SkipRows > 0 {
 		s.start = skipLines(s.head, s.opts.SkipRows)
 	}
-	best, err := s.detectDialect(dialectSpace(s.opts, false))
+	res, err := s.passes(false)
 	if err != nil && !errors.Is(err, ErrNoDialect) {
 		return nil, err
 	}
-	res, err := s.finish(best, err)
 	if s.opts.Fixed&Delimiter != 0 {
 		return res, err
 	}
@@ -293,19 +294,51 @@ func (s *session) sniff() (*Result, error) {
 	if err == nil && (len(res.Columns) > 1 || res.Columns[0].Type != cast.TypeVarchar) {
 		return res, nil
 	}
-	wide := &session{opts: s.opts, head: s.head, final: s.final, windows: s.windows, start: s.start,
-		chunks: s.chunks, caster: s.caster}
-	wide.formats[0].user, wide.formats[1].user = s.opts.DateFormat, s.opts.TimestampFormat
 	s.tracef("one text column: trying the delimiters DuckDB does not\n")
-	wbest, werr := wide.detectDialect(dialectSpace(s.opts, true))
-	if werr != nil {
-		return res, err
-	}
-	wres, werr := wide.finish(wbest, nil)
+	wres, werr := s.passes(true)
 	if werr != nil || !believable(wres) {
 		return res, err
 	}
 	return wres, nil
+}
+
+// passes sniffs the sample with DuckDB's delimiters, or the wide ones,
+// with the newline each quote sees. When no dialect reads the sample and
+// the newline is not fixed, it tries again with every line end accepted
+// (NewlineAuto): a sample that mixes LF, CRLF and CR rows. Strict mode
+// refuses such a file, as DuckDB's does (its strict_mode fails on mixed
+// line ends by design): the error then says so and names the option
+// that reads it. In lenient mode the result reads with NewlineAuto.
+func (s *session) passes(wide bool) (*Result, error) {
+	res, err := s.pass(wide, false)
+	if !errors.Is(err, ErrNoDialect) || s.opts.Fixed&Newline != 0 {
+		return res, err
+	}
+	s.tracef("no dialect: trying again with every line end accepted (new_line auto)\n")
+	ares, aerr := s.pass(wide, true)
+	switch {
+	case aerr != nil:
+		return res, err
+	case !s.opts.Dialect.Lenient:
+		return nil, fmt.Errorf("%w: the sample mixes line ends (LF, CRLF, CR), which strict mode refuses; "+
+			"sniff and read it with strict mode off (Dialect.Lenient, strict_mode=false)", err)
+	}
+	return ares, nil
+}
+
+// pass runs dialect detection and the phases after it in a fresh session
+// over s's sample.
+func (s *session) pass(wide, auto bool) (*Result, error) {
+	p := &session{opts: s.opts, head: s.head, final: s.final, long: s.long, windows: s.windows, start: s.start,
+		chunks: s.chunks, caster: s.caster, present: s.present}
+	p.formats[0].user, p.formats[0].userFormat = s.formats[0].user, s.formats[0].userFormat
+	p.formats[1].user, p.formats[1].userFormat = s.formats[1].user, s.formats[1].userFormat
+	defer func() { s.present = p.present }()
+	best, err := p.detectDialect(dialectSpace(s.opts, wide), auto)
+	if err != nil {
+		return nil, err
+	}
+	return p.finish(best, nil)
 }
 
 // believable says whether a dialect found with the delimiters DuckDB does
