@@ -7,6 +7,7 @@ package sniff_test
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 
@@ -190,6 +191,150 @@ func TestNewlineOutsideQuotes(t *testing.T) {
 	} {
 		if res, err := sniff.SniffBytes([]byte(in), sniff.Options{}); err != nil || res.Dialect.Newline != nl {
 			t.Errorf("%q: %v, %v; want newline %v", in, res, err, nl)
+		}
+	}
+}
+
+// readTyped reads in as a caller would with everything res detected:
+// dialect, skipped rows, header, the sniffed schema, and the reading
+// options the sample's ragged rows need (NullPadding, IgnoreErrors). It
+// returns the rows as DuckDB's text rendering (NULL for a missing value)
+// and the number of rows rejected.
+func readTyped(t *testing.T, in string, res *sniff.Result) ([][]string, int) {
+	t.Helper()
+	sc, err := scanner.NewBytes([]byte(in), scanner.Options{Dialect: res.Dialect, Header: res.HasHeader,
+		SkipRows: res.SkipRows, FieldsPerRow: -1, IgnoreErrors: res.IgnoreErrors})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := scanner.NewTypedReader(sc, scanner.TypedOptions{Schema: res.Columns, Dialect: res.Dialect,
+		NullPadding: res.NullPadding, IgnoreErrors: res.IgnoreErrors, StoreRejects: res.IgnoreErrors,
+		DateFormat: res.DateFormat, TimestampFormat: res.TimestampFormat})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows [][]string
+	for {
+		c, err := tr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("reading with the sniffed options (padding %v, ignore errors %v): %v", res.NullPadding, res.IgnoreErrors, err)
+		}
+		for i := range c.Len() {
+			var r []string
+			for j := range c.Columns {
+				r = append(r, string(c.Columns[j].AppendText(nil, i)))
+			}
+			rows = append(rows, r)
+		}
+	}
+	lines := map[int]bool{} // a row may have several errors, one reject each
+	for _, r := range tr.Rejects() {
+		lines[r.Line] = true
+	}
+	return rows, len(lines)
+}
+
+// Class 1: a table with a few short or long rows is read as that table,
+// not as one text column, and the result says what reading it takes.
+func TestRaggedRows(t *testing.T) {
+	grid := func(rows, cols int, short map[int]int) string {
+		var b strings.Builder
+		for c := range cols {
+			if c > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, "h%d", c)
+		}
+		b.WriteByte('\n')
+		for r := range rows {
+			n := cols
+			if k, ok := short[r]; ok {
+				n = k
+			}
+			for c := range n {
+				if c > 0 {
+					b.WriteByte(',')
+				}
+				fmt.Fprintf(&b, "%d", r*100+c)
+			}
+			b.WriteByte('\n')
+		}
+		return b.String()
+	}
+	for _, tt := range []struct {
+		name       string
+		in         string
+		opts       sniff.Options
+		delim      string
+		quote      dialect.Char
+		cols       int
+		header     bool
+		short      int    // rows padded
+		long       int    // rows rejected
+		rows       int    // data rows read
+		check      [2]int // a row and column that must read NULL (-1: none)
+		checkValue string
+	}{
+		{name: "one short row", in: "id,name,city,zip\n1,Ann,Oslo,0150\n2,Bob,Rome\n3,Cy,Lima,15001\n",
+			delim: ",", cols: 4, header: true, short: 1, rows: 3, check: [2]int{1, 3}, checkValue: "NULL"},
+		{name: "83 of 84 rows at width 9", in: grid(83, 9, map[int]int{40: 8}),
+			delim: ",", cols: 9, header: true, short: 1, rows: 83, check: [2]int{40, 8}, checkValue: "NULL"},
+		{name: "header wider than the data", in: "id;name;city;zip;note\n1;Ann;Oslo;0150\n2;Bob;Rome;2\n3;Cy;Lima;15001\n",
+			delim: ";", cols: 5, header: true, short: 3, rows: 3, check: [2]int{0, 4}, checkValue: "NULL"},
+		{name: "stray delimiter ending a row", in: "a|b|c\n1|2|3\n4|5|6|\n7|8|9\n10|11|12\n",
+			delim: "|", cols: 4, header: true, short: 4, rows: 4, check: [2]int{1, 2}, checkValue: "6"},
+		{name: "a row with an extra value", in: grid(30, 5, map[int]int{3: 6}),
+			delim: ",", cols: 6, header: true, short: 30, rows: 30, check: [2]int{3, 5}, checkValue: "305"},
+		{name: "tabs, a fifth of the rows short", in: strings.Repeat("0\t1\t2\n1\t2\t3\n4\t5\t6\n7\t8\t9\n10\t11\n", 5),
+			delim: "\t", cols: 3, header: false, short: 5, rows: 25, check: [2]int{4, 2}, checkValue: "NULL"},
+		{name: "quoted commas and a short row", in: "name,addr,n\n\"Ann\",\"1 Main St, Oslo\",5\n\"Bob\",\"2 High St, Rome\"\n\"Cy\",\"3 Low Rd, Lima\",7\n",
+			delim: ",", quote: dialect.Some('"'), cols: 3, header: true, short: 1, rows: 3, check: [2]int{1, 2}, checkValue: "NULL"},
+		{name: "a row far wider than the table", in: grid(10, 3, map[int]int{5: 9}),
+			delim: ",", cols: 3, header: true, long: 1, rows: 9, check: [2]int{-1, -1}},
+		{name: "the delimiter fixed", in: "k,v,w\n1,2,3\n4,5\n6,7,8\n", opts: sniff.Options{Fixed: sniff.Delimiter, Dialect: dialect.Dialect{Delimiter: ","}},
+			delim: ",", cols: 3, header: true, short: 1, rows: 3, check: [2]int{1, 2}, checkValue: "NULL"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := sniff.SniffBytes([]byte(tt.in), tt.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Dialect.Delimiter != tt.delim || res.Dialect.Quote != tt.quote || len(res.Columns) != tt.cols || res.HasHeader != tt.header {
+				t.Fatalf("delimiter %q quote %v, %d columns, header %v; want %q %v, %d, %v", res.Dialect.Delimiter, res.Dialect.Quote,
+					len(res.Columns), res.HasHeader, tt.delim, tt.quote, tt.cols, tt.header)
+			}
+			if res.ShortRows != tt.short || res.LongRows != tt.long || res.NullPadding != (tt.short > 0) || res.IgnoreErrors != (tt.long > 0) {
+				t.Errorf("short %d long %d (padding %v, ignore errors %v); want short %d long %d", res.ShortRows, res.LongRows,
+					res.NullPadding, res.IgnoreErrors, tt.short, tt.long)
+			}
+			if res.Scores.Dialect >= 1 || res.Scores.Dialect < 0.6 {
+				t.Errorf("dialect score %.3f, want in [0.6, 1) for a ragged table", res.Scores.Dialect)
+			}
+			rows, rejects := readTyped(t, tt.in, res)
+			if len(rows) != tt.rows || rejects != tt.long {
+				t.Fatalf("read %d rows and %d rejects, want %d and %d", len(rows), rejects, tt.rows, tt.long)
+			}
+			if r, c := tt.check[0], tt.check[1]; r >= 0 && rows[r][c] != tt.checkValue {
+				t.Errorf("row %d column %d reads %q, want %q (row %q)", r, c, rows[r][c], tt.checkValue, rows[r])
+			}
+		})
+	}
+	// Not tables: DuckDB's single text column stands.
+	for _, in := range []string{
+		"Dear Ann, thanks, and hello\nSee you, then\nRegards\nBob\n",
+		"amount\n12,5\n145,00\n5.25\n", // a column of decimal commas: no width dominates
+		"a,b\nc\n",                     // too few rows
+		"x\ny\nz,w\nv\n",
+	} {
+		res, err := sniff.SniffBytes([]byte(in), sniff.Options{})
+		if err != nil {
+			t.Fatalf("%q: %v", in, err)
+		}
+		if len(res.Columns) != 1 || res.NullPadding || res.IgnoreErrors {
+			t.Errorf("%q: %d columns with %q, padding %v; want one text column", in, len(res.Columns), res.Dialect.Delimiter, res.NullPadding)
 		}
 	}
 }

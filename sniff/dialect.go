@@ -215,6 +215,9 @@ func (s *session) detectDialect(space []dialect.Dialect, auto bool) ([]*candidat
 		if first, ok := shared[key]; ok {
 			c := &candidate{d: d, ctr: first.ctr, first: first.first}
 			s.analyzeTraced(c)
+			if !c.ctr.failed {
+				s.all = append(s.all, c)
+			}
 			continue
 		}
 		t, err := sm.For(key)
@@ -225,6 +228,9 @@ func (s *session) detectDialect(space []dialect.Dialect, auto bool) ([]*candidat
 		c.first = c.ctr.next(nil, chunkRows)
 		shared[key] = c
 		s.analyzeTraced(c)
+		if !c.ctr.failed {
+			s.all = append(s.all, c)
+		}
 	}
 	if s.opts.Trace != nil {
 		for _, c := range s.cands {

@@ -18,6 +18,10 @@ type Report struct {
 	Columns         []ReportColumn `json:"columns"`
 	DateFormat      string         `json:"date_format"`
 	TimestampFormat string         `json:"timestamp_format"`
+	// NullPadding and IgnoreErrors are the reading options the sample's
+	// ragged rows need (see Result); omitted when false.
+	NullPadding  bool `json:"null_padding,omitempty"`
+	IgnoreErrors bool `json:"ignore_errors,omitempty"`
 }
 
 // ReportColumn is one column of a Report: its name and its type's name.
@@ -40,6 +44,8 @@ func (r *Result) Report() Report {
 		Columns:         make([]ReportColumn, 0, len(r.Columns)),
 		DateFormat:      r.DateFormat,
 		TimestampFormat: r.TimestampFormat,
+		NullPadding:     r.NullPadding,
+		IgnoreErrors:    r.IgnoreErrors,
 	}
 	for _, c := range r.Columns {
 		rep.Columns = append(rep.Columns, ReportColumn{Name: c.Name, Type: c.Type.String()})

@@ -16,6 +16,11 @@ import (
 type table struct {
 	rows [][][]byte
 	cols []column // the candidate types of each column
+	// Rows of the sample read with fewer values than the width (padded,
+	// under NullPadding), left out (more values, or a parse error, under
+	// IgnoreErrors), and read with one empty value more than the width,
+	// which was dropped.
+	padded, skipped, dropped int
 }
 
 // cell is value i of row r: empty when the row is shorter (padded).
@@ -91,10 +96,12 @@ func readTable(data []byte, d dialect.Dialect, cols int, opts *Options, limit in
 		switch {
 		case len(row) == cols:
 		case len(row) < cols && opts.NullPadding:
+			t.padded++
 		case len(row) == cols+1 && len(row[cols]) == 0:
 			// A trailing delimiter on the data rows (DuckDB's
 			// last_value_always_empty): the empty last value is dropped.
 			row = row[:cols]
+			t.dropped++
 		default:
 			if first == nil {
 				first = &scanner.ParseError{Kind: scanner.ErrFieldCount, Row: sc.RowNumber(), Field: min(len(row), cols) + 1,
@@ -103,6 +110,7 @@ func readTable(data []byte, d dialect.Dialect, cols int, opts *Options, limit in
 			if !opts.IgnoreErrors {
 				return t, first
 			}
+			t.skipped++
 			continue
 		}
 		// A value the scanner did not unescape is a slice of data and is
@@ -132,6 +140,7 @@ func readTable(data []byte, d dialect.Dialect, cols int, opts *Options, limit in
 		}
 		t.rows = append(t.rows, out)
 	}
+	t.skipped += len(sc.TakeBadRows())
 	if err := sc.Err(); err != nil && first == nil {
 		first = err
 	}

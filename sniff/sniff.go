@@ -108,6 +108,15 @@ type Result struct {
 	// first row lacks ("a|b" then "1|2|"): their last, empty value is not
 	// a column, and a reader should drop it.
 	TrailingDelimiter bool
+	// NullPadding says some rows of the sample have fewer values than the
+	// table (ShortRows of them): read the file with null padding
+	// (scanner.TypedOptions.NullPadding, DuckDB's null_padding), or those
+	// rows are bad rows. IgnoreErrors says some rows have more values
+	// than the table, or do not parse (LongRows of them): read with
+	// IgnoreErrors (or StoreRejects) and they become rejects, each with
+	// its position. Both are false for a sample every row of which fits.
+	NullPadding, IgnoreErrors bool
+	ShortRows, LongRows       int
 	// DateFormat and TimestampFormat are the strptime formats of the DATE
 	// and TIMESTAMP columns, "" when there are none. ISO 8601 dates are
 	// reported as %Y-%m-%d, ISO timestamps as "", as DuckDB's sniff_csv
@@ -241,6 +250,7 @@ type session struct {
 	// Dialect detection.
 	present        map[byte]bool // which bytes the sample holds
 	cands          []*candidate
+	all            []*candidate // every candidate whose table read the first chunk
 	maxCols        int
 	bestConsistent int
 	prevPadding    int
@@ -282,24 +292,27 @@ func (s *session) sniff() (*Result, error) {
 	if s.opts.SkipRows > 0 {
 		s.start = skipLines(s.head, s.opts.SkipRows)
 	}
-	res, err := s.passes(false)
+	p, res, err := s.passes(false)
 	if err != nil && !errors.Is(err, ErrNoDialect) {
 		return nil, err
 	}
-	if s.opts.Fixed&Delimiter != 0 {
-		return res, err
-	}
-	// DuckDB's delimiters found one text column, or nothing: try the
-	// delimiters DuckDB does not.
 	if err == nil && (len(res.Columns) > 1 || res.Columns[0].Type != cast.TypeVarchar) {
 		return res, nil
 	}
-	s.tracef("one text column: trying the delimiters DuckDB does not\n")
-	wres, werr := s.passes(true)
-	if werr != nil || !believable(wres) {
-		return res, err
+	// DuckDB's method found one text column, or nothing: try the
+	// delimiters DuckDB does not, then a reading with ragged rows.
+	if s.opts.Fixed&Delimiter == 0 {
+		s.tracef("one text column: trying the delimiters DuckDB does not\n")
+		if _, wres, werr := s.passes(true); werr == nil && believable(wres) {
+			return wres, nil
+		}
 	}
-	return wres, nil
+	if p != nil {
+		if rres := s.ragged(p); rres != nil {
+			return rres, nil
+		}
+	}
+	return res, err
 }
 
 // passes sniffs the sample with DuckDB's delimiters, or the wide ones,
@@ -308,27 +321,29 @@ func (s *session) sniff() (*Result, error) {
 // (NewlineAuto): a sample that mixes LF, CRLF and CR rows. Strict mode
 // refuses such a file, as DuckDB's does (its strict_mode fails on mixed
 // line ends by design): the error then says so and names the option
-// that reads it. In lenient mode the result reads with NewlineAuto.
-func (s *session) passes(wide bool) (*Result, error) {
-	res, err := s.pass(wide, false)
+// that reads it. In lenient mode the result reads with NewlineAuto. The
+// session returned is the one whose candidates the result comes from
+// (nil for the strict refusal).
+func (s *session) passes(wide bool) (*session, *Result, error) {
+	p, res, err := s.pass(wide, false)
 	if !errors.Is(err, ErrNoDialect) || s.opts.Fixed&Newline != 0 {
-		return res, err
+		return p, res, err
 	}
 	s.tracef("no dialect: trying again with every line end accepted (new_line auto)\n")
-	ares, aerr := s.pass(wide, true)
+	a, ares, aerr := s.pass(wide, true)
 	switch {
 	case aerr != nil:
-		return res, err
+		return p, res, err
 	case !s.opts.Dialect.Lenient:
-		return nil, fmt.Errorf("%w: the sample mixes line ends (LF, CRLF, CR), which strict mode refuses; "+
+		return nil, nil, fmt.Errorf("%w: the sample mixes line ends (LF, CRLF, CR), which strict mode refuses; "+
 			"sniff and read it with strict mode off (Dialect.Lenient, strict_mode=false)", err)
 	}
-	return ares, nil
+	return a, ares, nil
 }
 
 // pass runs dialect detection and the phases after it in a fresh session
-// over s's sample.
-func (s *session) pass(wide, auto bool) (*Result, error) {
+// over s's sample, and returns that session.
+func (s *session) pass(wide, auto bool) (*session, *Result, error) {
 	p := &session{opts: s.opts, head: s.head, final: s.final, long: s.long, windows: s.windows, start: s.start,
 		chunks: s.chunks, caster: s.caster, present: s.present}
 	p.formats[0].user, p.formats[0].userFormat = s.formats[0].user, s.formats[0].userFormat
@@ -336,9 +351,10 @@ func (s *session) pass(wide, auto bool) (*Result, error) {
 	defer func() { s.present = p.present }()
 	best, err := p.detectDialect(dialectSpace(s.opts, wide), auto)
 	if err != nil {
-		return nil, err
+		return p, nil, err
 	}
-	return p.finish(best, nil)
+	res, err := p.finish(best, nil)
+	return p, res, err
 }
 
 // believable says whether a dialect found with the delimiters DuckDB does
@@ -406,6 +422,13 @@ func (s *session) finish(best []*candidate, derr error) (*Result, error) {
 	res.Rows = len(rows.rows)
 	res.Scores.Dialect = c.score
 	res.TrailingDelimiter = c.sh.trailing
+	res.ShortRows, res.LongRows = rows.padded, rows.skipped
+	if !res.TrailingDelimiter {
+		// The reader keeps the empty last value the sniffer dropped: a row
+		// with too many values.
+		res.LongRows += rows.dropped
+	}
+	res.NullPadding, res.IgnoreErrors = res.ShortRows > 0, res.LongRows > 0
 	res.DateFormat = s.formats[0].chosen(res, cast.TypeDate, "%Y-%m-%d")
 	res.TimestampFormat = s.formats[1].chosen(res, cast.TypeTimestamp, "")
 	return res, nil

@@ -163,7 +163,7 @@ func (f *readFlags) openInput(name string, stdin io.Reader, opts scanner.Options
 		in.opts.Header = in.res.HasHeader
 		in.opts.SkipRows = in.res.SkipRows
 	}
-	if f.nullPadding || (in.res != nil && in.res.TrailingDelimiter) {
+	if f.nullPadding || (in.res != nil && (in.res.TrailingDelimiter || in.res.NullPadding)) {
 		// The caller fits the rows to the width (padder).
 		in.opts.FieldsPerRow = -1
 	}

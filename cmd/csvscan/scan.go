@@ -264,6 +264,8 @@ func newPadder(rf *readFlags, in *input) padder {
 	if in.res != nil {
 		p.width = len(in.res.Columns)
 		p.trailing = in.res.TrailingDelimiter
+		// Ragged rows the sniffer found short are padded, as it read them.
+		p.on = p.on || in.res.NullPadding
 	}
 	return p
 }

@@ -1,0 +1,176 @@
+package sniff
+
+// Ragged rows: a table some of whose rows are short or long.
+//
+// DuckDB compares dialects by "every row fits or nothing": a candidate
+// that reads 83 of 84 rows with 9 columns and one with 8 is dropped
+// (short rows, and padding is off), and a dialect that reads every line as
+// one text column wins. When DuckDB's method ends there (one text column,
+// or no dialect at all), csvscan scores every candidate that read the
+// first chunk by how consistently it reads it, as table-uniformity and
+// CleverCSV's pattern score do:
+//
+//   - the dominant width W is the most common number of values, over the
+//     rows that are not comment lines; when two widths are equally common
+//     none dominates, and the candidate is no table (four lines "foo",
+//     "12,5", "145,00", "5.25" are one column of decimal commas);
+//   - the table starts at the first row at least W wide (narrower lines
+//     above it are a preamble, as in DuckDB); that row is the header row;
+//   - consistency is the share of the table's rows that are W wide;
+//   - the score is consistency × (1 − 1/W): one column scores 0, and a
+//     wider consistent table beats a narrower one.
+//
+// A candidate is believable when W is at least 2, the table has at least
+// three rows, at least two of them W wide, and consistency is at least
+// raggedMinConsistency (a short sample of prose split at its commas is
+// not a table). The best believable candidate (ties: DuckDB's order, a
+// quote that occurs first) is the answer. Its width is that of its widest
+// row up to 2W (a header wider than the data, a row with an extra value
+// or a stray delimiter), so that no value is lost, and the narrower rows
+// are padded with NULLs: what DuckDB reads with null_padding=true. A row
+// wider than 2W is a reject, and a first line that wide a preamble. The
+// result says what reading it takes: NullPadding and ShortRows for the
+// rows with fewer values, IgnoreErrors and LongRows for the rejects, so
+// that reading the file with the detected options does not fail on its
+// first short row.
+
+// raggedMinConsistency is the least share of a table's rows that must have
+// its dominant width for a ragged reading to be believable.
+const raggedMinConsistency = 0.6
+
+// raggedShape is what a ragged reading of a candidate's first chunk finds.
+type raggedShape struct {
+	start       int // index in the rows of the first table row (the header row)
+	comments    int // comment lines before start
+	dominant    int // the most common width
+	width       int // the table's width: its widest row up to 2 × dominant
+	rows        int // table rows, from start on, comment lines left out
+	exact       int // table rows of the dominant width
+	consistency float64
+}
+
+// raggedOf computes the ragged shape of rows.
+func raggedOf(rows []line) raggedShape {
+	var r raggedShape
+	count := map[int]int{}
+	for _, l := range rows {
+		if !l.comment {
+			count[l.cols]++
+		}
+	}
+	for w, n := range count {
+		if n > count[r.dominant] || (n == count[r.dominant] && w > r.dominant) {
+			r.dominant = w
+		}
+	}
+	for w, n := range count {
+		if w != r.dominant && n == count[r.dominant] {
+			return raggedShape{} // no width dominates
+		}
+	}
+	r.start = -1
+	for i, l := range rows {
+		if l.comment || l.cols < r.dominant {
+			continue
+		}
+		if l.cols > 2*r.dominant {
+			continue // a title wider than the table: preamble
+		}
+		r.start = i
+		break
+	}
+	if r.start < 0 {
+		return raggedShape{}
+	}
+	for _, l := range rows[:r.start] {
+		if l.comment {
+			r.comments++
+		}
+	}
+	r.width = r.dominant
+	for _, l := range rows[r.start:] {
+		if l.comment {
+			continue
+		}
+		r.rows++
+		if l.cols == r.dominant {
+			r.exact++
+		}
+		if l.cols <= 2*r.dominant {
+			r.width = max(r.width, l.cols)
+		}
+	}
+	r.consistency = float64(r.exact) / float64(r.rows)
+	return r
+}
+
+// believable says whether the ragged reading is a table.
+func (r raggedShape) believable() bool {
+	return r.dominant >= 2 && r.rows >= 3 && r.exact >= 2 && r.consistency >= raggedMinConsistency
+}
+
+// score is the reading's consistency weighted by its width.
+func (r raggedShape) score() float64 {
+	return r.consistency * (1 - 1/float64(r.dominant))
+}
+
+// raggedBest returns the candidate of p (a session after dialect
+// detection) whose ragged reading scores best, and that reading, or nil.
+func (p *session) raggedBest() (*candidate, raggedShape) {
+	var (
+		best *candidate
+		bsh  raggedShape
+		bsc  float64
+	)
+	for _, c := range p.all {
+		r := raggedOf(c.first)
+		if !r.believable() || !commentsAcceptable(c.first, r.dominant, c.d.Comment.IsSet(), p.opts.Fixed&Comment != 0) {
+			continue
+		}
+		sc := r.score()
+		better := best == nil || sc > bsc+1e-9
+		if !better && sc > bsc-1e-9 {
+			// A tie: a quote that occurs beats one that does not, and the
+			// quote as its own escape, when doubled quotes occur, beats
+			// another escape.
+			better = c.everQuoted() && !best.everQuoted() ||
+				c.everQuoted() && best.everQuoted() && c.d.Quote == best.d.Quote &&
+					c.d.Escape == c.d.Quote && c.ctr.everEscape && best.d.Escape != best.d.Quote
+		}
+		if better {
+			best, bsh, bsc = c, r, sc
+		}
+	}
+	if best != nil {
+		p.tracef("ragged rows: %s reads %d of %d rows at width %d (score %.3f), table width %d from row %d\n",
+			short(best.d), bsh.exact, bsh.rows, bsh.dominant, bsc, bsh.width, bsh.start+1)
+	}
+	return best, bsh
+}
+
+// ragged reads the sample with the best ragged candidate of p, padding the
+// short rows and leaving out the long ones, and returns its result, or nil
+// when no candidate is believable.
+func (s *session) ragged(p *session) *Result {
+	c, r := p.raggedBest()
+	if c == nil {
+		return nil
+	}
+	o := s.opts
+	o.NullPadding, o.IgnoreErrors = true, true
+	q := &session{opts: o, head: s.head, final: s.final, long: s.long, windows: s.windows, start: s.start,
+		chunks: s.chunks, caster: s.caster, present: s.present, maxCols: r.width}
+	q.formats[0].user, q.formats[0].userFormat = s.formats[0].user, s.formats[0].userFormat
+	q.formats[1].user, q.formats[1].userFormat = s.formats[1].user, s.formats[1].userFormat
+	rc := &candidate{d: c.d, ctr: c.ctr, first: c.first, skip: r.start, score: r.consistency,
+		sh: shape{cols: r.width, consistent: r.exact, header: r.start, dirty: r.start, dirtyNoComm: r.start - r.comments}}
+	res, err := q.finish([]*candidate{rc}, nil)
+	if err != nil {
+		p.tracef("ragged rows: %s: %v\n", short(c.d), err)
+		return nil
+	}
+	if res.ShortRows+res.LongRows > 0 {
+		p.tracef("ragged rows: %d short rows (null padding), %d long rows (rejects)\n", res.ShortRows, res.LongRows)
+	}
+	return res
+}
