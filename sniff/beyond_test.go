@@ -338,3 +338,49 @@ func TestRaggedRows(t *testing.T) {
 		}
 	}
 }
+
+// Class 4: delimiters DuckDB does not try, single-byte and multi-byte,
+// found in the normal comparison, and a one-byte delimiter that always
+// comes doubled or padded with spaces read as the wide delimiter.
+func TestMoreDelimiters(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		in    string
+		delim string
+		cols  int
+		row   []string // the first data row read back
+	}{
+		{name: "comma and space, quoted commas", in: "a, b, \"c, d\"\n1, 2, \"x, y\"\n", delim: ", ", cols: 3, row: []string{"1", "2", "x, y"}},
+		{name: "semicolon and space", in: "name; age; city\nAnn; 31; Oslo\nBob; 42; Rome\nCy; 27; Lima\n", delim: "; ", cols: 3, row: []string{"Ann", "31", "Oslo"}},
+		{name: "doubled pipes", in: "id||name||score\n1||Ann||3.5\n2||Bob||4.0\n", delim: "||", cols: 3, row: []string{"1", "Ann", "3.5"}},
+		{name: "doubled semicolons", in: "k;;v;;w\n1;;2;;3\n4;;5;;6\n7;;8;;9\n", delim: ";;", cols: 3, row: []string{"1", "2", "3"}},
+		{name: "padded pipe", in: "id | name | n\n1 | Ann | 3\n2 | Bob | 4\n", delim: " | ", cols: 3, row: []string{"1", "Ann", "3"}},
+		{name: "padded double colon", in: "id :: name :: n\n1 :: a :: 2\n3 :: b :: 4\n", delim: " :: ", cols: 3, row: []string{"1", "a", "2"}},
+		{name: "double colon", in: "id::name::n\n1::a::2\n3::b::4\n", delim: "::", cols: 3, row: []string{"1", "a", "2"}},
+		{name: "tilde over decimal commas", in: "a~b~c\n1~2,5~x\n3~4,5~y\n5~6,5~z\n", delim: "~", cols: 3, row: []string{"1", "2,5", "x"}},
+		{name: "equals", in: "x=y=z\n1=2=3\n4=5=6\n", delim: "=", cols: 3, row: []string{"1", "2", "3"}},
+		{name: "asterisk", in: "a*b*c\n1*2*3\n4*5*6\n", delim: "*", cols: 3, row: []string{"1", "2", "3"}},
+		{name: "hash", in: "a#b#c\n1#2#3\n4#5#6\n", delim: "#", cols: 3, row: []string{"1", "2", "3"}},
+		{name: "space", in: "id name score\n1 Ann 3.5\n2 Bob 4.0\n", delim: " ", cols: 3, row: []string{"1", "Ann", "3.5"}},
+		// DuckDB's answer stands.
+		{name: "comma, quoted commas and spaces", in: "id,note\n1,\"a, b\"\n2,\"c, d\"\n", delim: ",", cols: 2, row: []string{"1", "a, b"}},
+		{name: "comma, some spaces", in: "a, b,c\n1, 2,3\n4, 5,6\n", delim: ",", cols: 3, row: []string{"1", " 2", "3"}},
+		{name: "comma, times", in: "id,at,n\n1,10:30:00,5\n2,11:45:10,6\n", delim: ",", cols: 3, row: []string{"1", "10:30:00", "5"}},
+		{name: "pipe, one empty value", in: "a|b|c\n1||3\n4|5|6\n", delim: "|", cols: 3, row: []string{"1", "", "3"}},
+		{name: "semicolon, text with spaces", in: "name;city\nAnn Lee;New York\nBob Ray;Los Angeles\n", delim: ";", cols: 2, row: []string{"Ann Lee", "New York"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := sniff.SniffBytes([]byte(tt.in), sniff.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Dialect.Delimiter != tt.delim || len(res.Columns) != tt.cols {
+				t.Fatalf("delimiter %q, %d columns; want %q, %d", res.Dialect.Delimiter, len(res.Columns), tt.delim, tt.cols)
+			}
+			rows := readWith(t, tt.in, res)
+			if fmt.Sprint(rows[0]) != fmt.Sprint(tt.row) {
+				t.Errorf("first row %q, want %q", rows[0], tt.row)
+			}
+		})
+	}
+}

@@ -28,12 +28,17 @@ package sniff
 // mixes line ends, which strict mode refuses as DuckDB's does.
 //
 // DuckDB tries the delimiters , | ; and tab. csvscan tries them first, with
-// DuckDB's rules; when they find no dialect, or only one text column, it
-// tries : and space and the multi-byte ", " and "||", and takes their answer
-// only if it reads every sampled row with the same number of columns from
-// the first line on, at least three (two with a multi-byte delimiter), and
-// some column is not text (see believable). A file DuckDB reads as many
-// columns is therefore always read as DuckDB reads it.
+// DuckDB's rules; when they find no dialect, only one text column, or a
+// weak table (lines taken for notes, rows that do not fit), it tries
+// : space = ~ * # and the multi-byte ", " and "||", in that order, and
+// takes their answer only if it reads every sampled row with the same
+// number of columns from the first line on, at least three (two with a
+// multi-byte delimiter), some column is not text (see believable), and,
+// over a weak table, at least as many columns. A file DuckDB reads as a
+// consistent table from its first line is therefore always read as
+// DuckDB reads it. Whatever the delimiter, one that always comes doubled
+// or padded with spaces ("||", "::", ", ", " | ") is then widened to that
+// (delims.go).
 //
 // Cost: one pass over the first chunk (2,048 rows) per candidate, 48
 // candidates with DuckDB's characters (4 delimiters × 6 quote/escape pairs
@@ -69,7 +74,7 @@ func (c *candidate) dataRow() int { return max(c.skip, c.sh.header) }
 
 var (
 	duckDelimiters = []string{",", "|", ";", "\t"}
-	wideDelimiters = []string{":", " ", ", ", "||"}
+	wideDelimiters = []string{":", " ", "=", "~", "*", "#", ", ", "||"}
 )
 
 // dialectSpace lists the candidate dialects in the order DuckDB 1.5.6

@@ -292,20 +292,38 @@ func (s *session) sniff() (*Result, error) {
 	if s.opts.SkipRows > 0 {
 		s.start = skipLines(s.head, s.opts.SkipRows)
 	}
+	res, err := s.choose()
+	if err == nil {
+		res = s.widen(res)
+	}
+	return res, err
+}
+
+// choose picks the dialect and reads the sample with it. DuckDB's method
+// comes first. When it ends in one text column or nothing, the
+// delimiters DuckDB does not try come next, then a reading with ragged
+// rows. When it finds a table but a weak one (lines taken for notes, or
+// rows that do not fit), the delimiters DuckDB does not try are compared
+// too, and one that reads every row of the sample, from the first line
+// on, as one believable table wins ("a~b~c" above rows of "1~2,5~x",
+// where DuckDB's comma takes the first line for a note).
+func (s *session) choose() (*Result, error) {
 	p, res, err := s.passes(false)
 	if err != nil && !errors.Is(err, ErrNoDialect) {
 		return nil, err
 	}
-	if err == nil && (len(res.Columns) > 1 || res.Columns[0].Type != cast.TypeVarchar) {
+	table := err == nil && (len(res.Columns) > 1 || res.Columns[0].Type != cast.TypeVarchar)
+	if table && (res.SkipRows == s.opts.SkipRows && res.Scores.Dialect >= 1 || s.opts.Fixed&Delimiter != 0) {
 		return res, nil
 	}
-	// DuckDB's method found one text column, or nothing: try the
-	// delimiters DuckDB does not, then a reading with ragged rows.
 	if s.opts.Fixed&Delimiter == 0 {
-		s.tracef("one text column: trying the delimiters DuckDB does not\n")
-		if _, wres, werr := s.passes(true); werr == nil && believable(wres) {
+		s.tracef("a weak table or one text column: trying the delimiters DuckDB does not\n")
+		if _, wres, werr := s.passes(true); werr == nil && believable(wres) && (!table || len(wres.Columns) >= len(res.Columns)) {
 			return wres, nil
 		}
+	}
+	if table {
+		return res, nil
 	}
 	if p != nil {
 		if rres := s.ragged(p); rres != nil {
