@@ -367,6 +367,7 @@ func TestMoreDelimiters(t *testing.T) {
 		{name: "comma, some spaces", in: "a, b,c\n1, 2,3\n4, 5,6\n", delim: ",", cols: 3, row: []string{"1", " 2", "3"}},
 		{name: "comma, times", in: "id,at,n\n1,10:30:00,5\n2,11:45:10,6\n", delim: ",", cols: 3, row: []string{"1", "10:30:00", "5"}},
 		{name: "pipe, one empty value", in: "a|b|c\n1||3\n4|5|6\n", delim: "|", cols: 3, row: []string{"1", "", "3"}},
+		{name: "rows of empty values", in: ",,,,\n,,,,\n,,,,\n", delim: ",", cols: 5, row: []string{"", "", "", "", ""}},
 		{name: "semicolon, text with spaces", in: "name;city\nAnn Lee;New York\nBob Ray;Los Angeles\n", delim: ";", cols: 2, row: []string{"Ann Lee", "New York"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -92,6 +92,9 @@ func rawAgrees(b []byte, c byte, wide string, m int) bool {
 		if bytes.Count(ln, []byte{c}) != m*n {
 			return false
 		}
+		if n > 0 && len(bytes.Trim(ln, string([]byte{c, ' ', '\r'}))) == 0 {
+			return false // a line of delimiters alone: its values are no evidence
+		}
 		seen = seen || n > 0
 	}
 	return seen
