@@ -385,3 +385,47 @@ func TestMoreDelimiters(t *testing.T) {
 		})
 	}
 }
+
+// Class 1, over a table DuckDB does find: a comma table with one short
+// row, whose text column holds one semicolon a row, is a comma table,
+// not the two columns DuckDB's semicolon reads consistently.
+func TestRaggedOverNarrowerTable(t *testing.T) {
+	for _, headerSemicolon := range []bool{false, true} {
+		var b strings.Builder
+		b.WriteString("id,a,b,c,d,e,f,g,note")
+		if headerSemicolon {
+			b.WriteString(";remark")
+		}
+		b.WriteString("\n")
+		for i := range 60 {
+			if i == 30 {
+				fmt.Fprintf(&b, "%d,1,2,3,4,5,6,short;row\n", i)
+				continue
+			}
+			fmt.Fprintf(&b, "%d,1,2,3,4,5,6,7,see x;y %d\n", i, i)
+		}
+		in := b.String()
+		res, err := sniff.SniffBytes([]byte(in), sniff.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Dialect.Delimiter != "," || len(res.Columns) != 9 || !res.NullPadding || res.ShortRows != 1 {
+			t.Fatalf("header semicolon %v: delimiter %q, %d columns, padding %v (%d short); want \",\", 9, padding, 1",
+				headerSemicolon, res.Dialect.Delimiter, len(res.Columns), res.NullPadding, res.ShortRows)
+		}
+		rows, rejects := readTyped(t, in, res)
+		if len(rows) != 60 || rejects != 0 || rows[30][8] != "NULL" {
+			t.Errorf("header semicolon %v: %d rows, %d rejects, short row %q", headerSemicolon, len(rows), rejects, rows[30])
+		}
+	}
+	// A semicolon table whose text holds commas stays a semicolon table.
+	var b strings.Builder
+	b.WriteString("name;tags\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "item %d;red, green, blue\n", i)
+	}
+	res, err := sniff.SniffBytes([]byte(b.String()), sniff.Options{})
+	if err != nil || res.Dialect.Delimiter != ";" || len(res.Columns) != 2 {
+		t.Errorf("semicolon table with commas in its text: %v, %v", res, err)
+	}
+}

@@ -5,10 +5,9 @@ package sniff
 // DuckDB compares dialects by "every row fits or nothing": a candidate
 // that reads 83 of 84 rows with 9 columns and one with 8 is dropped
 // (short rows, and padding is off), and a dialect that reads every line as
-// one text column wins. When DuckDB's method ends there (one text column,
-// or no dialect at all), csvscan scores every candidate that read the
-// first chunk by how consistently it reads it, as table-uniformity and
-// CleverCSV's pattern score do:
+// one text column wins, or one that reads a narrower table. csvscan
+// scores every candidate that read the first chunk by how consistently it
+// reads it, as table-uniformity and CleverCSV's pattern score do:
 //
 //   - the dominant width W is the most common number of values, over the
 //     rows that are not comment lines; when two widths are equally common
@@ -20,11 +19,18 @@ package sniff
 //   - the score is consistency × (1 − 1/W): one column scores 0, and a
 //     wider consistent table beats a narrower one.
 //
+// When DuckDB's method ends in one text column or no dialect, the best
+// believable reading is the answer. When it finds a table, a reading with
+// another delimiter replaces it only from the first line on and only when
+// it is clearly better (raggedOver): more columns with at least 90% of
+// the rows at W, or every row at W while DuckDB's table took lines at the
+// top for notes.
+//
 // A candidate is believable when W is at least 2, the table has at least
 // three rows, at least two of them W wide, and consistency is at least
 // raggedMinConsistency (a short sample of prose split at its commas is
-// not a table). The best believable candidate (ties: DuckDB's order, a
-// quote that occurs first) is the answer. Its width is that of its widest
+// not a table). Of the believable candidates the best scores wins (ties:
+// DuckDB's order, a quote that occurs first). Its width is that of its widest
 // row up to 2W (a header wider than the data, a row with an extra value
 // or a stray delimiter), so that no value is lost, and the narrower rows
 // are padded with NULLs: what DuckDB reads with null_padding=true. A row
@@ -52,21 +58,36 @@ type raggedShape struct {
 // raggedOf computes the ragged shape of rows.
 func raggedOf(rows []line) raggedShape {
 	var r raggedShape
-	count := map[int]int{}
+	var small [64]int     // rows per width, for the usual widths
+	wide := map[int]int{} // and the others
 	for _, l := range rows {
-		if !l.comment {
-			count[l.cols]++
+		switch {
+		case l.comment:
+		case l.cols < len(small):
+			small[l.cols]++
+		default:
+			wide[l.cols]++
 		}
 	}
-	for w, n := range count {
-		if n > count[r.dominant] || (n == count[r.dominant] && w > r.dominant) {
-			r.dominant = w
+	best, tie := 0, false
+	see := func(w, n int) {
+		switch {
+		case n == 0:
+		case n > best || (n == best && w > r.dominant):
+			tie = n == best
+			r.dominant, best = w, n
+		case n == best:
+			tie = true
 		}
 	}
-	for w, n := range count {
-		if w != r.dominant && n == count[r.dominant] {
-			return raggedShape{} // no width dominates
-		}
+	for w, n := range small {
+		see(w, n)
+	}
+	for w, n := range wide {
+		see(w, n)
+	}
+	if tie {
+		return raggedShape{} // no width dominates
 	}
 	r.start = -1
 	for i, l := range rows {
@@ -115,16 +136,23 @@ func (r raggedShape) score() float64 {
 }
 
 // raggedBest returns the candidate of p (a session after dialect
-// detection) whose ragged reading scores best, and that reading, or nil.
-func (p *session) raggedBest() (*candidate, raggedShape) {
+// detection) whose ragged reading scores best among those accept allows
+// (nil: all), and that reading, or nil.
+func (p *session) raggedBest(accept func(*candidate, raggedShape) bool) (*candidate, raggedShape) {
 	var (
 		best *candidate
 		bsh  raggedShape
 		bsc  float64
 	)
+	shapes := map[*counter]raggedShape{} // candidates that share a count read alike
 	for _, c := range p.all {
-		r := raggedOf(c.first)
-		if !r.believable() || !commentsAcceptable(c.first, r.dominant, c.d.Comment.IsSet(), p.opts.Fixed&Comment != 0) {
+		r, ok := shapes[c.ctr]
+		if !ok {
+			r = raggedOf(c.first)
+			shapes[c.ctr] = r
+		}
+		if !r.believable() || !commentsAcceptable(c.first, r.dominant, c.d.Comment.IsSet(), p.opts.Fixed&Comment != 0) ||
+			accept != nil && !accept(c, r) {
 			continue
 		}
 		sc := r.score()
@@ -152,10 +180,45 @@ func (p *session) raggedBest() (*candidate, raggedShape) {
 // short rows and leaving out the long ones, and returns its result, or nil
 // when no candidate is believable.
 func (s *session) ragged(p *session) *Result {
-	c, r := p.raggedBest()
+	c, r := p.raggedBest(nil)
 	if c == nil {
 		return nil
 	}
+	return s.readRagged(p, c, r)
+}
+
+// raggedOverride is the least consistency of a ragged reading that
+// replaces a narrower table DuckDB's method found.
+const raggedOverride = 0.9
+
+// raggedOver returns a reading that beats res, a table DuckDB's method
+// found, or nil. It must use another delimiter and read the sample from
+// its first line (no preamble), either
+//
+//   - with more columns than res and at least raggedOverride of its rows
+//     at its dominant width: a comma table with one short row, where
+//     DuckDB drops the comma and takes the two columns a semicolon inside
+//     one text column gives; or
+//   - every row at one width of at least 2, when res took lines at the
+//     top for notes: "name;tags" above rows of "item;red, green, blue",
+//     where DuckDB's comma reads three columns and skips the header.
+func (s *session) raggedOver(p *session, res *Result) *Result {
+	notes := res.SkipRows > s.opts.SkipRows
+	c, r := p.raggedBest(func(c *candidate, r raggedShape) bool {
+		if r.start != 0 || c.d.Delimiter == res.Dialect.Delimiter {
+			return false
+		}
+		return r.consistency >= raggedOverride && r.dominant > len(res.Columns) ||
+			notes && r.consistency == 1
+	})
+	if c == nil {
+		return nil
+	}
+	return s.readRagged(p, c, r)
+}
+
+// readRagged reads the sample with c's ragged reading r.
+func (s *session) readRagged(p *session, c *candidate, r raggedShape) *Result {
 	o := s.opts
 	o.NullPadding, o.IgnoreErrors = true, true
 	q := &session{opts: o, head: s.head, final: s.final, long: s.long, windows: s.windows, start: s.start,

@@ -313,6 +313,11 @@ func (s *session) choose() (*Result, error) {
 		return nil, err
 	}
 	table := err == nil && (len(res.Columns) > 1 || res.Columns[0].Type != cast.TypeVarchar)
+	if table && p != nil && s.opts.Fixed&Delimiter == 0 {
+		if rres := s.raggedOver(p, res); rres != nil {
+			return rres, nil
+		}
+	}
 	if table && (res.SkipRows == s.opts.SkipRows && res.Scores.Dialect >= 1 || s.opts.Fixed&Delimiter != 0) {
 		return res, nil
 	}
