@@ -294,6 +294,8 @@ func TestRaggedRows(t *testing.T) {
 			delim: ",", quote: dialect.Some('"'), cols: 3, header: true, short: 1, rows: 3, check: [2]int{1, 2}, checkValue: "NULL"},
 		{name: "a row far wider than the table", in: grid(10, 3, map[int]int{5: 9}),
 			delim: ",", cols: 3, header: true, long: 1, rows: 9, check: [2]int{-1, -1}},
+		{name: "tilde, one short row", in: "id~name~n\n1~Ann~5\n2~Bob\n3~Cy~7\n4~Di~8\n",
+			delim: "~", cols: 3, header: true, short: 1, rows: 4, check: [2]int{1, 2}, checkValue: "NULL"},
 		{name: "the delimiter fixed", in: "k,v,w\n1,2,3\n4,5\n6,7,8\n", opts: sniff.Options{Fixed: sniff.Delimiter, Dialect: dialect.Dialect{Delimiter: ","}},
 			delim: ",", cols: 3, header: true, short: 1, rows: 3, check: [2]int{1, 2}, checkValue: "NULL"},
 	} {
@@ -328,6 +330,8 @@ func TestRaggedRows(t *testing.T) {
 		"amount\n12,5\n145,00\n5.25\n", // a column of decimal commas: no width dominates
 		"a,b\nc\n",                     // too few rows
 		"x\ny\nz,w\nv\n",
+		"at\n01:02:03\n04:05:06\n07:08:09\n1\n",       // times under a header: no colon table
+		"one two three\nfour five six\nseven eight\n", // words: no space table
 	} {
 		res, err := sniff.SniffBytes([]byte(in), sniff.Options{})
 		if err != nil {

@@ -178,9 +178,9 @@ func (p *session) raggedBest(accept func(*candidate, raggedShape) bool) (*candid
 
 // ragged reads the sample with the best ragged candidate of p, padding the
 // short rows and leaving out the long ones, and returns its result, or nil
-// when no candidate is believable.
-func (s *session) ragged(p *session) *Result {
-	c, r := p.raggedBest(nil)
+// when no candidate is believable (and allowed by accept, when not nil).
+func (s *session) ragged(p *session, accept func(*candidate, raggedShape) bool) *Result {
+	c, r := p.raggedBest(accept)
 	if c == nil {
 		return nil
 	}

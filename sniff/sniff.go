@@ -321,17 +321,31 @@ func (s *session) choose() (*Result, error) {
 	if table && (res.SkipRows == s.opts.SkipRows && res.Scores.Dialect >= 1 || s.opts.Fixed&Delimiter != 0) {
 		return res, nil
 	}
+	var w *session
 	if s.opts.Fixed&Delimiter == 0 {
 		s.tracef("a weak table or one text column: trying the delimiters DuckDB does not\n")
-		if _, wres, werr := s.passes(true); werr == nil && believable(wres) && (!table || len(wres.Columns) >= len(res.Columns)) {
+		var wres *Result
+		var werr error
+		w, wres, werr = s.passes(true)
+		if werr == nil && believable(wres) && (!table || len(wres.Columns) >= len(res.Columns)) {
 			return wres, nil
 		}
 	}
 	if table {
 		return res, nil
 	}
+	// Ragged rows: DuckDB's delimiters first, then the others, but space
+	// (lines of words are no table), and only from the first line on (a
+	// column of times under its header splits at the colons).
 	if p != nil {
-		if rres := s.ragged(p); rres != nil {
+		if rres := s.ragged(p, nil); rres != nil {
+			return rres, nil
+		}
+	}
+	if w != nil {
+		if rres := s.ragged(w, func(c *candidate, r raggedShape) bool {
+			return c.d.Delimiter != " " && r.start == 0
+		}); rres != nil {
 			return rres, nil
 		}
 	}
