@@ -186,7 +186,8 @@ func TestNewlineOutsideQuotes(t *testing.T) {
 
 	// A file that holds one kind of line end is sniffed as DuckDB does.
 	for in, nl := range map[string]dialect.Newline{
-		"a,b\r\n1,2\r\n": dialect.NewlineCRLF, "a,b\n1,2\n": dialect.NewlineLF, "a,b\r1,2\r": dialect.NewlineCR,
+		"x\r\r\ny\r\r\nz\r\r\n": dialect.NewlineCRLF, // DuckDB: CRs before an LF are CRLF
+		"a,b\r\n1,2\r\n":        dialect.NewlineCRLF, "a,b\n1,2\n": dialect.NewlineLF, "a,b\r1,2\r": dialect.NewlineCR,
 		"a,\"b\"\n1,2\n": dialect.NewlineLF,
 	} {
 		if res, err := sniff.SniffBytes([]byte(in), sniff.Options{}); err != nil || res.Dialect.Newline != nl {
@@ -326,6 +327,8 @@ func TestRaggedRows(t *testing.T) {
 	}
 	// Not tables: DuckDB's single text column stands.
 	for _, in := range []string{
+		"\"Mar 3, 2021\"\n\"Apr 4, 2021\"\n\"May 5, 2021\"\n\"Jun 6, 2021\"\n", // quoted values holding the delimiter
+		"\"{'k':1}\"\n\"{'k':2}\"\n\"{'k': 3}\"\n\"{'k':4 }\"\n",               // and a colon
 		"Dear Ann, thanks, and hello\nSee you, then\nRegards\nBob\n",
 		"amount\n12,5\n145,00\n5.25\n", // a column of decimal commas: no width dominates
 		"a,b\nc\n",                     // too few rows

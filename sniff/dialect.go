@@ -145,12 +145,16 @@ func detectNewline(b []byte) dialect.Newline {
 	return dialect.NewlineLF
 }
 
-// newlineAt is the kind of the line end at b[i] (a CR or an LF).
+// newlineAt is the kind of the line end at b[i] (a CR or an LF): a run of
+// CRs followed by LF is CRLF, as in DuckDB ("one\r\r\n" is CRLF).
 func newlineAt(b []byte, i int) dialect.Newline {
-	switch {
-	case b[i] == '\n':
+	if b[i] == '\n' {
 		return dialect.NewlineLF
-	case i+1 < len(b) && b[i+1] == '\n':
+	}
+	for i < len(b) && b[i] == '\r' {
+		i++
+	}
+	if i < len(b) && b[i] == '\n' {
 		return dialect.NewlineCRLF
 	}
 	return dialect.NewlineCR
@@ -220,9 +224,7 @@ func (s *session) detectDialect(space []dialect.Dialect, auto bool) ([]*candidat
 		if first, ok := shared[key]; ok {
 			c := &candidate{d: d, ctr: first.ctr, first: first.first}
 			s.analyzeTraced(c)
-			if !c.ctr.failed {
-				s.all = append(s.all, c)
-			}
+			s.keep(c)
 			continue
 		}
 		t, err := sm.For(key)
@@ -233,9 +235,7 @@ func (s *session) detectDialect(space []dialect.Dialect, auto bool) ([]*candidat
 		c.first = c.ctr.next(nil, chunkRows)
 		shared[key] = c
 		s.analyzeTraced(c)
-		if !c.ctr.failed {
-			s.all = append(s.all, c)
-		}
+		s.keep(c)
 	}
 	if s.opts.Trace != nil {
 		for _, c := range s.cands {
@@ -247,6 +247,21 @@ func (s *session) detectDialect(space []dialect.Dialect, auto bool) ([]*candidat
 		return nil, ErrNoDialect
 	}
 	return s.cands, nil
+}
+
+// keep records c in s.all when its table read the first chunk, and notes
+// the delimiters after which a value opened with a quote, whether the
+// table then read the chunk or failed.
+func (s *session) keep(c *candidate) {
+	if !c.ctr.failed {
+		s.all = append(s.all, c)
+	}
+	if c.everQuoted() {
+		if s.quotedAfter == nil {
+			s.quotedAfter = map[string]bool{}
+		}
+		s.quotedAfter[c.d.Delimiter] = true
+	}
 }
 
 // analyzeTraced is analyze, telling Options.Trace what it decided.

@@ -144,8 +144,17 @@ func (p *session) raggedBest(accept func(*candidate, raggedShape) bool) (*candid
 		bsh  raggedShape
 		bsc  float64
 	)
+	// When values open with a quote after this delimiter in some
+	// candidate's reading (whether that table then read the chunk or
+	// failed), a candidate that does not read the quote would split the
+	// quoted values at the delimiters they hold ("Dec 8, 2022"): it is no
+	// ragged table. Quotes inside unquoted values (JSON in a tab file)
+	// open no value and do not count.
 	shapes := map[*counter]raggedShape{} // candidates that share a count read alike
 	for _, c := range p.all {
+		if p.quotedAfter[c.d.Delimiter] && !c.everQuoted() {
+			continue
+		}
 		r, ok := shapes[c.ctr]
 		if !ok {
 			r = raggedOf(c.first)

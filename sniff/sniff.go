@@ -250,7 +250,8 @@ type session struct {
 	// Dialect detection.
 	present        map[byte]bool // which bytes the sample holds
 	cands          []*candidate
-	all            []*candidate // every candidate whose table read the first chunk
+	all            []*candidate    // every candidate whose table read the first chunk
+	quotedAfter    map[string]bool // delimiters after which some candidate's value opened with a quote
 	maxCols        int
 	bestConsistent int
 	prevPadding    int
