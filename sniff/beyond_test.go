@@ -358,6 +358,7 @@ func TestMoreDelimiters(t *testing.T) {
 		row   []string // the first data row read back
 	}{
 		{name: "comma and space, quoted commas", in: "a, b, \"c, d\"\n1, 2, \"x, y\"\n", delim: ", ", cols: 3, row: []string{"1", "2", "x, y"}},
+		{name: "comma and space, unpadded commas in quotes", in: "name, note, n\nAnn, \"x,y\", 1\nBob, \"z\", 2\n", delim: ", ", cols: 3, row: []string{"Ann", "x,y", "1"}},
 		{name: "semicolon and space", in: "name; age; city\nAnn; 31; Oslo\nBob; 42; Rome\nCy; 27; Lima\n", delim: "; ", cols: 3, row: []string{"Ann", "31", "Oslo"}},
 		{name: "doubled pipes", in: "id||name||score\n1||Ann||3.5\n2||Bob||4.0\n", delim: "||", cols: 3, row: []string{"1", "Ann", "3.5"}},
 		{name: "doubled semicolons", in: "k;;v;;w\n1;;2;;3\n4;;5;;6\n7;;8;;9\n", delim: ";;", cols: 3, row: []string{"1", "2", "3"}},

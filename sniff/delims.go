@@ -43,7 +43,7 @@ func (s *session) widen(res *Result) *Result {
 	var base []line
 	for _, wide := range []string{" " + b + b + " ", b + b, " " + b + " ", b + " "} {
 		m := strings.Count(wide, b)
-		if !rawAgrees(sample, b[0], wide, m) {
+		if !rawAgrees(sample, b[0], wide, m, d.Quote) {
 			continue
 		}
 		wd := d
@@ -75,9 +75,12 @@ func (s *session) widen(res *Result) *Result {
 }
 
 // rawAgrees says every one of the first widenLines lines of b holds m
-// times as many c as wide delimiters, and some line holds one.
-func rawAgrees(b []byte, c byte, wide string, m int) bool {
+// times as many c as wide delimiters, and some line holds one; with a
+// quote, what stands between a pair of quotes on a line is left out.
+func rawAgrees(b []byte, c byte, wide string, m int, quote dialect.Char) bool {
 	seen := false
+	q, quoted := quote.Byte()
+	var buf []byte
 	for range widenLines {
 		if len(b) == 0 {
 			break
@@ -87,6 +90,19 @@ func rawAgrees(b []byte, c byte, wide string, m int) bool {
 			ln, b = b[:i], b[i+1:]
 		} else {
 			b = nil
+		}
+		if quoted && bytes.IndexByte(ln, q) >= 0 {
+			buf = buf[:0]
+			in := false
+			for _, x := range ln {
+				switch {
+				case x == q:
+					in = !in
+				case !in:
+					buf = append(buf, x)
+				}
+			}
+			ln = buf
 		}
 		n := bytes.Count(ln, []byte(wide))
 		if bytes.Count(ln, []byte{c}) != m*n {
