@@ -135,7 +135,10 @@ type Result struct {
 type Scores struct {
 	// Dialect is the share of sampled rows that have the chosen number of
 	// columns (rows padded or skipped under NullPadding or IgnoreErrors,
-	// comment lines and skipped rows do not count as agreeing).
+	// comment lines and skipped rows do not count as agreeing). For a
+	// ragged table (Result.NullPadding or IgnoreErrors set by the
+	// sniffer) it is the share of the first chunk's table rows that have
+	// its most common width, which the chosen width may exceed.
 	Dialect float64
 	// Header is the share of typed (non-VARCHAR) columns whose first row
 	// agrees with the decision: its cell does not cast to the column type
