@@ -165,6 +165,13 @@ func newReader(src *source, p plan, opts Options) (*Reader, error) {
 		}
 		d.Sniff = res
 		d.Dialect, d.Skip, d.Header = res.Dialect, res.SkipRows, res.HasHeader
+		if res.NullPadding {
+			// The sniffer read ragged rows with their missing values NULL:
+			// the read does the same, so that its first short row does not
+			// fail (res.IgnoreErrors, rows that will not fit, is left to
+			// the caller: skipping rows is not a thing to decide for them).
+			r.opts.NullPadding = true
+		}
 		d.TrailingDelimiter = d.TrailingDelimiter || res.TrailingDelimiter
 		if d.DateFormat == "" {
 			d.DateFormat = res.DateFormat

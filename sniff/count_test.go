@@ -49,7 +49,7 @@ func checkCounter(t *testing.T, in []byte, d dialect.Dialect) {
 		t.Fatalf("%q %v: scanner error %v, counter failed %v", in, d, serr, c.failed)
 	}
 	// The canonical dialect for this input counts exactly the same.
-	k := newSession(Options{}, in, true).canonical(d)
+	k := newSession(Options{}, head{buf: in, data: in, final: true, long: -1}).canonical(d)
 	if kt, err := sm.For(k); err == nil && k != d {
 		kc := newCounter(kt, in, true, true, scanner.DefaultMaxLineSize)
 		var kl []line

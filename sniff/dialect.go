@@ -16,13 +16,29 @@ package sniff
 // (sniffer/dialect_detection.cpp), candidate order and tie-breaks included,
 // so that csvscan and DuckDB agree on what a file is.
 //
+// Where csvscan departs from it: doubled quotes inside quoted values make
+// the candidate whose escape is its quote win over those that differ from
+// it only in the escape, also in lenient mode, where DuckDB keeps the
+// first candidate and so reads `"Round 48"""` as `Round 48""` (see
+// preferDoubling). The newline is the first line end outside quoted
+// values, per quote candidate (detectNewlineOutside), where DuckDB takes the
+// file's first line end even inside quotes. A sample no dialect reads is
+// tried again with every line end accepted: in lenient mode that reading
+// is the result (NewlineAuto), in strict mode the error says the sample
+// mixes line ends, which strict mode refuses as DuckDB's does.
+//
 // DuckDB tries the delimiters , | ; and tab. csvscan tries them first, with
-// DuckDB's rules; when they find no dialect, or only one text column, it
-// tries : and space and the multi-byte ", " and "||", and takes their answer
-// only if it reads every sampled row with the same number of columns from
-// the first line on, at least three (two with a multi-byte delimiter), and
-// some column is not text (see believable). A file DuckDB reads as many
-// columns is therefore always read as DuckDB reads it.
+// DuckDB's rules; when they find no dialect, only one text column, or a
+// weak table (lines taken for notes, rows that do not fit), it tries
+// : space = ~ * # and the multi-byte ", " and "||", in that order, and
+// takes their answer only if it reads every sampled row with the same
+// number of columns from the first line on, at least three (two with a
+// multi-byte delimiter), some column is not text (see believable), and,
+// over a weak table, at least as many columns. A file DuckDB reads as a
+// consistent table from its first line is therefore always read as
+// DuckDB reads it. Whatever the delimiter, one that always comes doubled
+// or padded with spaces ("||", "::", ", ", " | ") is then widened to that
+// (delims.go).
 //
 // Cost: one pass over the first chunk (2,048 rows) per candidate, 48
 // candidates with DuckDB's characters (4 delimiters × 6 quote/escape pairs
@@ -58,7 +74,7 @@ func (c *candidate) dataRow() int { return max(c.skip, c.sh.header) }
 
 var (
 	duckDelimiters = []string{",", "|", ";", "\t"}
-	wideDelimiters = []string{":", " ", ", ", "||"}
+	wideDelimiters = []string{":", " ", "=", "~", "*", "#", ", ", "||"}
 )
 
 // dialectSpace lists the candidate dialects in the order DuckDB 1.5.6
@@ -121,42 +137,94 @@ func dialectSpace(opts Options, wide bool) []dialect.Dialect {
 // DetectNewLineDelimiter: CRLF when a CR is followed by LF, CR when a CR is
 // followed by anything else, LF otherwise (also when there is no line end).
 func detectNewline(b []byte) dialect.Newline {
-	cr := false
-	for _, c := range b {
-		switch {
-		case c == '\r':
-			cr = true
-		case c == '\n':
-			if cr {
-				return dialect.NewlineCRLF
-			}
-			return dialect.NewlineLF
-		case cr:
-			return dialect.NewlineCR
+	for i, c := range b {
+		if c == '\r' || c == '\n' {
+			return newlineAt(b, i)
 		}
-	}
-	if cr {
-		return dialect.NewlineCR
 	}
 	return dialect.NewlineLF
 }
 
+// newlineAt is the kind of the line end at b[i] (a CR or an LF): a run of
+// CRs followed by LF is CRLF, as in DuckDB ("one\r\r\n" is CRLF).
+func newlineAt(b []byte, i int) dialect.Newline {
+	if b[i] == '\n' {
+		return dialect.NewlineLF
+	}
+	for i < len(b) && b[i] == '\r' {
+		i++
+	}
+	if i < len(b) && b[i] == '\n' {
+		return dialect.NewlineCRLF
+	}
+	return dialect.NewlineCR
+}
+
+// newlineScan bounds the bytes detectNewlineOutside looks at.
+const newlineScan = 1 << 20
+
+// detectNewlineOutside is detectNewline for a dialect with quote q: the
+// first line end outside quoted values (a q opens or closes one wherever
+// it stands), as the quote's table reads it. A file whose rows end in
+// CRLF but whose first quoted value holds an LF thus reads as CRLF, where
+// DuckDB takes the LF and then fails on every CR. When the first
+// newlineScan bytes hold no line end outside quotes, it is detectNewline.
+func detectNewlineOutside(b []byte, q byte) dialect.Newline {
+	b = b[:min(len(b), newlineScan)]
+	stops := string([]byte{q, '\r', '\n'})
+	for i := 0; i < len(b); {
+		j := bytes.IndexAny(b[i:], stops)
+		if j < 0 {
+			break
+		}
+		i += j
+		if b[i] != q {
+			return newlineAt(b, i)
+		}
+		k := bytes.IndexByte(b[i+1:], q) // the closing quote
+		if k < 0 {
+			break
+		}
+		i += k + 2
+	}
+	return detectNewline(b)
+}
+
 // detectDialect runs every dialect of space over the first chunk, keeps the
-// best, and refines them over the rest of the sample.
-func (s *session) detectDialect(space []dialect.Dialect) ([]*candidate, error) {
-	nl := s.opts.Dialect.Newline
-	if s.opts.Fixed&Newline == 0 {
-		nl = detectNewline(s.head[s.start:])
+// best, and refines them over the rest of the sample. Each dialect reads
+// with the newline its quote sees (detectNewlineOutside), unless the
+// caller fixed it; when newline is NewlineAuto, with that.
+func (s *session) detectDialect(space []dialect.Dialect, auto bool) ([]*candidate, error) {
+	sample := s.head[s.start:]
+	nls := map[dialect.Char]dialect.Newline{}
+	newline := func(q dialect.Char) dialect.Newline {
+		switch {
+		case s.opts.Fixed&Newline != 0:
+			return s.opts.Dialect.Newline
+		case auto:
+			return dialect.NewlineAuto
+		}
+		nl, ok := nls[q]
+		if !ok {
+			if b, set := q.Byte(); set {
+				nl = detectNewlineOutside(sample, b)
+			} else {
+				nl = detectNewline(sample)
+			}
+			nls[q] = nl
+		}
+		return nl
 	}
 	// Dialects that differ only in characters the sample does not hold
 	// read it identically: they share one count (see canonical).
 	shared := map[dialect.Dialect]*candidate{}
 	for _, d := range space {
-		d.Newline = nl
+		d.Newline = newline(d.Quote)
 		key := s.canonical(d)
 		if first, ok := shared[key]; ok {
 			c := &candidate{d: d, ctr: first.ctr, first: first.first}
 			s.analyzeTraced(c)
+			s.keep(c)
 			continue
 		}
 		t, err := sm.For(key)
@@ -167,6 +235,7 @@ func (s *session) detectDialect(space []dialect.Dialect) ([]*candidate, error) {
 		c.first = c.ctr.next(nil, chunkRows)
 		shared[key] = c
 		s.analyzeTraced(c)
+		s.keep(c)
 	}
 	if s.opts.Trace != nil {
 		for _, c := range s.cands {
@@ -178,6 +247,21 @@ func (s *session) detectDialect(space []dialect.Dialect) ([]*candidate, error) {
 		return nil, ErrNoDialect
 	}
 	return s.cands, nil
+}
+
+// keep records c in s.all when its table read the first chunk, and notes
+// the delimiters after which a value opened with a quote, whether the
+// table then read the chunk or failed.
+func (s *session) keep(c *candidate) {
+	if !c.ctr.failed {
+		s.all = append(s.all, c)
+	}
+	if c.everQuoted() {
+		if s.quotedAfter == nil {
+			s.quotedAfter = map[string]bool{}
+		}
+		s.quotedAfter[c.d.Delimiter] = true
+	}
 }
 
 // analyzeTraced is analyze, telling Options.Trace what it decided.
@@ -346,6 +430,7 @@ func (s *session) refine() {
 	for _, c := range s.cands {
 		c.score = scoreOf(c)
 	}
+	defer s.preferDoubling()
 	if len(s.cands) <= 1 || s.cands[0].ctr.done {
 		// Nothing more to read: the candidates stay in order, and type
 		// detection takes the first that types best.
@@ -439,6 +524,35 @@ func (s *session) has(b byte) bool {
 		s.present[b] = v
 	}
 	return v
+}
+
+// preferDoubling puts a candidate whose escape is its quote, and whose
+// sample holds that quote doubled inside quoted values ("Round 48"""),
+// before the candidates that differ from it only in the escape. In strict
+// mode those others fail on such a sample anyway; in lenient mode they
+// read it just as consistently (keeping both quotes of every pair, and
+// losing the last one's closing quote), which is how DuckDB comes to
+// drop the escape when strict_mode is off. Doubled quotes inside quoted
+// values are RFC 4180's escape: the sniffer prefers it whatever the
+// strictness. A lone quote inside an unquoted value is no doubling
+// (the counter sees a doubled quote only right after a closing quote), so
+// such a sample is sniffed as DuckDB sniffs it.
+func (s *session) preferDoubling() {
+	for i, c := range s.cands {
+		if c.d.Escape == c.d.Quote {
+			continue
+		}
+		for j := i + 1; j < len(s.cands); j++ {
+			o := s.cands[j]
+			if o.d.Quote == c.d.Quote && o.d.Escape == o.d.Quote && o.d.Delimiter == c.d.Delimiter &&
+				o.d.Comment == c.d.Comment && o.everQuoted() && o.ctr.everEscape {
+				s.tracef("doubled quotes inside quoted values: %s before %s\n", short(o.d), short(c.d))
+				copy(s.cands[i+1:j+1], s.cands[i:j])
+				s.cands[i] = o
+				break
+			}
+		}
+	}
 }
 
 // pickQuoted keeps, of several candidates, the first whose quote occurs,

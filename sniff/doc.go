@@ -16,14 +16,18 @@
 //
 //	sample.go   which bytes are read: the head, and windows further on
 //	dialect.go  the candidate dialects and how they are compared
+//	ragged.go   tables with short or long rows, scored by consistency
+//	delims.go   a delimiter that always comes doubled or padded
 //	skip.go     where the table starts (notes and comments before it)
 //	types.go    the type of each column over the first chunk of rows
 //	refine.go   the types checked against the rest of the sample
 //	header.go   header detection and column names
 //
 // Each file's opening comment says what DuckDB does, where csvscan follows
-// it and where it goes further (delimiters DuckDB does not try, windows
-// from later in a file). docs/sniffing.md walks through an example.
+// it and where it goes further (delimiters DuckDB does not try, ragged
+// rows, the newline outside quotes, doubled quotes in lenient mode,
+// windows from later in a file). docs/sniffing.md walks through an
+// example.
 //
 // Basic use:
 //
@@ -32,6 +36,20 @@
 //	res, err := sniff.Sniff(f, st.Size(), sniff.Options{})
 //	if err != nil { ... }          // sniff.ErrNoDialect: nothing reads it consistently
 //	s, _ := scanner.New(f, scanner.Options{Dialect: res.Dialect, Header: res.HasHeader, SkipRows: res.SkipRows})
+//
+// When the sample's table is ragged, res.NullPadding and res.IgnoreErrors
+// say so: read it with FieldsPerRow -1 and a TypedReader with those
+// options (DuckDB's null_padding and ignore_errors), as the sniffer did.
+//
+// Cost: the sniffer holds its sample and what it learns from it, never
+// more. The sample is the head (DefaultSampleSize lines, cut short
+// MaxLineSize bytes past the last line end and at 64 MiB) and, for Sniff,
+// four windows of 256 KiB. Its peak heap is at most 192 bytes per sampled
+// byte plus 16 MiB, whatever the shape of the input: the worst case, a
+// sample of empty values (2 rows of 1,000,000 columns in 2 MB), holds
+// about 65 bytes live per sampled byte, and garbage not yet collected
+// doubles that. TestMemory checks the bound on the hostile shapes. A read
+// error is the sniff's error, never a short sample.
 //
 // Options fix what is known: Fixed names the parts of Options.Dialect to
 // take as given, and the sniffer searches the rest.

@@ -12,7 +12,8 @@ import (
 // FuzzSniff sniffs arbitrary input and checks what a caller depends on: no
 // panic; either ErrNoDialect or a result whose dialect reads the whole
 // input (a small input is sampled whole) from SkipRows on without a parse
-// error; one name per column, unique ignoring ASCII case.
+// error (skipping bad rows when the result says IgnoreErrors); one name
+// per column, unique ignoring ASCII case.
 func FuzzSniff(f *testing.F) {
 	for _, s := range []string{
 		"a,b,c\n1,2,3\n4,5,6\n",
@@ -22,6 +23,9 @@ func FuzzSniff(f *testing.F) {
 		"'q',1\n'r',2\n",
 		"\xEF\xBB\xBFa:b\n1:2\n",
 		"a,a,A,\n1,2,3,\n",
+		"id,name,n\n1,Ann,5\n2,Bob\n3,Cy,7\n",
+		"a||b||c\n1||2||3\n",
+		"k;v\r\n\"x\ny\";1\r\n",
 		"",
 	} {
 		f.Add([]byte(s), false, false)
@@ -51,7 +55,10 @@ func FuzzSniff(f *testing.F) {
 		if bytes.Count(in, []byte{'\n'})+bytes.Count(in, []byte{'\r'}) > 1500 {
 			return
 		}
-		s, err := scanner.NewBytes(in, scanner.Options{Dialect: res.Dialect, SkipRows: res.SkipRows, FieldsPerRow: -1})
+		// A ragged result may ask for IgnoreErrors (its rejects); without
+		// it, nothing may fail.
+		s, err := scanner.NewBytes(in, scanner.Options{Dialect: res.Dialect, SkipRows: res.SkipRows, FieldsPerRow: -1,
+			IgnoreErrors: res.IgnoreErrors})
 		if err != nil {
 			t.Fatalf("%q: dialect %v: %v", in, res.Dialect, err)
 		}

@@ -95,9 +95,11 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 
 	res.HasHeader = has
 	res.Columns = make(scanner.Schema, ncols)
-	names := generatedNames(ncols)
+	var names []string
 	if has {
 		names = headerNames(header, ncols)
+	} else {
+		names = generatedNames(ncols)
 	}
 	for i := range res.Columns {
 		res.Columns[i] = scanner.Column{Name: names[i], Type: types[i]}
@@ -122,27 +124,36 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 // generatedNames are column0, column1, ... zero-padded to the width of
 // n-1, DuckDB's GenerateColumnName.
 func generatedNames(n int) []string {
-	width := len(strconv.Itoa(max(n-1, 0)))
 	out := make([]string, n)
+	width := nameWidth(n)
 	for i := range out {
-		d := strconv.Itoa(i)
-		out[i] = "column" + strings.Repeat("0", width-len(d)) + d
+		out[i] = generatedName(i, width)
 	}
 	return out
 }
 
+// nameWidth is the number of digits of the generated names of n columns.
+func nameWidth(n int) int { return len(strconv.Itoa(max(n-1, 0))) }
+
+// generatedName is the name of column i, its number zero-padded to width
+// digits.
+func generatedName(i, width int) string {
+	d := strconv.Itoa(i)
+	return "column" + strings.Repeat("0", max(width-len(d), 0)) + d
+}
+
 // headerNames turns a header row into unique names.
 func headerNames(row [][]byte, n int) []string {
-	gen := generatedNames(n)
 	out := make([]string, n)
-	seen := map[string]int{}
+	seen := make(map[string]int, n)
+	width := nameWidth(n)
 	for i := range out {
 		name := ""
 		if i < len(row) {
 			name = string(row[i])
 		}
 		if strings.TrimFunc(name, isSpaceASCII) == "" {
-			name = gen[i]
+			name = generatedName(i, width)
 		}
 		name = trimZs(name)
 		for {
@@ -173,7 +184,12 @@ func trimZs(s string) string {
 	return strings.TrimFunc(s, func(r rune) bool { return unicode.Is(unicode.Zs, r) })
 }
 
+// lowerASCII is s with ASCII letters in lower case (s itself when it has
+// no upper-case letter).
 func lowerASCII(s string) string {
+	if strings.IndexFunc(s, func(r rune) bool { return 'A' <= r && r <= 'Z' }) < 0 {
+		return s
+	}
 	b := []byte(s)
 	for i, c := range b {
 		if 'A' <= c && c <= 'Z' {

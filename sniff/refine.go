@@ -43,11 +43,11 @@ func (s *session) refineTypeChunk(cols []column, rows [][][]byte) {
 		col := &cols[ci]
 		settled := sticky(col.top())
 		for _, r := range rows {
-			if len(r[ci]) > 0 {
+			if len(cell(r, ci)) > 0 {
 				col.values++
 			}
 		}
-		for len(col.types) > 1 {
+		for col.more() {
 			t := col.top()
 			if s.castsAll(t, rows, ci) {
 				break
@@ -56,14 +56,14 @@ func (s *session) refineTypeChunk(cols []column, rows [][][]byte) {
 				col.popTo(cast.TypeVarchar)
 				break
 			}
-			col.types = col.types[:len(col.types)-1]
+			col.pop()
 		}
 	}
 }
 
 func (s *session) castsAll(t cast.Type, rows [][][]byte, ci int) bool {
 	for _, r := range rows {
-		if !s.canCast(t, r[ci]) {
+		if !s.canCast(t, cell(r, ci)) {
 			return false
 		}
 	}

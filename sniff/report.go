@@ -4,7 +4,8 @@ import "github.com/csvscan/csvscan/dialect"
 
 // Report is a Result in the fields of DuckDB's sniff_csv, named and encoded
 // as `csvscan sniff --json` prints them: "" for an absent quote, escape,
-// comment or format, the newline as its bytes, the column types by
+// comment or format, the newline as its bytes ("auto" for mixed line
+// ends), the column types by
 // DuckDB's names.
 type Report struct {
 	Delimiter       string         `json:"delimiter"`
@@ -17,6 +18,10 @@ type Report struct {
 	Columns         []ReportColumn `json:"columns"`
 	DateFormat      string         `json:"date_format"`
 	TimestampFormat string         `json:"timestamp_format"`
+	// NullPadding and IgnoreErrors are the reading options the sample's
+	// ragged rows need (see Result); omitted when false.
+	NullPadding  bool `json:"null_padding,omitempty"`
+	IgnoreErrors bool `json:"ignore_errors,omitempty"`
 }
 
 // ReportColumn is one column of a Report: its name and its type's name.
@@ -39,6 +44,8 @@ func (r *Result) Report() Report {
 		Columns:         make([]ReportColumn, 0, len(r.Columns)),
 		DateFormat:      r.DateFormat,
 		TimestampFormat: r.TimestampFormat,
+		NullPadding:     r.NullPadding,
+		IgnoreErrors:    r.IgnoreErrors,
 	}
 	for _, c := range r.Columns {
 		rep.Columns = append(rep.Columns, ReportColumn{Name: c.Name, Type: c.Type.String()})
@@ -54,9 +61,12 @@ func charString(c dialect.Char) string {
 	return ""
 }
 
-// newlineString is the line end n stands for, as sniff_csv prints it.
+// newlineString is the line end n stands for, as sniff_csv prints it, or
+// "auto" when every line end ends a row (a sample of mixed line ends).
 func newlineString(n dialect.Newline) string {
 	switch n {
+	case dialect.NewlineAuto:
+		return "auto"
 	case dialect.NewlineCRLF:
 		return "\r\n"
 	case dialect.NewlineCR:

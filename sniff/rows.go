@@ -8,11 +8,27 @@ import (
 )
 
 // table is the values of the sample's rows under one candidate dialect,
-// from the first row of the table (header or data) on, each row exactly as
-// wide as the table.
+// from the first row of the table (header or data) on. A row holds at most
+// the table's width of values; a padded row holds fewer, and its missing
+// values are empty (see cell). So the table costs one slice header per
+// value the sample holds, never width × rows: a sample of n bytes makes at
+// most n+1 values and n+1 rows, whatever its width.
 type table struct {
 	rows [][][]byte
 	cols []column // the candidate types of each column
+	// Rows of the sample read with fewer values than the width (padded,
+	// under NullPadding), left out (more values, or a parse error, under
+	// IgnoreErrors), and read with one empty value more than the width,
+	// which was dropped.
+	padded, skipped, dropped int
+}
+
+// cell is value i of row r: empty when the row is shorter (padded).
+func cell(r [][]byte, i int) []byte {
+	if i < len(r) {
+		return r[i]
+	}
+	return nil
 }
 
 // chunk returns the i-th chunk of chunkRows rows.
@@ -60,6 +76,10 @@ func (s *session) readRows(c *candidate, rows int) (*table, error) {
 	return t, err
 }
 
+// slabValues is the number of value slices allocated at once for a
+// table's rows (96 KiB).
+const slabValues = 4096
+
 // readTable reads data (whole rows) with d into a table of cols columns.
 func readTable(data []byte, d dialect.Dialect, cols int, opts *Options, limit int) (*table, error) {
 	sc, err := scanner.NewBytes(data, scanner.Options{Dialect: d, FieldsPerRow: -1,
@@ -76,10 +96,12 @@ func readTable(data []byte, d dialect.Dialect, cols int, opts *Options, limit in
 		switch {
 		case len(row) == cols:
 		case len(row) < cols && opts.NullPadding:
+			t.padded++
 		case len(row) == cols+1 && len(row[cols]) == 0:
 			// A trailing delimiter on the data rows (DuckDB's
 			// last_value_always_empty): the empty last value is dropped.
 			row = row[:cols]
+			t.dropped++
 		default:
 			if first == nil {
 				first = &scanner.ParseError{Kind: scanner.ErrFieldCount, Row: sc.RowNumber(), Field: min(len(row), cols) + 1,
@@ -88,19 +110,20 @@ func readTable(data []byte, d dialect.Dialect, cols int, opts *Options, limit in
 			if !opts.IgnoreErrors {
 				return t, first
 			}
+			t.skipped++
 			continue
 		}
 		// A value the scanner did not unescape is a slice of data and is
-		// kept as it is; the others are copied into an arena.
-		if len(slab)+cols > cap(slab) {
-			slab = make([][]byte, 0, cols*256)
+		// kept as it is; the others are copied into an arena. The slab of
+		// value slices grows by at most slabValues beyond what the rows
+		// use.
+		row = row[:min(len(row), cols)]
+		if len(slab)+len(row) > cap(slab) {
+			slab = make([][]byte, 0, max(len(row), slabValues))
 		}
-		out := slab[len(slab) : len(slab)+cols : len(slab)+cols]
-		slab = slab[:len(slab)+cols]
+		out := slab[len(slab) : len(slab)+len(row) : len(slab)+len(row)]
+		slab = slab[:len(slab)+len(row)]
 		for i := range row {
-			if i >= cols {
-				break
-			}
 			if len(row[i]) == 0 {
 				continue
 			}
@@ -117,6 +140,7 @@ func readTable(data []byte, d dialect.Dialect, cols int, opts *Options, limit in
 		}
 		t.rows = append(t.rows, out)
 	}
+	t.skipped += len(sc.TakeBadRows())
 	if err := sc.Err(); err != nil && first == nil {
 		first = err
 	}

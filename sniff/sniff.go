@@ -77,7 +77,10 @@ type Options struct {
 	// DecimalComma reads DOUBLE values with ',' as the decimal separator.
 	DecimalComma bool
 	// MaxLineSize bounds a row's length; a candidate dialect that reads a
-	// longer row is rejected. Zero means scanner.DefaultMaxLineSize.
+	// longer row is rejected. Zero means scanner.DefaultMaxLineSize. The
+	// sample ends MaxLineSize bytes past its last line end, so a stream
+	// without line ends is read no further; when no dialect is left, the
+	// error (ErrNoDialect) names the line and MaxLineSize.
 	MaxLineSize int
 	// Trace, when set, receives one line per candidate dialect and
 	// decision: what each dialect read, and why it was kept or dropped.
@@ -88,8 +91,10 @@ type Options struct {
 // Result is what the sniffer found: DuckDB's sniff_csv row, plus how sure
 // it is of each decision.
 type Result struct {
-	// Dialect reads the file. Its Newline is the line end of the file's
-	// first line (LF, CRLF or CR).
+	// Dialect reads the file. Its Newline is the first line end outside
+	// quoted values (LF, CRLF or CR), or, in lenient mode, NewlineAuto
+	// when the sample mixes line ends and only reads with all of them
+	// accepted.
 	Dialect dialect.Dialect
 	// SkipRows is the number of lines before the header (or the first data
 	// row): a preamble, notes or comments.
@@ -103,6 +108,15 @@ type Result struct {
 	// first row lacks ("a|b" then "1|2|"): their last, empty value is not
 	// a column, and a reader should drop it.
 	TrailingDelimiter bool
+	// NullPadding says some rows of the sample have fewer values than the
+	// table (ShortRows of them): read the file with null padding
+	// (scanner.TypedOptions.NullPadding, DuckDB's null_padding), or those
+	// rows are bad rows. IgnoreErrors says some rows have more values
+	// than the table, or do not parse (LongRows of them): read with
+	// IgnoreErrors (or StoreRejects) and they become rejects, each with
+	// its position. Both are false for a sample every row of which fits.
+	NullPadding, IgnoreErrors bool
+	ShortRows, LongRows       int
 	// DateFormat and TimestampFormat are the strptime formats of the DATE
 	// and TIMESTAMP columns, "" when there are none. ISO 8601 dates are
 	// reported as %Y-%m-%d, ISO timestamps as "", as DuckDB's sniff_csv
@@ -121,7 +135,10 @@ type Result struct {
 type Scores struct {
 	// Dialect is the share of sampled rows that have the chosen number of
 	// columns (rows padded or skipped under NullPadding or IgnoreErrors,
-	// comment lines and skipped rows do not count as agreeing).
+	// comment lines and skipped rows do not count as agreeing). For a
+	// ragged table (Result.NullPadding or IgnoreErrors set by the
+	// sniffer) it is the share of the first chunk's table rows that have
+	// its most common width, which the chosen width may exceed.
 	Dialect float64
 	// Header is the share of typed (non-VARCHAR) columns whose first row
 	// agrees with the decision: its cell does not cast to the column type
@@ -140,19 +157,26 @@ var ErrNoDialect = errors.New("sniff: no dialect reads the sample consistently")
 
 // Sniff sniffs an input of known size with random access. It reads the
 // first rows and, for a large input, a few windows from later in the file
-// to refine the column types, as DuckDB samples seekable files.
+// to refine the column types, as DuckDB samples seekable files. A read
+// error is returned as it is (an input shorter than size is
+// io.ErrUnexpectedEOF), never taken for the end of the input.
 func Sniff(r io.ReaderAt, size int64, opts Options) (*Result, error) {
-	head, final, err := readHead(io.NewSectionReader(r, 0, size), opts.sampleRows())
+	h, err := readHead(io.NewSectionReader(r, 0, size), opts.sampleRows(), opts.maxLine())
 	if err != nil {
 		return nil, err
 	}
-	s := newSession(opts, head, final)
-	if !final && opts.SampleSize >= 0 {
-		s.windows = readWindows(r, size, int64(len(head)))
+	if h.final && int64(len(h.data)) < size {
+		return nil, fmt.Errorf("sniff: the input ended after %d of its %d bytes: %w", len(h.data), size, io.ErrUnexpectedEOF)
+	}
+	s := newSession(opts, h)
+	if !h.final && opts.SampleSize >= 0 {
+		if s.windows, err = readWindows(r, size, int64(len(h.data))); err != nil {
+			return nil, err
+		}
 	}
 	res, err := s.run()
 	if res != nil {
-		res.Sampled = int64(len(head))
+		res.Sampled = int64(len(h.data))
 		for _, w := range s.windows {
 			res.Sampled += int64(len(w))
 		}
@@ -162,37 +186,36 @@ func Sniff(r io.ReaderAt, size int64, opts Options) (*Result, error) {
 
 // SniffReader sniffs the first rows of a sequential input, such as a pipe
 // or a decompressed stream. It returns the result and a reader that yields
-// the whole input again, the sampled bytes included.
+// the whole input again, the sampled bytes included. A read error ends the
+// sniff with that error (and the returned reader gives the bytes read
+// before it, then the error); a reader that makes no progress in 100 calls
+// is io.ErrNoProgress.
 func SniffReader(r io.Reader, opts Options) (*Result, io.Reader, error) {
-	head, final, err := readHead(r, opts.sampleRows())
-	replay := io.MultiReader(bytes.NewReader(head), r)
+	h, err := readHead(r, opts.sampleRows(), opts.maxLine())
 	if err != nil {
-		return nil, replay, err
+		return nil, io.MultiReader(bytes.NewReader(h.buf), errReader{err}), err
 	}
-	res, err := newSession(opts, head, final).run()
+	replay := io.MultiReader(bytes.NewReader(h.buf), r)
+	res, err := newSession(opts, h).run()
 	if res != nil {
-		res.Sampled = int64(len(head))
+		res.Sampled = int64(len(h.data))
 	}
 	return res, replay, err
 }
 
-// SniffBytes sniffs data, the whole input.
+// errReader is a reader that fails with err.
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }
+
+// SniffBytes sniffs data, the whole input. It samples data as Sniff and
+// SniffReader sample their input's head (without copying it), so the three
+// agree on the same bytes.
 func SniffBytes(data []byte, opts Options) (*Result, error) {
-	if opts.SampleSize >= 0 {
-		// Only the head is sampled, as for a reader.
-		head, final, err := readHead(bytes.NewReader(data), opts.sampleRows())
-		if err != nil {
-			return nil, err
-		}
-		res, err := newSession(opts, head, final).run()
-		if res != nil {
-			res.Sampled = int64(len(head))
-		}
-		return res, err
-	}
-	res, err := newSession(opts, data, true).run()
+	h := headOf(data, opts.sampleRows(), opts.maxLine())
+	res, err := newSession(opts, h).run()
 	if res != nil {
-		res.Sampled = int64(len(data))
+		res.Sampled = int64(len(h.data))
 	}
 	return res, err
 }
@@ -219,6 +242,7 @@ type session struct {
 	opts    Options
 	head    []byte   // the first bytes of the input
 	final   bool     // head is the whole input
+	long    int      // offset in head of a line longer than the maximum, or -1
 	windows [][]byte // samples from later in the input
 	start   int      // offset in head after the user's SkipRows
 	chunks  int      // chunks of chunkRows rows in the sample
@@ -229,14 +253,16 @@ type session struct {
 	// Dialect detection.
 	present        map[byte]bool // which bytes the sample holds
 	cands          []*candidate
+	all            []*candidate    // every candidate whose table read the first chunk
+	quotedAfter    map[string]bool // delimiters after which some candidate's value opened with a quote
 	maxCols        int
 	bestConsistent int
 	prevPadding    int
 	minIgnored     int
 }
 
-func newSession(opts Options, head []byte, final bool) *session {
-	s := &session{opts: opts, head: head, final: final}
+func newSession(opts Options, h head) *session {
+	s := &session{opts: opts, head: h.data, final: h.final, long: h.long}
 	rows := opts.sampleRows()
 	if rows < 0 {
 		s.chunks = int(^uint(0) >> 1)
@@ -252,39 +278,124 @@ func newSession(opts Options, head []byte, final bool) *session {
 	return s
 }
 
+// run sniffs the sample; when no dialect reads it and the head ends in a
+// line longer than the maximum, the error says so.
 func (s *session) run() (*Result, error) {
+	res, err := s.sniff()
+	if errors.Is(err, ErrNoDialect) && s.long >= 0 {
+		err = fmt.Errorf("%w: the line at byte %d is longer than the maximum line size of %d bytes (Options.MaxLineSize)",
+			err, s.long, s.opts.maxLine())
+	}
+	return res, err
+}
+
+func (s *session) sniff() (*Result, error) {
 	if err := s.validate(); err != nil {
 		return nil, err
 	}
 	if s.opts.SkipRows > 0 {
 		s.start = skipLines(s.head, s.opts.SkipRows)
 	}
-	best, err := s.detectDialect(dialectSpace(s.opts, false))
+	res, err := s.choose()
+	if err == nil {
+		res = s.widen(res)
+	}
+	return res, err
+}
+
+// choose picks the dialect and reads the sample with it. DuckDB's method
+// comes first. When it ends in one text column or nothing, the
+// delimiters DuckDB does not try come next, then a reading with ragged
+// rows. When it finds a table but a weak one (lines taken for notes, or
+// rows that do not fit), the delimiters DuckDB does not try are compared
+// too, and one that reads every row of the sample, from the first line
+// on, as one believable table wins ("a~b~c" above rows of "1~2,5~x",
+// where DuckDB's comma takes the first line for a note).
+func (s *session) choose() (*Result, error) {
+	p, res, err := s.passes(false)
 	if err != nil && !errors.Is(err, ErrNoDialect) {
 		return nil, err
 	}
-	res, err := s.finish(best, err)
-	if s.opts.Fixed&Delimiter != 0 {
-		return res, err
+	table := err == nil && (len(res.Columns) > 1 || res.Columns[0].Type != cast.TypeVarchar)
+	if table && p != nil && s.opts.Fixed&Delimiter == 0 {
+		if rres := s.raggedOver(p, res); rres != nil {
+			return rres, nil
+		}
 	}
-	// DuckDB's delimiters found one text column, or nothing: try the
-	// delimiters DuckDB does not.
-	if err == nil && (len(res.Columns) > 1 || res.Columns[0].Type != cast.TypeVarchar) {
+	if table && (res.SkipRows == s.opts.SkipRows && res.Scores.Dialect >= 1 || s.opts.Fixed&Delimiter != 0) {
 		return res, nil
 	}
-	wide := &session{opts: s.opts, head: s.head, final: s.final, windows: s.windows, start: s.start,
-		chunks: s.chunks, caster: s.caster}
-	wide.formats[0].user, wide.formats[1].user = s.opts.DateFormat, s.opts.TimestampFormat
-	s.tracef("one text column: trying the delimiters DuckDB does not\n")
-	wbest, werr := wide.detectDialect(dialectSpace(s.opts, true))
-	if werr != nil {
-		return res, err
+	var w *session
+	if s.opts.Fixed&Delimiter == 0 {
+		s.tracef("a weak table or one text column: trying the delimiters DuckDB does not\n")
+		var wres *Result
+		var werr error
+		w, wres, werr = s.passes(true)
+		if werr == nil && believable(wres) && (!table || len(wres.Columns) >= len(res.Columns)) {
+			return wres, nil
+		}
 	}
-	wres, werr := wide.finish(wbest, nil)
-	if werr != nil || !believable(wres) {
-		return res, err
+	if table {
+		return res, nil
 	}
-	return wres, nil
+	// Ragged rows: DuckDB's delimiters first, then the others, but space
+	// (lines of words are no table), and only from the first line on (a
+	// column of times under its header splits at the colons).
+	if p != nil {
+		if rres := s.ragged(p, nil); rres != nil {
+			return rres, nil
+		}
+	}
+	if w != nil {
+		if rres := s.ragged(w, func(c *candidate, r raggedShape) bool {
+			return c.d.Delimiter != " " && r.start == 0
+		}); rres != nil {
+			return rres, nil
+		}
+	}
+	return res, err
+}
+
+// passes sniffs the sample with DuckDB's delimiters, or the wide ones,
+// with the newline each quote sees. When no dialect reads the sample and
+// the newline is not fixed, it tries again with every line end accepted
+// (NewlineAuto): a sample that mixes LF, CRLF and CR rows. Strict mode
+// refuses such a file, as DuckDB's does (its strict_mode fails on mixed
+// line ends by design): the error then says so and names the option
+// that reads it. In lenient mode the result reads with NewlineAuto. The
+// session returned is the one whose candidates the result comes from
+// (nil for the strict refusal).
+func (s *session) passes(wide bool) (*session, *Result, error) {
+	p, res, err := s.pass(wide, false)
+	if !errors.Is(err, ErrNoDialect) || s.opts.Fixed&Newline != 0 {
+		return p, res, err
+	}
+	s.tracef("no dialect: trying again with every line end accepted (new_line auto)\n")
+	a, ares, aerr := s.pass(wide, true)
+	switch {
+	case aerr != nil:
+		return p, res, err
+	case !s.opts.Dialect.Lenient:
+		return nil, nil, fmt.Errorf("%w: the sample mixes line ends (LF, CRLF, CR), which strict mode refuses; "+
+			"sniff and read it with strict mode off (Dialect.Lenient, strict_mode=false)", err)
+	}
+	return a, ares, nil
+}
+
+// pass runs dialect detection and the phases after it in a fresh session
+// over s's sample, and returns that session.
+func (s *session) pass(wide, auto bool) (*session, *Result, error) {
+	p := &session{opts: s.opts, head: s.head, final: s.final, long: s.long, windows: s.windows, start: s.start,
+		chunks: s.chunks, caster: s.caster, present: s.present}
+	p.formats[0].user, p.formats[0].userFormat = s.formats[0].user, s.formats[0].userFormat
+	p.formats[1].user, p.formats[1].userFormat = s.formats[1].user, s.formats[1].userFormat
+	defer func() { s.present = p.present }()
+	best, err := p.detectDialect(dialectSpace(s.opts, wide), auto)
+	if err != nil {
+		return p, nil, err
+	}
+	res, err := p.finish(best, nil)
+	return p, res, err
 }
 
 // believable says whether a dialect found with the delimiters DuckDB does
@@ -352,6 +463,13 @@ func (s *session) finish(best []*candidate, derr error) (*Result, error) {
 	res.Rows = len(rows.rows)
 	res.Scores.Dialect = c.score
 	res.TrailingDelimiter = c.sh.trailing
+	res.ShortRows, res.LongRows = rows.padded, rows.skipped
+	if !res.TrailingDelimiter {
+		// The reader keeps the empty last value the sniffer dropped: a row
+		// with too many values.
+		res.LongRows += rows.dropped
+	}
+	res.NullPadding, res.IgnoreErrors = res.ShortRows > 0, res.LongRows > 0
 	res.DateFormat = s.formats[0].chosen(res, cast.TypeDate, "%Y-%m-%d")
 	res.TimestampFormat = s.formats[1].chosen(res, cast.TypeTimestamp, "")
 	return res, nil

@@ -56,19 +56,29 @@ var defaultTypes = []cast.Type{
 	cast.TypeDate, cast.TypeTime, cast.TypeBoolean, typeNull,
 }
 
-// column is one column's remaining candidate types (the last is the
-// current guess) and how many values it was checked against.
+// column is one column's remaining candidate types and how many values it
+// was checked against. The candidates are always the first n of
+// defaultTypes (the last is the current guess): a column is one small
+// value, whatever the number of columns.
 type column struct {
-	types  []cast.Type
+	n      uint8
 	values int
 }
 
-func (c *column) top() cast.Type { return c.types[len(c.types)-1] }
+func newColumn() column { return column{n: uint8(len(defaultTypes))} }
+
+func (c *column) top() cast.Type { return defaultTypes[c.n-1] }
+
+// more says a more general candidate than the top is left.
+func (c *column) more() bool { return c.n > 1 }
+
+// pop drops the top candidate.
+func (c *column) pop() { c.n-- }
 
 // popTo drops candidates until t is on top.
 func (c *column) popTo(t cast.Type) {
-	for len(c.types) > 1 && c.top() != t {
-		c.types = c.types[:len(c.types)-1]
+	for c.n > 1 && c.top() != t {
+		c.n--
 	}
 }
 
@@ -222,7 +232,15 @@ func (s *session) detectTypes(cands []*candidate) (*candidate, *table, error) {
 		bestForms [2]formatState
 		minText   = s.maxCols + 1
 	)
+	typed := map[*counter]bool{}
 	for _, c := range cands {
+		if typed[c.ctr] {
+			// It reads the sample as an earlier candidate does (they
+			// share a count, see canonical): the same rows, the same
+			// types, and the earlier one wins a tie.
+			continue
+		}
+		typed[c.ctr] = true
 		rows, err := s.readRows(c, chunkRows)
 		if err != nil && !s.opts.IgnoreErrors {
 			continue
@@ -232,7 +250,7 @@ func (s *session) detectTypes(cands []*candidate) (*candidate, *table, error) {
 		}
 		cols := make([]column, c.sh.cols)
 		for i := range cols {
-			cols[i].types = slices.Clone(defaultTypes)
+			cols[i] = newColumn()
 		}
 		first := rows.chunk(0)
 		from := 0
@@ -265,12 +283,12 @@ func (s *session) sniffTypes(rows [][][]byte, from int, cols []column) {
 	for ci := range cols {
 		col := &cols[ci]
 		for ri := from; ri < len(rows); ri++ {
-			v := rows[ri][ci]
+			v := cell(rows[ri], ci)
 			if len(v) > 0 {
 				col.values++
 			}
 			startTop := col.top()
-			for len(col.types) > 1 {
+			for col.more() {
 				t := col.top()
 				if len(v) > 0 && ((t == cast.TypeTimestamp && !hasTimestamp) || (t == cast.TypeDate && !hasDate)) {
 					if sep, ok := cast.DateSeparator(v); ok {
@@ -286,7 +304,7 @@ func (s *session) sniffTypes(rows [][][]byte, from int, cols []column) {
 					col.popTo(cast.TypeVarchar)
 					break
 				}
-				col.types = col.types[:len(col.types)-1]
+				col.pop()
 			}
 		}
 		switch col.top() {

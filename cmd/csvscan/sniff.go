@@ -73,6 +73,10 @@ func writeSniffText(w io.Writer, res *sniff.Result, prompt csvscan.Options) erro
 	fmt.Fprintf(bw, "date_format       %q\n", j.DateFormat)
 	fmt.Fprintf(bw, "timestamp_format  %q\n", j.TimestampFormat)
 	fmt.Fprintf(bw, "dialect score     %.3f over %d rows, %d bytes sampled\n", res.Scores.Dialect, res.Rows, res.Sampled)
+	if res.NullPadding || res.IgnoreErrors {
+		fmt.Fprintf(bw, "ragged rows       %d short (null_padding %v), %d long or bad (ignore_errors %v)\n",
+			res.ShortRows, res.NullPadding, res.LongRows, res.IgnoreErrors)
+	}
 	fmt.Fprintf(bw, "columns           %d\n", len(j.Columns))
 	for i, c := range j.Columns {
 		fmt.Fprintf(bw, "  %-24q %-10s (%d values)\n", c.Name, c.Type, res.Scores.Types[i])

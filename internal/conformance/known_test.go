@@ -8,7 +8,7 @@ package conformance
 // is kept; when the corpus or the skip rules change, set it again from a
 // run.
 const (
-	rowsPassFloor   = 430 // 423 before allow_quoted_nulls=false and force_not_null; 360 before latin-1 and utf-16; 343 before DECIMAL and projection pushdown; 48 before the sniffer ran the calls that auto-detect; 27 before INTEGER, SMALLINT, ... and FLOAT
+	rowsPassFloor   = 429 // 430 before the sniffer read inconsistent_columns_6.csv's ragged table instead of DuckDB's one text column (listed below, issue 13 class 1); 423 before allow_quoted_nulls=false and force_not_null; 360 before latin-1 and utf-16; 343 before DECIMAL and projection pushdown; 48 before the sniffer ran the calls that auto-detect; 27 before INTEGER, SMALLINT, ... and FLOAT
 	errorsPassFloor = 121 // 120 before a partial delimiter after a closing quote failed at the end of input; 116 before DECIMAL; 30 before the sniffer ran the calls that auto-detect (77 of the 116 are the sniffer finding no dialect where DuckDB's reader errs); 21, 26, 29 before
 )
 
@@ -17,6 +17,16 @@ const (
 // failures and fails on any other. Remove an entry when its file passes
 // (the test logs that it no longer fails).
 var knownDifferences = map[string]string{
+	// test_column_inconsistencies.test:33 (no options): one data row of
+	// five has a fifth value. DuckDB's sniffer drops the comma (the short
+	// rows do not fit, null_padding is off) and reads every line as one
+	// text column, the failure its users report (duckdb/duckdb#9343,
+	// "Detected 1 column ... instead of 3"); issue 13, class 1. csvscan
+	// reads the comma-separated table with null padding, as DuckDB's own
+	// null_padding=true assertion on this file (line 42) reads it: five
+	// columns, the fifth NULL but in the second row.
+	"duckdb/data/csv/inconsistencies/inconsistent_columns_6.csv": "ragged rows: DuckDB reads one text column, csvscan the 5-column table with null padding (as DuckDB's null_padding=true)",
+
 	// csv_state_machine_invalid_utf.test:113 (header=1, ignore_errors):
 	// the header's second name holds the bytes FF FF. DuckDB skips what
 	// it cannot decode and returns the ten data rows; csvscan's

@@ -302,6 +302,9 @@ func applySniff(data []byte, cfg *readConfig) (*readConfig, error) {
 	if !sp.skipGiven {
 		out.scan.SkipRows = res.SkipRows
 	}
+	// The options the sniffed rows need (ragged rows: padding, rejects).
+	out.typed.NullPadding = out.typed.NullPadding || res.NullPadding
+	out.typed.IgnoreErrors = out.typed.IgnoreErrors || res.IgnoreErrors
 	if !sp.formatsGiven[0] && res.DateFormat != "" {
 		out.typed.DateFormat = res.DateFormat
 	}

@@ -79,8 +79,9 @@ func sniffFile(path string) (*sniff.Result, []byte, error) {
 // A trailing delimiter on the data rows (Result.TrailingDelimiter) adds an
 // empty value that is dropped.
 func sniffedRowCount(res *sniff.Result, data []byte) (int, error) {
-	opts := scanner.Options{Dialect: res.Dialect, Header: res.HasHeader, SkipRows: res.SkipRows}
-	if res.TrailingDelimiter {
+	opts := scanner.Options{Dialect: res.Dialect, Header: res.HasHeader, SkipRows: res.SkipRows,
+		IgnoreErrors: res.IgnoreErrors}
+	if res.TrailingDelimiter || res.NullPadding || res.IgnoreErrors {
 		opts.FieldsPerRow = -1
 	}
 	s, err := scanner.NewBytes(data, opts)
@@ -89,9 +90,14 @@ func sniffedRowCount(res *sniff.Result, data []byte) (int, error) {
 	}
 	n := 0
 	for s.Scan() {
-		if w := len(res.Columns); res.TrailingDelimiter && len(s.Row()) != w &&
-			(len(s.Row()) != w+1 || len(s.Row()[w]) != 0) {
-			return n, fmt.Errorf("row %d has %d values, want %d (and a trailing delimiter)", s.RowNumber(), len(s.Row()), w)
+		w, got := len(res.Columns), len(s.Row())
+		switch {
+		case got == w, got < w && res.NullPadding:
+		case res.TrailingDelimiter && got == w+1 && len(s.Row()[w]) == 0:
+		case res.IgnoreErrors:
+			continue // a reject, as the result says
+		case opts.FieldsPerRow < 0:
+			return n, fmt.Errorf("row %d has %d values, want %d", s.RowNumber(), got, w)
 		}
 		n++
 	}

@@ -1,0 +1,439 @@
+package sniff_test
+
+// Tests of the sniffer where it goes beyond DuckDB (issue 13), one
+// function per failure class. The inputs are our own; each class has
+// several shapes of the same failure, not one example.
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/csvscan/csvscan/dialect"
+	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/sniff"
+)
+
+// readWith reads in with what res detected, as a caller would: dialect,
+// skipped rows and header, FieldsPerRow -1 (the width check is the typed
+// reader's). It returns the data rows.
+func readWith(t *testing.T, in string, res *sniff.Result) [][]string {
+	t.Helper()
+	sc, err := scanner.NewBytes([]byte(in), scanner.Options{Dialect: res.Dialect, Header: res.HasHeader,
+		SkipRows: res.SkipRows, FieldsPerRow: -1})
+	if err != nil {
+		t.Fatalf("scanner: %v", err)
+	}
+	var rows [][]string
+	for sc.Scan() {
+		var r []string
+		for _, v := range sc.Row() {
+			r = append(r, string(v))
+		}
+		rows = append(rows, r)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatalf("reading with the sniffed dialect %v: %v", res.Dialect, err)
+	}
+	return rows
+}
+
+// repeatRows is head followed by n rows made by row(i).
+func repeatRows(head string, n int, row func(i int) string) string {
+	var b strings.Builder
+	b.WriteString(head)
+	for i := range n {
+		b.WriteString(row(i))
+	}
+	return b.String()
+}
+
+// Class 2: doubled quotes inside quoted values mean the escape is the
+// quote, in lenient mode too (DuckDB drops the escape there, reading
+// `"Round 48"""` as `Round 48""`).
+func TestLenientKeepsDoubledQuoteEscape(t *testing.T) {
+	dq := dialect.Some('"')
+	sq := dialect.Some('\'')
+	for _, tt := range []struct {
+		name   string
+		in     string
+		quote  dialect.Char
+		row    int // a data row and column whose value is checked
+		col    int
+		want   string
+		delim  string
+		strict bool // also sniffed in strict mode, with the same answer
+	}{
+		{name: "doubled quote closing a value", in: "id;title;tag\n1;\"Round 48\"\"\";x\n2;\"The \"\"best\"\" one\";y\n3;plain;z\n",
+			quote: dq, row: 0, col: 1, want: `Round 48"`, delim: ";", strict: true},
+		{name: "comma, doubled quotes mid-value", in: "a,b\n\"say \"\"hi\"\" now\",2\n\"x\",3\n",
+			quote: dq, row: 0, col: 0, want: `say "hi" now`, delim: ",", strict: true},
+		{name: "single quotes doubled", in: "k|v\n1|'It''s'\n2|'no'\n3|'a ''b'''\n",
+			quote: sq, row: 2, col: 1, want: `a 'b'`, delim: "|", strict: true},
+		{name: "past the first chunk", in: repeatRows("n\ttext\n", 5000, func(i int) string {
+			if i%7 == 0 {
+				return fmt.Sprintf("%d\t\"q \"\"%d\"\"\"\n", i, i)
+			}
+			return fmt.Sprintf("%d\tplain %d\n", i, i)
+		}), quote: dq, row: 7, col: 1, want: `q "7"`, delim: "\t", strict: true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			modes := []bool{true}
+			if tt.strict {
+				modes = append(modes, false)
+			}
+			for _, lenient := range modes {
+				res, err := sniff.SniffBytes([]byte(tt.in), sniff.Options{Dialect: dialect.Dialect{Lenient: lenient}})
+				if err != nil {
+					t.Fatalf("lenient %v: %v", lenient, err)
+				}
+				d := res.Dialect
+				if d.Delimiter != tt.delim || d.Quote != tt.quote || d.Escape != tt.quote {
+					t.Fatalf("lenient %v: dialect %v, want delimiter %q with quote and escape %v", lenient, d, tt.delim, tt.quote)
+				}
+				rows := readWith(t, tt.in, res)
+				if got := rows[tt.row][tt.col]; got != tt.want {
+					t.Errorf("lenient %v: row %d column %d reads %q, want %q", lenient, tt.row, tt.col, got, tt.want)
+				}
+			}
+		})
+	}
+	// The opposite case: a lone quote inside an unquoted value is no
+	// doubling, and the sample is sniffed as DuckDB's method sniffs it
+	// (no quote; the value keeps its quote), lenient or strict.
+	for _, in := range []string{
+		"id;title;tag\n1;Round 48\" x;x\n2;The \"best one;y\n3;plain;z\n",
+		"a,b\n5\" screen,1\n7\" tablet,2\n",
+	} {
+		for _, lenient := range []bool{false, true} {
+			res, err := sniff.SniffBytes([]byte(in), sniff.Options{Dialect: dialect.Dialect{Lenient: lenient}})
+			if err != nil {
+				t.Fatalf("%q lenient %v: %v", in, lenient, err)
+			}
+			if res.Dialect.Quote.IsSet() {
+				t.Errorf("%q lenient %v: quote %v, want none", in, lenient, res.Dialect.Quote)
+			}
+			if rows := readWith(t, in, res); !strings.Contains(rows[0][0]+rows[0][1], `"`) {
+				t.Errorf("%q lenient %v: first row %q lost its quote", in, lenient, rows[0])
+			}
+		}
+	}
+}
+
+// Class 3: the newline is the line end outside quotes, as the table reads
+// it. DuckDB takes the first line end of the file, quoted or not, and then
+// fails on every row.
+func TestNewlineOutsideQuotes(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		in   string
+		nl   dialect.Newline
+		want [][]string // the data rows read back
+	}{
+		{name: "CRLF rows, LF in the first quoted value", in: "1,\"line one\nline two\",5\r\n2,plain,6\r\n3,\"x\",7\r\n",
+			nl: dialect.NewlineCRLF, want: [][]string{{"1", "line one\nline two", "5"}, {"2", "plain", "6"}, {"3", "x", "7"}}},
+		{name: "CRLF rows, LF in a quoted header", in: "\"id\",\"long\nname\"\r\n1,2\r\n3,4\r\n",
+			nl: dialect.NewlineCRLF, want: [][]string{{"1", "2"}, {"3", "4"}}},
+		{name: "CR rows, LF in the first quoted value", in: "k;v\r1;\"a\nb\"\r2;\"c\"\r3;d\r",
+			nl: dialect.NewlineCR, want: [][]string{{"1", "a\nb"}, {"2", "c"}, {"3", "d"}}},
+		{name: "LF rows, CRLF in the first quoted value", in: "1|\"x\r\ny\"|2\n3|z|4\n5|w|6\n",
+			nl: dialect.NewlineLF, want: [][]string{{"1", "x\r\ny", "2"}, {"3", "z", "4"}, {"5", "w", "6"}}},
+		{name: "LF rows, CR in single quotes", in: "a\tb\n'p\rq'\t1\n'r'\t2\n's'\t3\n",
+			nl: dialect.NewlineLF, want: [][]string{{"p\rq", "1"}, {"r", "2"}, {"s", "3"}}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := sniff.SniffBytes([]byte(tt.in), sniff.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Dialect.Newline != tt.nl {
+				t.Errorf("newline %v, want %v", res.Dialect.Newline, tt.nl)
+			}
+			got := readWith(t, tt.in, res)
+			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+				t.Errorf("rows %q, want %q (dialect %v)", got, tt.want, res.Dialect)
+			}
+		})
+	}
+	// Mixed line ends: lenient mode reads every row (with NewlineAuto when
+	// no single newline reads the sample); strict mode refuses the file,
+	// as DuckDB's strict_mode does by design, and the error says why and
+	// what reads it.
+	for _, tt := range []struct {
+		in   string
+		want [][]string
+	}{
+		{"id,name,n\r\n1,Ann,5\n2,Bob,6\r\n3,Cy,7\n", [][]string{{"1", "Ann", "5"}, {"2", "Bob", "6"}, {"3", "Cy", "7"}}},
+		{"id;n\n1;5\r2;6\n3;7\r4;8\n", [][]string{{"1", "5"}, {"2", "6"}, {"3", "7"}, {"4", "8"}}},
+		{"a,b\r\n\"x\ny\",1\n\"z\",2\r\n", [][]string{{"x\ny", "1"}, {"z", "2"}}},
+		{"1,\"p\nq\",2\n3,r,4\r\n5,s,6\r", [][]string{{"1", "p\nq", "2"}, {"3", "r", "4"}, {"5", "s", "6"}}},
+	} {
+		res, err := sniff.SniffBytes([]byte(tt.in), sniff.Options{Dialect: dialect.Dialect{Lenient: true}})
+		if err != nil {
+			t.Errorf("%q lenient: %v", tt.in, err)
+			continue
+		}
+		if got := readWith(t, tt.in, res); fmt.Sprint(got) != fmt.Sprint(tt.want) {
+			t.Errorf("%q lenient: rows %q, want %q (dialect %v)", tt.in, got, tt.want, res.Dialect)
+		}
+		_, err = sniff.SniffBytes([]byte(tt.in), sniff.Options{})
+		if !errors.Is(err, sniff.ErrNoDialect) || !strings.Contains(err.Error(), "mixes line ends") || !strings.Contains(err.Error(), "Lenient") {
+			t.Errorf("%q strict: %v; want ErrNoDialect saying the line ends are mixed and naming Lenient", tt.in, err)
+		}
+	}
+
+	// A file that holds one kind of line end is sniffed as DuckDB does.
+	for in, nl := range map[string]dialect.Newline{
+		"x\r\r\ny\r\r\nz\r\r\n": dialect.NewlineCRLF, // DuckDB: CRs before an LF are CRLF
+		"a,b\r\n1,2\r\n":        dialect.NewlineCRLF, "a,b\n1,2\n": dialect.NewlineLF, "a,b\r1,2\r": dialect.NewlineCR,
+		"a,\"b\"\n1,2\n": dialect.NewlineLF,
+	} {
+		if res, err := sniff.SniffBytes([]byte(in), sniff.Options{}); err != nil || res.Dialect.Newline != nl {
+			t.Errorf("%q: %v, %v; want newline %v", in, res, err, nl)
+		}
+	}
+}
+
+// readTyped reads in as a caller would with everything res detected:
+// dialect, skipped rows, header, the sniffed schema, and the reading
+// options the sample's ragged rows need (NullPadding, IgnoreErrors). It
+// returns the rows as DuckDB's text rendering (NULL for a missing value)
+// and the number of rows rejected.
+func readTyped(t *testing.T, in string, res *sniff.Result) ([][]string, int) {
+	t.Helper()
+	sc, err := scanner.NewBytes([]byte(in), scanner.Options{Dialect: res.Dialect, Header: res.HasHeader,
+		SkipRows: res.SkipRows, FieldsPerRow: -1, IgnoreErrors: res.IgnoreErrors})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := scanner.NewTypedReader(sc, scanner.TypedOptions{Schema: res.Columns, Dialect: res.Dialect,
+		NullPadding: res.NullPadding, IgnoreErrors: res.IgnoreErrors, StoreRejects: res.IgnoreErrors,
+		DateFormat: res.DateFormat, TimestampFormat: res.TimestampFormat})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows [][]string
+	for {
+		c, err := tr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("reading with the sniffed options (padding %v, ignore errors %v): %v", res.NullPadding, res.IgnoreErrors, err)
+		}
+		for i := range c.Len() {
+			var r []string
+			for j := range c.Columns {
+				r = append(r, string(c.Columns[j].AppendText(nil, i)))
+			}
+			rows = append(rows, r)
+		}
+	}
+	lines := map[int]bool{} // a row may have several errors, one reject each
+	for _, r := range tr.Rejects() {
+		lines[r.Line] = true
+	}
+	return rows, len(lines)
+}
+
+// Class 1: a table with a few short or long rows is read as that table,
+// not as one text column, and the result says what reading it takes.
+func TestRaggedRows(t *testing.T) {
+	grid := func(rows, cols int, short map[int]int) string {
+		var b strings.Builder
+		for c := range cols {
+			if c > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, "h%d", c)
+		}
+		b.WriteByte('\n')
+		for r := range rows {
+			n := cols
+			if k, ok := short[r]; ok {
+				n = k
+			}
+			for c := range n {
+				if c > 0 {
+					b.WriteByte(',')
+				}
+				fmt.Fprintf(&b, "%d", r*100+c)
+			}
+			b.WriteByte('\n')
+		}
+		return b.String()
+	}
+	for _, tt := range []struct {
+		name       string
+		in         string
+		opts       sniff.Options
+		delim      string
+		quote      dialect.Char
+		cols       int
+		header     bool
+		short      int    // rows padded
+		long       int    // rows rejected
+		rows       int    // data rows read
+		check      [2]int // a row and column that must read NULL (-1: none)
+		checkValue string
+	}{
+		{name: "one short row", in: "id,name,city,zip\n1,Ann,Oslo,0150\n2,Bob,Rome\n3,Cy,Lima,15001\n",
+			delim: ",", cols: 4, header: true, short: 1, rows: 3, check: [2]int{1, 3}, checkValue: "NULL"},
+		{name: "83 of 84 rows at width 9", in: grid(83, 9, map[int]int{40: 8}),
+			delim: ",", cols: 9, header: true, short: 1, rows: 83, check: [2]int{40, 8}, checkValue: "NULL"},
+		{name: "header wider than the data", in: "id;name;city;zip;note\n1;Ann;Oslo;0150\n2;Bob;Rome;2\n3;Cy;Lima;15001\n",
+			delim: ";", cols: 5, header: true, short: 3, rows: 3, check: [2]int{0, 4}, checkValue: "NULL"},
+		{name: "stray delimiter ending a row", in: "a|b|c\n1|2|3\n4|5|6|\n7|8|9\n10|11|12\n",
+			delim: "|", cols: 4, header: true, short: 4, rows: 4, check: [2]int{1, 2}, checkValue: "6"},
+		{name: "a row with an extra value", in: grid(30, 5, map[int]int{3: 6}),
+			delim: ",", cols: 6, header: true, short: 30, rows: 30, check: [2]int{3, 5}, checkValue: "305"},
+		{name: "tabs, a fifth of the rows short", in: strings.Repeat("0\t1\t2\n1\t2\t3\n4\t5\t6\n7\t8\t9\n10\t11\n", 5),
+			delim: "\t", cols: 3, header: false, short: 5, rows: 25, check: [2]int{4, 2}, checkValue: "NULL"},
+		{name: "quoted commas and a short row", in: "name,addr,n\n\"Ann\",\"1 Main St, Oslo\",5\n\"Bob\",\"2 High St, Rome\"\n\"Cy\",\"3 Low Rd, Lima\",7\n",
+			delim: ",", quote: dialect.Some('"'), cols: 3, header: true, short: 1, rows: 3, check: [2]int{1, 2}, checkValue: "NULL"},
+		{name: "a row far wider than the table", in: grid(10, 3, map[int]int{5: 9}),
+			delim: ",", cols: 3, header: true, long: 1, rows: 9, check: [2]int{-1, -1}},
+		{name: "tilde, one short row", in: "id~name~n\n1~Ann~5\n2~Bob\n3~Cy~7\n4~Di~8\n",
+			delim: "~", cols: 3, header: true, short: 1, rows: 4, check: [2]int{1, 2}, checkValue: "NULL"},
+		{name: "the delimiter fixed", in: "k,v,w\n1,2,3\n4,5\n6,7,8\n", opts: sniff.Options{Fixed: sniff.Delimiter, Dialect: dialect.Dialect{Delimiter: ","}},
+			delim: ",", cols: 3, header: true, short: 1, rows: 3, check: [2]int{1, 2}, checkValue: "NULL"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := sniff.SniffBytes([]byte(tt.in), tt.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Dialect.Delimiter != tt.delim || res.Dialect.Quote != tt.quote || len(res.Columns) != tt.cols || res.HasHeader != tt.header {
+				t.Fatalf("delimiter %q quote %v, %d columns, header %v; want %q %v, %d, %v", res.Dialect.Delimiter, res.Dialect.Quote,
+					len(res.Columns), res.HasHeader, tt.delim, tt.quote, tt.cols, tt.header)
+			}
+			if res.ShortRows != tt.short || res.LongRows != tt.long || res.NullPadding != (tt.short > 0) || res.IgnoreErrors != (tt.long > 0) {
+				t.Errorf("short %d long %d (padding %v, ignore errors %v); want short %d long %d", res.ShortRows, res.LongRows,
+					res.NullPadding, res.IgnoreErrors, tt.short, tt.long)
+			}
+			if res.Scores.Dialect >= 1 || res.Scores.Dialect < 0.6 {
+				t.Errorf("dialect score %.3f, want in [0.6, 1) for a ragged table", res.Scores.Dialect)
+			}
+			rows, rejects := readTyped(t, tt.in, res)
+			if len(rows) != tt.rows || rejects != tt.long {
+				t.Fatalf("read %d rows and %d rejects, want %d and %d", len(rows), rejects, tt.rows, tt.long)
+			}
+			if r, c := tt.check[0], tt.check[1]; r >= 0 && rows[r][c] != tt.checkValue {
+				t.Errorf("row %d column %d reads %q, want %q (row %q)", r, c, rows[r][c], tt.checkValue, rows[r])
+			}
+		})
+	}
+	// Not tables: DuckDB's single text column stands.
+	for _, in := range []string{
+		"\"Mar 3, 2021\"\n\"Apr 4, 2021\"\n\"May 5, 2021\"\n\"Jun 6, 2021\"\n", // quoted values holding the delimiter
+		"\"{'k':1}\"\n\"{'k':2}\"\n\"{'k': 3}\"\n\"{'k':4 }\"\n",               // and a colon
+		"Dear Ann, thanks, and hello\nSee you, then\nRegards\nBob\n",
+		"amount\n12,5\n145,00\n5.25\n", // a column of decimal commas: no width dominates
+		"a,b\nc\n",                     // too few rows
+		"x\ny\nz,w\nv\n",
+		"at\n01:02:03\n04:05:06\n07:08:09\n1\n",       // times under a header: no colon table
+		"one two three\nfour five six\nseven eight\n", // words: no space table
+	} {
+		res, err := sniff.SniffBytes([]byte(in), sniff.Options{})
+		if err != nil {
+			t.Fatalf("%q: %v", in, err)
+		}
+		if len(res.Columns) != 1 || res.NullPadding || res.IgnoreErrors {
+			t.Errorf("%q: %d columns with %q, padding %v; want one text column", in, len(res.Columns), res.Dialect.Delimiter, res.NullPadding)
+		}
+	}
+}
+
+// Class 4: delimiters DuckDB does not try, single-byte and multi-byte,
+// found in the normal comparison, and a one-byte delimiter that always
+// comes doubled or padded with spaces read as the wide delimiter.
+func TestMoreDelimiters(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		in    string
+		delim string
+		cols  int
+		row   []string // the first data row read back
+	}{
+		{name: "comma and space, quoted commas", in: "a, b, \"c, d\"\n1, 2, \"x, y\"\n", delim: ", ", cols: 3, row: []string{"1", "2", "x, y"}},
+		{name: "comma and space, unpadded commas in quotes", in: "name, note, n\nAnn, \"x,y\", 1\nBob, \"z\", 2\n", delim: ", ", cols: 3, row: []string{"Ann", "x,y", "1"}},
+		{name: "semicolon and space", in: "name; age; city\nAnn; 31; Oslo\nBob; 42; Rome\nCy; 27; Lima\n", delim: "; ", cols: 3, row: []string{"Ann", "31", "Oslo"}},
+		{name: "doubled pipes", in: "id||name||score\n1||Ann||3.5\n2||Bob||4.0\n", delim: "||", cols: 3, row: []string{"1", "Ann", "3.5"}},
+		{name: "doubled semicolons", in: "k;;v;;w\n1;;2;;3\n4;;5;;6\n7;;8;;9\n", delim: ";;", cols: 3, row: []string{"1", "2", "3"}},
+		{name: "padded pipe", in: "id | name | n\n1 | Ann | 3\n2 | Bob | 4\n", delim: " | ", cols: 3, row: []string{"1", "Ann", "3"}},
+		{name: "padded double colon", in: "id :: name :: n\n1 :: a :: 2\n3 :: b :: 4\n", delim: " :: ", cols: 3, row: []string{"1", "a", "2"}},
+		{name: "double colon", in: "id::name::n\n1::a::2\n3::b::4\n", delim: "::", cols: 3, row: []string{"1", "a", "2"}},
+		{name: "tilde over decimal commas", in: "a~b~c\n1~2,5~x\n3~4,5~y\n5~6,5~z\n", delim: "~", cols: 3, row: []string{"1", "2,5", "x"}},
+		{name: "equals", in: "x=y=z\n1=2=3\n4=5=6\n", delim: "=", cols: 3, row: []string{"1", "2", "3"}},
+		{name: "asterisk", in: "a*b*c\n1*2*3\n4*5*6\n", delim: "*", cols: 3, row: []string{"1", "2", "3"}},
+		{name: "hash", in: "a#b#c\n1#2#3\n4#5#6\n", delim: "#", cols: 3, row: []string{"1", "2", "3"}},
+		{name: "space", in: "id name score\n1 Ann 3.5\n2 Bob 4.0\n", delim: " ", cols: 3, row: []string{"1", "Ann", "3.5"}},
+		// DuckDB's answer stands.
+		{name: "comma, quoted commas and spaces", in: "id,note\n1,\"a, b\"\n2,\"c, d\"\n", delim: ",", cols: 2, row: []string{"1", "a, b"}},
+		{name: "comma, some spaces", in: "a, b,c\n1, 2,3\n4, 5,6\n", delim: ",", cols: 3, row: []string{"1", " 2", "3"}},
+		{name: "comma, times", in: "id,at,n\n1,10:30:00,5\n2,11:45:10,6\n", delim: ",", cols: 3, row: []string{"1", "10:30:00", "5"}},
+		{name: "pipe, one empty value", in: "a|b|c\n1||3\n4|5|6\n", delim: "|", cols: 3, row: []string{"1", "", "3"}},
+		{name: "rows of empty values", in: ",,,,\n,,,,\n,,,,\n", delim: ",", cols: 5, row: []string{"", "", "", "", ""}},
+		{name: "semicolon, text with spaces", in: "name;city\nAnn Lee;New York\nBob Ray;Los Angeles\n", delim: ";", cols: 2, row: []string{"Ann Lee", "New York"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := sniff.SniffBytes([]byte(tt.in), sniff.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Dialect.Delimiter != tt.delim || len(res.Columns) != tt.cols {
+				t.Fatalf("delimiter %q, %d columns; want %q, %d", res.Dialect.Delimiter, len(res.Columns), tt.delim, tt.cols)
+			}
+			rows := readWith(t, tt.in, res)
+			if fmt.Sprint(rows[0]) != fmt.Sprint(tt.row) {
+				t.Errorf("first row %q, want %q", rows[0], tt.row)
+			}
+		})
+	}
+}
+
+// Class 1, over a table DuckDB does find: a comma table with one short
+// row, whose text column holds one semicolon a row, is a comma table,
+// not the two columns DuckDB's semicolon reads consistently.
+func TestRaggedOverNarrowerTable(t *testing.T) {
+	for _, headerSemicolon := range []bool{false, true} {
+		var b strings.Builder
+		b.WriteString("id,a,b,c,d,e,f,g,note")
+		if headerSemicolon {
+			b.WriteString(";remark")
+		}
+		b.WriteString("\n")
+		for i := range 60 {
+			if i == 30 {
+				fmt.Fprintf(&b, "%d,1,2,3,4,5,6,short;row\n", i)
+				continue
+			}
+			fmt.Fprintf(&b, "%d,1,2,3,4,5,6,7,see x;y %d\n", i, i)
+		}
+		in := b.String()
+		res, err := sniff.SniffBytes([]byte(in), sniff.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Dialect.Delimiter != "," || len(res.Columns) != 9 || !res.NullPadding || res.ShortRows != 1 {
+			t.Fatalf("header semicolon %v: delimiter %q, %d columns, padding %v (%d short); want \",\", 9, padding, 1",
+				headerSemicolon, res.Dialect.Delimiter, len(res.Columns), res.NullPadding, res.ShortRows)
+		}
+		rows, rejects := readTyped(t, in, res)
+		if len(rows) != 60 || rejects != 0 || rows[30][8] != "NULL" {
+			t.Errorf("header semicolon %v: %d rows, %d rejects, short row %q", headerSemicolon, len(rows), rejects, rows[30])
+		}
+	}
+	// A semicolon table whose text holds commas stays a semicolon table.
+	var b strings.Builder
+	b.WriteString("name;tags\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "item %d;red, green, blue\n", i)
+	}
+	res, err := sniff.SniffBytes([]byte(b.String()), sniff.Options{})
+	if err != nil || res.Dialect.Delimiter != ";" || len(res.Columns) != 2 {
+		t.Errorf("semicolon table with commas in its text: %v, %v", res, err)
+	}
+}

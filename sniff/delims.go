@@ -1,0 +1,155 @@
+package sniff
+
+// Multi-byte delimiters: a delimiter byte that always comes doubled or
+// padded with spaces.
+//
+// A file written with "||", "::", ";;", ", " or " | " between its values
+// reads, with the single byte DuckDB tries, as the same table with empty
+// columns between the real ones ("id||name" is three values with "|") or
+// with a space in front of every value. After the dialect is chosen, the
+// sniffer widens its one-byte delimiter b to the first of " bb ", "bb",
+// " b " and "b " (in that order: the longest reading first) that accounts
+// for every b the rows hold outside quoted values: with m the number of
+// b in the wide delimiter, every row that reads as k values with it reads
+// as m·(k−1)+1 values with b alone (no b stands outside a wide
+// delimiter). The wide dialect must read the first chunk without
+// failing, row for row where the one-byte dialect does, with at least two
+// columns.
+// The sample is then sniffed again with the wide delimiter fixed, so
+// that skip rows, header and types are its own. A cheap test on the raw
+// first lines (every line holds m times as many b as wide delimiters, and
+// one holds a wide delimiter) spares the count for the usual file.
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/csvscan/csvscan/dialect"
+	sm "github.com/csvscan/csvscan/statemachine"
+)
+
+// widenLines is the number of raw lines the quick test looks at.
+const widenLines = 8
+
+// widen returns res read with a multi-byte delimiter when its one-byte
+// delimiter always comes inside one (see above), or res.
+func (s *session) widen(res *Result) *Result {
+	d := res.Dialect
+	if s.opts.Fixed&Delimiter != 0 || len(d.Delimiter) != 1 || d.Delimiter == " " {
+		return res
+	}
+	b := d.Delimiter
+	sample := s.head[s.start:]
+	var base []line
+	for _, wide := range []string{" " + b + b + " ", b + b, " " + b + " ", b + " "} {
+		m := strings.Count(wide, b)
+		if !rawAgrees(sample, b[0], wide, m, d.Quote) {
+			continue
+		}
+		wd := d
+		wd.Delimiter = wide
+		if wd.Validate() != nil {
+			continue
+		}
+		if base == nil {
+			if base = s.countFirst(d); base == nil {
+				return res
+			}
+		}
+		rows := s.countFirst(wd)
+		if !widthsAgree(base, rows, m) {
+			continue
+		}
+		o := s.opts
+		o.Dialect, o.Fixed = wd, Delimiter|Quote|Escape|Comment|Newline|o.Fixed
+		w := newSession(o, head{data: s.head, final: s.final, long: s.long})
+		w.windows = s.windows
+		wres, err := w.sniff()
+		if err != nil || len(wres.Columns) < 2 {
+			continue
+		}
+		s.tracef("delimiter %q always comes as %q: read with that\n", b, wide)
+		return wres
+	}
+	return res
+}
+
+// rawAgrees says every one of the first widenLines lines of b holds m
+// times as many c as wide delimiters, and some line holds one; with a
+// quote, what stands between a pair of quotes on a line is left out.
+func rawAgrees(b []byte, c byte, wide string, m int, quote dialect.Char) bool {
+	seen := false
+	q, quoted := quote.Byte()
+	var buf []byte
+	for range widenLines {
+		if len(b) == 0 {
+			break
+		}
+		ln := b
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			ln, b = b[:i], b[i+1:]
+		} else {
+			b = nil
+		}
+		if quoted && bytes.IndexByte(ln, q) >= 0 {
+			buf = buf[:0]
+			in := false
+			for _, x := range ln {
+				switch {
+				case x == q:
+					in = !in
+				case !in:
+					buf = append(buf, x)
+				}
+			}
+			ln = buf
+		}
+		n := bytes.Count(ln, []byte(wide))
+		if bytes.Count(ln, []byte{c}) != m*n {
+			return false
+		}
+		if n > 0 && len(bytes.Trim(ln, string([]byte{c, ' ', '\r'}))) == 0 {
+			return false // a line of delimiters alone: its values are no evidence
+		}
+		seen = seen || n > 0
+	}
+	return seen
+}
+
+// countFirst counts the first chunk of the sample with d, or returns nil
+// when d's table fails on it.
+func (s *session) countFirst(d dialect.Dialect) []line {
+	t, err := sm.For(d)
+	if err != nil {
+		return nil
+	}
+	c := newCounter(t, s.head[s.start:], s.start == 0, s.final, s.opts.maxLine())
+	rows := c.next(nil, chunkRows)
+	if c.failed || len(rows) == 0 {
+		return nil
+	}
+	return rows
+}
+
+// widthsAgree says each row of base (read with a one-byte delimiter) has
+// m·(k−1)+1 values where the same row of wide (read with the wide
+// delimiter holding that byte m times) has k, and some row has two.
+func widthsAgree(base, wide []line, m int) bool {
+	if len(base) != len(wide) {
+		return false
+	}
+	two := false
+	for i := range base {
+		if base[i].comment != wide[i].comment || base[i].start != wide[i].start {
+			return false
+		}
+		if base[i].comment {
+			continue
+		}
+		if base[i].cols != m*(wide[i].cols-1)+1 {
+			return false
+		}
+		two = two || wide[i].cols >= 2
+	}
+	return two
+}

@@ -1,0 +1,248 @@
+package sniff
+
+// Ragged rows: a table some of whose rows are short or long.
+//
+// DuckDB compares dialects by "every row fits or nothing": a candidate
+// that reads 83 of 84 rows with 9 columns and one with 8 is dropped
+// (short rows, and padding is off), and a dialect that reads every line as
+// one text column wins, or one that reads a narrower table. csvscan
+// scores every candidate that read the first chunk by how consistently it
+// reads it, as table-uniformity and CleverCSV's pattern score do:
+//
+//   - the dominant width W is the most common number of values, over the
+//     rows that are not comment lines; when two widths are equally common
+//     none dominates, and the candidate is no table (four lines "foo",
+//     "12,5", "145,00", "5.25" are one column of decimal commas);
+//   - the table starts at the first row at least W wide (narrower lines
+//     above it are a preamble, as in DuckDB); that row is the header row;
+//   - consistency is the share of the table's rows that are W wide;
+//   - the score is consistency × (1 − 1/W): one column scores 0, and a
+//     wider consistent table beats a narrower one.
+//
+// When DuckDB's method ends in one text column or no dialect, the best
+// believable reading is the answer. When it finds a table, a reading with
+// another delimiter replaces it only from the first line on and only when
+// it is clearly better (raggedOver): more columns with at least 90% of
+// the rows at W, or every row at W while DuckDB's table took lines at the
+// top for notes.
+//
+// A candidate is believable when W is at least 2, the table has at least
+// three rows, at least two of them W wide, and consistency is at least
+// raggedMinConsistency (a short sample of prose split at its commas is
+// not a table). Of the believable candidates the best scores wins (ties:
+// DuckDB's order, a quote that occurs first). Its width is that of its widest
+// row up to 2W (a header wider than the data, a row with an extra value
+// or a stray delimiter), so that no value is lost, and the narrower rows
+// are padded with NULLs: what DuckDB reads with null_padding=true. A row
+// wider than 2W is a reject, and a first line that wide a preamble. The
+// result says what reading it takes: NullPadding and ShortRows for the
+// rows with fewer values, IgnoreErrors and LongRows for the rejects, so
+// that reading the file with the detected options does not fail on its
+// first short row.
+
+// raggedMinConsistency is the least share of a table's rows that must have
+// its dominant width for a ragged reading to be believable.
+const raggedMinConsistency = 0.6
+
+// raggedShape is what a ragged reading of a candidate's first chunk finds.
+type raggedShape struct {
+	start       int // index in the rows of the first table row (the header row)
+	comments    int // comment lines before start
+	dominant    int // the most common width
+	width       int // the table's width: its widest row up to 2 × dominant
+	rows        int // table rows, from start on, comment lines left out
+	exact       int // table rows of the dominant width
+	consistency float64
+}
+
+// raggedOf computes the ragged shape of rows.
+func raggedOf(rows []line) raggedShape {
+	var r raggedShape
+	var small [64]int     // rows per width, for the usual widths
+	wide := map[int]int{} // and the others
+	for _, l := range rows {
+		switch {
+		case l.comment:
+		case l.cols < len(small):
+			small[l.cols]++
+		default:
+			wide[l.cols]++
+		}
+	}
+	best, tie := 0, false
+	see := func(w, n int) {
+		switch {
+		case n == 0:
+		case n > best || (n == best && w > r.dominant):
+			tie = n == best
+			r.dominant, best = w, n
+		case n == best:
+			tie = true
+		}
+	}
+	for w, n := range small {
+		see(w, n)
+	}
+	for w, n := range wide {
+		see(w, n)
+	}
+	if tie {
+		return raggedShape{} // no width dominates
+	}
+	r.start = -1
+	for i, l := range rows {
+		if l.comment || l.cols < r.dominant {
+			continue
+		}
+		if l.cols > 2*r.dominant {
+			continue // a title wider than the table: preamble
+		}
+		r.start = i
+		break
+	}
+	if r.start < 0 {
+		return raggedShape{}
+	}
+	for _, l := range rows[:r.start] {
+		if l.comment {
+			r.comments++
+		}
+	}
+	r.width = r.dominant
+	for _, l := range rows[r.start:] {
+		if l.comment {
+			continue
+		}
+		r.rows++
+		if l.cols == r.dominant {
+			r.exact++
+		}
+		if l.cols <= 2*r.dominant {
+			r.width = max(r.width, l.cols)
+		}
+	}
+	r.consistency = float64(r.exact) / float64(r.rows)
+	return r
+}
+
+// believable says whether the ragged reading is a table.
+func (r raggedShape) believable() bool {
+	return r.dominant >= 2 && r.rows >= 3 && r.exact >= 2 && r.consistency >= raggedMinConsistency
+}
+
+// score is the reading's consistency weighted by its width.
+func (r raggedShape) score() float64 {
+	return r.consistency * (1 - 1/float64(r.dominant))
+}
+
+// raggedBest returns the candidate of p (a session after dialect
+// detection) whose ragged reading scores best among those accept allows
+// (nil: all), and that reading, or nil.
+func (p *session) raggedBest(accept func(*candidate, raggedShape) bool) (*candidate, raggedShape) {
+	var (
+		best *candidate
+		bsh  raggedShape
+		bsc  float64
+	)
+	// When values open with a quote after this delimiter in some
+	// candidate's reading (whether that table then read the chunk or
+	// failed), a candidate that does not read the quote would split the
+	// quoted values at the delimiters they hold ("Dec 8, 2022"): it is no
+	// ragged table. Quotes inside unquoted values (JSON in a tab file)
+	// open no value and do not count.
+	shapes := map[*counter]raggedShape{} // candidates that share a count read alike
+	for _, c := range p.all {
+		if p.quotedAfter[c.d.Delimiter] && !c.everQuoted() {
+			continue
+		}
+		r, ok := shapes[c.ctr]
+		if !ok {
+			r = raggedOf(c.first)
+			shapes[c.ctr] = r
+		}
+		if !r.believable() || !commentsAcceptable(c.first, r.dominant, c.d.Comment.IsSet(), p.opts.Fixed&Comment != 0) ||
+			accept != nil && !accept(c, r) {
+			continue
+		}
+		sc := r.score()
+		better := best == nil || sc > bsc+1e-9
+		if !better && sc > bsc-1e-9 {
+			// A tie: a quote that occurs beats one that does not, and the
+			// quote as its own escape, when doubled quotes occur, beats
+			// another escape.
+			better = c.everQuoted() && !best.everQuoted() ||
+				c.everQuoted() && best.everQuoted() && c.d.Quote == best.d.Quote &&
+					c.d.Escape == c.d.Quote && c.ctr.everEscape && best.d.Escape != best.d.Quote
+		}
+		if better {
+			best, bsh, bsc = c, r, sc
+		}
+	}
+	if best != nil {
+		p.tracef("ragged rows: %s reads %d of %d rows at width %d (score %.3f), table width %d from row %d\n",
+			short(best.d), bsh.exact, bsh.rows, bsh.dominant, bsc, bsh.width, bsh.start+1)
+	}
+	return best, bsh
+}
+
+// ragged reads the sample with the best ragged candidate of p, padding the
+// short rows and leaving out the long ones, and returns its result, or nil
+// when no candidate is believable (and allowed by accept, when not nil).
+func (s *session) ragged(p *session, accept func(*candidate, raggedShape) bool) *Result {
+	c, r := p.raggedBest(accept)
+	if c == nil {
+		return nil
+	}
+	return s.readRagged(p, c, r)
+}
+
+// raggedOverride is the least consistency of a ragged reading that
+// replaces a narrower table DuckDB's method found.
+const raggedOverride = 0.9
+
+// raggedOver returns a reading that beats res, a table DuckDB's method
+// found, or nil. It must use another delimiter and read the sample from
+// its first line (no preamble), either
+//
+//   - with more columns than res and at least raggedOverride of its rows
+//     at its dominant width: a comma table with one short row, where
+//     DuckDB drops the comma and takes the two columns a semicolon inside
+//     one text column gives; or
+//   - every row at one width of at least 2, when res took lines at the
+//     top for notes: "name;tags" above rows of "item;red, green, blue",
+//     where DuckDB's comma reads three columns and skips the header.
+func (s *session) raggedOver(p *session, res *Result) *Result {
+	notes := res.SkipRows > s.opts.SkipRows
+	c, r := p.raggedBest(func(c *candidate, r raggedShape) bool {
+		if r.start != 0 || c.d.Delimiter == res.Dialect.Delimiter {
+			return false
+		}
+		return r.consistency >= raggedOverride && r.dominant > len(res.Columns) ||
+			notes && r.consistency == 1
+	})
+	if c == nil {
+		return nil
+	}
+	return s.readRagged(p, c, r)
+}
+
+// readRagged reads the sample with c's ragged reading r.
+func (s *session) readRagged(p *session, c *candidate, r raggedShape) *Result {
+	o := s.opts
+	o.NullPadding, o.IgnoreErrors = true, true
+	q := &session{opts: o, head: s.head, final: s.final, long: s.long, windows: s.windows, start: s.start,
+		chunks: s.chunks, caster: s.caster, present: s.present, maxCols: r.width}
+	q.formats[0].user, q.formats[0].userFormat = s.formats[0].user, s.formats[0].userFormat
+	q.formats[1].user, q.formats[1].userFormat = s.formats[1].user, s.formats[1].userFormat
+	rc := &candidate{d: c.d, ctr: c.ctr, first: c.first, skip: r.start, score: r.consistency,
+		sh: shape{cols: r.width, consistent: r.exact, header: r.start, dirty: r.start, dirtyNoComm: r.start - r.comments}}
+	res, err := q.finish([]*candidate{rc}, nil)
+	if err != nil {
+		p.tracef("ragged rows: %s: %v\n", short(c.d), err)
+		return nil
+	}
+	if res.ShortRows+res.LongRows > 0 {
+		p.tracef("ragged rows: %d short rows (null padding), %d long rows (rejects)\n", res.ShortRows, res.LongRows)
+	}
+	return res
+}
