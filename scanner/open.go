@@ -4,14 +4,20 @@ import (
 	"context"
 	"iter"
 	"os"
+	"sync"
 )
 
 // File is the parallel scan of a file that Open opened: a Parallel that
 // also closes the file, when Scan returns false, when a range loop over All
 // or Chunks ends, or on Close.
+//
+// As a Parallel, a File is for one goroutine at a time, but Close may be
+// called from any goroutine: it stops the scan (the reading goroutine's
+// Scan returns false, and Err returns ErrClosed) and closes the file.
 type File struct {
 	p        *Parallel
 	f        *os.File
+	shutMu   sync.Mutex
 	fileErr  error // the error of closing the file
 	fileShut bool
 }
@@ -85,6 +91,8 @@ func (f *File) Close() error {
 
 // shut closes the file once the scan is closed.
 func (f *File) shut() error {
+	f.shutMu.Lock()
+	defer f.shutMu.Unlock()
 	if !f.fileShut {
 		f.fileShut = true
 		f.p.Close()
