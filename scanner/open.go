@@ -23,8 +23,8 @@ type File struct {
 }
 
 // Open opens the file at path and reads it in parallel with opts: a regular
-// file over its known ranges (its pages read in place where the system
-// allows it, see ScanFile), anything else (a named pipe, a device) as a
+// file over its known ranges (see ScanFile: File reads with Scan, which
+// reads the file's pages into buffers rather than mapping them), anything else (a named pipe, a device) as a
 // sequential stream (see ScanReader). The defaults are those of Parallel:
 // runtime.GOMAXPROCS(0) goroutines and DefaultParallelBufferSize buffers.
 //

@@ -103,8 +103,8 @@ type batch struct {
 // memory stays bounded by the buffers those boundaries pin and by their row
 // records, which are bounded by bytes: the boundaries' lengths follow the
 // records per byte of the boundaries read before them, so that a boundary's
-// records fit in about batchBudget bytes (a file of one-byte rows gets short
-// boundaries, one of long rows DuckDB's 8 MiB ones).
+// records fit in about batchBudget bytes (a file of one-byte rows gets
+// boundaries of 64 KiB, one of long rows DuckDB's 8 MiB ones).
 //
 // Call Close when stopping before Scan returns false; Scan returning false
 // has already released everything.
@@ -189,19 +189,22 @@ type Parallel struct {
 // another goroutine, stopped it.
 var ErrClosed = errors.New("scanner: the parallel scan was closed")
 
-// batchBudget is about how many bytes of row records (rowMeta, fieldRef and
-// arena) one boundary's batch holds: take cuts boundaries to that length at
-// the density of records measured on the boundaries before.
-const batchBudget = 4 << 20
+// batchBudget is about how many bytes of row records (rowMeta and
+// fieldRef) one boundary's batch holds: take cuts boundaries to that length
+// at the density of records measured on the boundaries before. (The arena,
+// the values copied, is at most about the boundary's bytes: it needs no
+// budget.)
+const batchBudget = 2 << 20
 
 // minPiece is the shortest boundary take cuts, and firstPiece the length
-// of the first ones, before any was measured: the budget at the densest
-// records there are (a row of one byte, rowMeta and fieldRef, per byte).
+// of the first ones, before any was measured: at the densest records there
+// are (a row of one byte, rowMeta and fieldRef, per byte) about 3.5 budgets,
+// and observe shrinks the next ones at once.
 const (
 	minPiece   = 64 << 10
+	firstPiece = 256 << 10
 	rowMetaLen = int(unsafe.Sizeof(rowMeta{}))
 	fieldLen   = int(unsafe.Sizeof(fieldRef{}))
-	firstPiece = batchBudget / (rowMetaLen + fieldLen)
 )
 
 // NewParallel returns a parallel scan of the input m holds. Threads in
@@ -301,8 +304,10 @@ func ScanReaderAt(ctx context.Context, r io.ReaderAt, size int64, opts Options) 
 	return NewParallel(ctx, buffer.FromReaderAt(r, size, parallelBufferSize(opts)), opts)
 }
 
-// ScanFile is NewParallel over the regular file f, whose pages are read in
-// place (memory-mapped) where the system allows it; see buffer.FromFile.
+// ScanFile is NewParallel over the regular file f. With Each its pages are
+// read in place (memory-mapped) where the system allows it, see
+// buffer.FromFile; Scan reads them into buffers instead (see Parallel: a
+// file that shrinks while it is read is an error either way).
 func ScanFile(ctx context.Context, f *os.File, opts Options) (*Parallel, error) {
 	m, err := buffer.FromFile(f, parallelBufferSize(opts))
 	if err != nil {
@@ -389,9 +394,10 @@ func (p *Parallel) nextPiece() (iterator.Boundary, bool, error) {
 
 // observe sets the length of the boundaries handed out next from the row
 // records boundary b's batch out took: the length whose records fill
-// batchBudget at that density, at most twice the current length (a file
-// whose rows get shorter is met by short boundaries within a boundary or
-// two), between minPiece and the iterator's boundary length.
+// batchBudget at that density, at most four times the current length (a
+// file whose rows get shorter is met by short boundaries at the next
+// boundary, and a batch of a boundary denser than the one before is at most
+// four budgets), between minPiece and the iterator's boundary length.
 func (p *Parallel) observe(b iterator.Boundary, out *batch) {
 	n := b.End - b.Start
 	if n <= 0 || out.err != nil {
@@ -408,13 +414,13 @@ func (p *Parallel) observe(b iterator.Boundary, out *batch) {
 	}
 	want := int(min(int64(batchBudget)*int64(n)/int64(max(rec, 1)), math.MaxInt32))
 	p.mu.Lock()
-	p.pieceLen = max(minPiece, min(want, 2*p.pieceLen, p.maxLen))
+	p.pieceLen = max(minPiece, min(want, 4*p.pieceLen, p.maxLen))
 	p.mu.Unlock()
 }
 
-// recordBytes is the memory of b's records in use.
+// recordBytes is the memory of b's row records in use.
 func (b *batch) recordBytes() int {
-	return len(b.rows)*rowMetaLen + len(b.fields)*fieldLen + len(b.arena)
+	return len(b.rows)*rowMetaLen + len(b.fields)*fieldLen
 }
 
 func (p *Parallel) worker() {
@@ -745,28 +751,28 @@ func (p *Parallel) newBatch(base, end int64, rows, fields int) *batch {
 }
 
 // estimateRows returns the room a fresh batch for data starts with: a row
-// per 256 bytes and a value per 32, the records of an ordinary file, within
-// a quarter of batchBudget. It reads none of the bytes: a batch of shorter
-// rows grows as it fills, and the boundary lengths (observe) keep the
-// records of any batch near batchBudget.
+// per 128 bytes and a value per 16, the records of an ordinary file, within
+// half of batchBudget. It reads none of the bytes: a batch of shorter rows
+// grows as it fills, and the boundary lengths (observe) keep the records of
+// any batch near batchBudget.
 func estimateRows(data []byte, _ byte) (rows, fields int) {
-	rows = min(len(data)/256, batchBudget/4/rowMetaLen) + 16
-	fields = min(len(data)/32, batchBudget/4/fieldLen) + 64
+	rows = min(len(data)/128, batchBudget/4/rowMetaLen) + 16
+	fields = min(len(data)/16, batchBudget/4/fieldLen) + 64
 	return rows, fields
 }
 
 // recycle keeps b's memory for a later boundary. b must hold no pin. A
-// batch whose room grew past four budgets (a boundary denser than the ones
-// before it) is left to the collector.
+// batch whose room for records grew past eight budgets (a boundary denser
+// than the ones before it) is left to the collector.
 func (p *Parallel) recycle(b *batch) {
-	if cap(b.rows)*rowMetaLen+cap(b.fields)*fieldLen+cap(b.arena) > 4*batchBudget {
+	if cap(b.rows)*rowMetaLen+cap(b.fields)*fieldLen > 8*batchBudget {
 		*b = batch{}
 		return
 	}
 	*b = batch{arena: b.arena[:0], fields: b.fields[:0], rows: b.rows[:0], bad: b.bad[:0]}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if len(p.spare) < 2*p.window {
+	if len(p.spare) < p.window {
 		p.spare = append(p.spare, b)
 	}
 }
