@@ -134,6 +134,7 @@ type FaultError struct {
 	Offset int64  // the file offset of the byte that faulted
 }
 
+// Error says which file and offset, and why.
 func (e *FaultError) Error() string {
 	return fmt.Sprintf("buffer: %s: the mapped page at offset %d is gone (the file shrank while it was read): %v", e.Name, e.Offset, io.ErrUnexpectedEOF)
 }
