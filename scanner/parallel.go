@@ -171,6 +171,10 @@ type Parallel struct {
 	haveRest bool
 	pieceLen int
 	maxLen   int // the iterator's boundary length
+	// Rows and values per byte of the last boundary read (observe), which
+	// size the next bulk batches (newBatch); measured is false before.
+	rowsPerByte, fieldsPerByte float64
+	measured                   bool
 
 	// Closing, from any goroutine.
 	closeReq bool           // under mu: Close was called
@@ -403,24 +407,23 @@ func (p *Parallel) observe(b iterator.Boundary, out *batch) {
 	if n <= 0 || out.err != nil {
 		return
 	}
-	rec := 0
-	for part := out; part != nil; part = part.more {
-		rec += part.recordBytes()
-	}
-	if j := out.pending; j != nil {
-		for part := j.bulk; part != nil; part = part.more {
-			rec += part.recordBytes()
+	rows, fields := 0, 0
+	count := func(part *batch) {
+		for ; part != nil; part = part.more {
+			rows, fields = rows+len(part.rows), fields+len(part.fields)
 		}
 	}
+	count(out)
+	if j := out.pending; j != nil {
+		count(j.bulk)
+	}
+	rec := rows*rowMetaLen + fields*fieldLen
 	want := int(min(int64(batchBudget)*int64(n)/int64(max(rec, 1)), math.MaxInt32))
 	p.mu.Lock()
 	p.pieceLen = max(minPiece, min(want, 4*p.pieceLen, p.maxLen))
+	p.rowsPerByte, p.fieldsPerByte = float64(rows)/float64(n), float64(fields)/float64(n)
+	p.measured = true
 	p.mu.Unlock()
-}
-
-// recordBytes is the memory of b's row records in use.
-func (b *batch) recordBytes() int {
-	return len(b.rows)*rowMetaLen + len(b.fields)*fieldLen
 }
 
 func (p *Parallel) worker() {
@@ -726,12 +729,20 @@ func (p *Parallel) finishBoundary(j *pendingBoundary) *batch {
 // newBatch returns an empty batch for the boundary [base, end), reusing the
 // memory of a delivered one: for a boundary's bulk (rows > 16) the spare
 // with the most room, for its first rows (a few) the one with the least, so
-// that they do not take the room the bulk needs. A fresh batch starts with
-// room for rows rows and fields values and grows as it fills (batch.add
-// appends); room is never made from a guess of the rows to come.
+// that they do not take the room the bulk needs. A bulk gets room for the
+// rows and values per byte measured on the last boundary read, with an
+// eighth to spare, at most two budgets (the boundary lengths keep a
+// batch's records near one); before any was measured, rows and fields (see
+// estimateRows). A batch whose rows are more grows as it fills (batch.add
+// appends).
 func (p *Parallel) newBatch(base, end int64, rows, fields int) *batch {
 	p.mu.Lock()
-	if n := len(p.spare); n > 0 {
+	if rows > 16 && p.measured {
+		n := float64(end-base) * 1.125
+		rows = min(int(p.rowsPerByte*n), 2*batchBudget/rowMetaLen) + 16
+		fields = min(int(p.fieldsPerByte*n), 2*batchBudget/fieldLen) + 64
+	}
+	if k := len(p.spare); k > 0 {
 		pick := 0
 		for i, b := range p.spare {
 			c, best := cap(b.rows), cap(p.spare[pick].rows)
@@ -740,21 +751,23 @@ func (p *Parallel) newBatch(base, end int64, rows, fields int) *batch {
 			}
 		}
 		b := p.spare[pick]
-		p.spare[pick] = p.spare[n-1]
-		p.spare = p.spare[:n-1]
+		p.spare[pick] = p.spare[k-1]
+		p.spare = p.spare[:k-1]
 		p.mu.Unlock()
 		b.base, b.end = base, end
+		b.rows, b.fields = slices.Grow(b.rows, rows), slices.Grow(b.fields, fields)
 		return b
 	}
 	p.mu.Unlock()
 	return &batch{base: base, end: end, rows: make([]rowMeta, 0, rows), fields: make([]fieldRef, 0, fields)}
 }
 
-// estimateRows returns the room a fresh batch for data starts with: a row
-// per 128 bytes and a value per 16, the records of an ordinary file, within
-// half of batchBudget. It reads none of the bytes: a batch of shorter rows
-// grows as it fills, and the boundary lengths (observe) keep the records of
-// any batch near batchBudget.
+// estimateRows returns the room a bulk batch for data starts with before
+// any boundary was measured (newBatch): a row per 128 bytes and a value per
+// 16, the records of an ordinary file, within half of batchBudget. It reads
+// none of the bytes: a batch of shorter rows grows as it fills, and the
+// boundary lengths (observe) keep the records of any batch near
+// batchBudget.
 func estimateRows(data []byte, _ byte) (rows, fields int) {
 	rows = min(len(data)/128, batchBudget/4/rowMetaLen) + 16
 	fields = min(len(data)/16, batchBudget/4/fieldLen) + 64
