@@ -114,10 +114,9 @@ type batch struct {
 // one goroutine at a time, the one reading the rows. Close and Stats are the
 // exceptions: they may be called from any goroutine, also while Scan or Each
 // runs on another. Close from another goroutine ends the scan with ErrClosed:
-// the Scan running, or the next one, returns false (rows already made into
-// the batch Scan is reading may come first, up to the end of that boundary),
-// Err returns ErrClosed, and Each returns ErrClosed once the calls of its
-// function that were running have returned.
+// the Scan running, or the next one, returns false, Err returns ErrClosed,
+// and Each returns ErrClosed once the calls of its function that were
+// running have returned. A scan that had reached its end keeps Err nil.
 //
 // Mapped files: Scan hands the caller values that point into the buffers,
 // so it reads a file's buffers into memory (Manager.StopMapping) rather
@@ -1082,7 +1081,7 @@ func (p *Parallel) wait() (*batch, bool) {
 }
 
 // Row returns the values of the row read by the last successful Scan,
-// valid until the next call to Scan.
+// valid until the next call to Scan or Close.
 func (p *Parallel) Row() [][]byte { return p.c.Row() }
 
 // Header returns the header row when Options.Header is set.
@@ -1118,8 +1117,9 @@ func (p *Parallel) Err() error {
 // and releases when its running calls have returned (Close may then be
 // called from Each's function). The values of the rows Scan returned are
 // not to be used after Close; called from another goroutine, Close lets
-// the goroutine reading rows finish the one it is on (the buffer they point
-// into stays the Manager's, unmapped: Scan reads no mapped pages).
+// the goroutine reading rows finish with the row it is on: the memory its
+// values point into is not unmapped (Scan reads no mapped pages) nor read
+// into again.
 func (p *Parallel) Close() error {
 	p.mu.Lock()
 	p.closeReq = true
