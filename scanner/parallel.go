@@ -104,7 +104,9 @@ type batch struct {
 // records, which are bounded by bytes: the boundaries' lengths follow the
 // records per byte of the boundaries read before them, so that a boundary's
 // records fit in about batchBudget bytes (a file of one-byte rows gets
-// boundaries of 64 KiB, one of long rows DuckDB's 8 MiB ones).
+// boundaries of 75 to 150 KiB, one of long rows DuckDB's 8 MiB ones). Where
+// the rows of a file get much shorter, the one boundary where they do may
+// hold more: at most 28 bytes of records per byte of it.
 //
 // Call Close when stopping before Scan returns false; Scan returning false
 // has already released everything.
@@ -397,10 +399,12 @@ func (p *Parallel) nextPiece() (iterator.Boundary, bool, error) {
 
 // observe sets the length of the boundaries handed out next from the row
 // records boundary b's batch out took: the length whose records fill
-// batchBudget at that density, at most four times the current length (a
-// file whose rows get shorter is met by short boundaries at the next
-// boundary, and a batch of a boundary denser than the one before is at most
-// four budgets), between minPiece and the iterator's boundary length.
+// batchBudget at that density, at most four times the current length,
+// between minPiece and the iterator's boundary length. A file whose rows
+// get shorter is met by short boundaries from the next boundary on; the
+// batch of the boundary where they got shorter holds the budget times the
+// change in density, at most 28 bytes (a rowMeta and a fieldRef) per byte
+// of the boundary.
 func (p *Parallel) observe(b iterator.Boundary, out *batch) {
 	n := b.End - b.Start
 	if n <= 0 || out.err != nil {
@@ -754,7 +758,14 @@ func (p *Parallel) newBatch(base, end int64, rows, fields int) *batch {
 		p.spare = p.spare[:k-1]
 		p.mu.Unlock()
 		b.base, b.end = base, end
-		b.rows, b.fields = slices.Grow(b.rows, rows), slices.Grow(b.fields, fields)
+		// Boundaries vary in length: a spare that must grow grows with a
+		// quarter to spare, so that the next one fits.
+		if cap(b.rows) < rows {
+			b.rows = make([]rowMeta, 0, rows+rows/4)
+		}
+		if cap(b.fields) < fields {
+			b.fields = make([]fieldRef, 0, fields+fields/4)
+		}
 		return b
 	}
 	p.mu.Unlock()
