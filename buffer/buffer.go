@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"sync"
+	"unsafe"
 )
 
 // DefaultSize is DuckDB's default buffer size: 32 MiB.
@@ -18,7 +19,8 @@ type Buffer struct {
 	data   []byte
 	last   bool
 	pins   int
-	mapped bool // data is mapped file pages: unmap, do not reuse
+	mapped bool     // data is mapped file pages: unmap, do not reuse
+	file   *os.File // the mapped file, when mapped
 }
 
 // Index returns the buffer's number, from 0.
@@ -76,8 +78,13 @@ func FromReaderAt(r io.ReaderAt, size int64, bufferSize int) *Manager {
 // FromFile returns a Manager over the regular file f. Where the system
 // allows it and bufferSize is a multiple of the page size, buffers are the
 // file's pages mapped into memory (no copy, no allocation: the page cache
-// is read in place); otherwise it reads like FromReaderAt. The file must not
-// shrink while it is read: a mapped page past the new end faults.
+// is read in place); otherwise it reads like FromReaderAt.
+//
+// A mapped page past the end of a file that shrinks while it is read is
+// gone: touching it raises a memory fault (SIGBUS), which kills the process
+// unless the goroutine touching it has set debug.SetPanicOnFault. A reader
+// that sets it and recovers the panic turns it into an error with Fault.
+// StopMapping makes the Manager read the file instead.
 func FromFile(f *os.File, bufferSize int) (*Manager, error) {
 	st, err := f.Stat()
 	if err != nil {
@@ -91,7 +98,94 @@ func FromFile(f *os.File, bufferSize int) (*Manager, error) {
 }
 
 // Mapped reports whether buffers are mapped file pages.
-func (m *Manager) Mapped() bool { return m.file != nil }
+func (m *Manager) Mapped() bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.file != nil
+}
+
+// StopMapping makes the Manager read the buffers it loads from now on
+// (with ReadAt, into memory of its own) instead of mapping them, and unmaps
+// the mapped buffers it holds that are not pinned, so that a later Pin
+// reads them. A pinned mapped buffer stays mapped until it is released. It
+// waits for the prefetches in flight first, so no mapping is added after it
+// returns.
+func (m *Manager) StopMapping() {
+	m.Wait()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.file = nil
+	for i, b := range m.resident {
+		if b.mapped && b.pins == 0 {
+			delete(m.resident, i)
+			unmap(b.data)
+			b.data = nil
+		}
+	}
+	m.stats.Resident = len(m.resident)
+}
+
+// FaultError is the error Fault makes of a memory fault in a mapped
+// buffer: the page at Offset of the file is gone, which happens when the
+// file shrinks while it is mapped. It wraps io.ErrUnexpectedEOF, the error
+// of a buffer read short from a file that shrank.
+type FaultError struct {
+	Name   string // the file's name, as given to os.Open
+	Offset int64  // the file offset of the byte that faulted
+}
+
+// Error says which file and offset, and why.
+func (e *FaultError) Error() string {
+	return fmt.Sprintf("buffer: %s: the mapped page at offset %d is gone (the file shrank while it was read): %v", e.Name, e.Offset, io.ErrUnexpectedEOF)
+}
+
+// Unwrap returns io.ErrUnexpectedEOF.
+func (e *FaultError) Unwrap() error { return io.ErrUnexpectedEOF }
+
+// Fault returns the error for r, a value recovered from a panic on a
+// goroutine that set debug.SetPanicOnFault, when it is a memory fault at an
+// address inside one of m's mapped buffers (a *FaultError naming the file
+// offset); nil otherwise, for the caller to panic again with r.
+func (m *Manager) Fault(r any) error {
+	re, ok := r.(interface{ Addr() uintptr })
+	if !ok {
+		return nil
+	}
+	addr := re.Addr()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, b := range m.resident {
+		if !b.mapped || len(b.data) == 0 {
+			continue
+		}
+		start := uintptr(unsafe.Pointer(unsafe.SliceData(b.data)))
+		if addr >= start && addr-start < uintptr(len(b.data)) {
+			name := ""
+			if b.file != nil {
+				name = b.file.Name()
+			}
+			return &FaultError{Name: name, Offset: b.offset + int64(addr-start)}
+		}
+	}
+	return nil
+}
+
+// Close drops every buffer, pinned or not, unmapping the mapped ones. Call
+// it when no goroutine reads the buffers any more: it is how a reader that
+// stopped on an error, with pins it could not release, lets the mappings go.
+func (m *Manager) Close() {
+	m.Wait()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for i, b := range m.resident {
+		delete(m.resident, i)
+		if b.mapped {
+			unmap(b.data)
+			b.data = nil
+		}
+	}
+	m.stats.Resident = 0
+}
 
 // FromReader returns a Manager that reads r once, in order, in buffers of
 // bufferSize bytes (DefaultSize when bufferSize <= 0).
@@ -213,16 +307,16 @@ func (m *Manager) Wait() { m.background.Wait() }
 // and released around the read. The buffer starts with pins pins.
 func (m *Manager) loadAt(i, pins int) (*Buffer, error) {
 	off := int64(i) * int64(m.size)
-	if m.file != nil {
+	if f := m.file; f != nil {
 		m.mu.Unlock()
-		data, err := mapRange(m.file, off, m.KnownLen(i))
+		data, err := mapRange(f, off, m.KnownLen(i))
 		m.mu.Lock()
 		delete(m.loading, i)
 		m.cond.Broadcast()
 		if err != nil {
 			return nil, fmt.Errorf("buffer: mapping buffer %d at offset %d: %w", i, off, err)
 		}
-		b := &Buffer{index: i, offset: off, data: data, last: i == m.KnownCount()-1, pins: pins, mapped: true}
+		b := &Buffer{index: i, offset: off, data: data, last: i == m.KnownCount()-1, pins: pins, mapped: true, file: f}
 		m.add(b)
 		m.drop(b)
 		return b, nil
@@ -367,6 +461,9 @@ func (m *Manager) Retire(offset int64) {
 func (m *Manager) drop(b *Buffer) {
 	if b.pins > 0 || b.offset+int64(len(b.data)) > m.retired {
 		return
+	}
+	if m.resident[b.index] != b {
+		return // dropped already (Close)
 	}
 	delete(m.resident, b.index)
 	m.stats.Resident = len(m.resident)

@@ -1,7 +1,9 @@
 package scanner
 
 import (
+	"context"
 	"errors"
+	"runtime/debug"
 )
 
 // A Block is the rows of one boundary of a parallel scan, handed to the
@@ -84,22 +86,85 @@ var (
 // Each returns the first error fn returns (no block is handed out after
 // it), or the error that stops the scan, as Err reports it for Scan (every
 // block before it is handed out, and the block holding it has the rows
-// before it), or the context's error when its cancellation left blocks
-// unread, or nil at the end of input. It returns after every call of fn
-// has, and releases everything: the Parallel is done with (Scan and Each
-// after it fail). Call Each or Scan, not both.
+// before it), or ErrClosed when Close, called from another goroutine or
+// from fn, left blocks unread, or the context's error when its cancellation
+// did, or nil at the end of input. It returns after every call of fn has,
+// and releases everything: the Parallel is done with (Scan and Each after
+// it fail). Call Each or Scan, not both; Each after Close returns ErrClosed.
+//
+// A mapped file (ScanFile, Open) stays mapped: a page gone because the file
+// shrank while it was read, touched while reading or by fn reading a value,
+// makes Each return a *buffer.FaultError (see Parallel), and the block
+// where it happened hands out no further row.
 func (p *Parallel) Each(fn func(*Block) error) error {
-	if p.started || p.closed {
+	p.mu.Lock()
+	closed, started := p.closeReq, p.started
+	if !closed && !started {
+		p.inEach = true
+	}
+	p.mu.Unlock()
+	switch {
+	case closed:
+		return ErrClosed
+	case started:
 		return errEachAfterScan
 	}
 	p.fn = fn
-	p.start(true)
+	// finishBoundary and the header read mapped pages on this goroutine.
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	scanErr := ErrClosed // when Close comes before the workers start
+	if p.start(true) {
+		scanErr = p.sequence()
+	}
+	p.mu.Lock()
+	// Workers stop taking boundaries, and one waiting for a start state
+	// that only the sequencer would have worked out gives up.
+	p.sequenced, p.stopped = true, true
+	p.cond.Broadcast()
+	p.mu.Unlock()
+	p.wg.Wait() // the workers run every block handed out, then return
+	p.mu.Lock()
+	p.inEach = false
+	closed = p.closeReq
+	unread := p.err != nil || len(p.ready) > 0
+	p.mu.Unlock()
+	var stopErr error
+	if unread {
+		// Close or the context stopped the sequencer (wait), or the
+		// workers before they ran every block.
+		stopErr = p.ctx.Err()
+		if closed {
+			stopErr = ErrClosed
+		}
+	}
+	p.Close()
+	switch {
+	case p.fnErr != nil:
+		return p.fnErr
+	case stopErr != nil:
+		return stopErr
+	case closed && errors.Is(scanErr, context.Canceled):
+		return ErrClosed // a boundary read when Close cancelled the workers
+	}
+	return scanErr
+}
+
+// sequence is Each's loop on the caller's goroutine: it takes the batches
+// in file order, moves the cursor over each to know where the next starts,
+// and hands each out as a Block. It returns the error that stops the scan.
+func (p *Parallel) sequence() (scanErr error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if scanErr = p.m.Fault(r); scanErr == nil {
+				panic(r)
+			}
+		}
+	}()
 	seq := &p.c // where the next batch starts: the state after the batches before it
-	var scanErr error
 	for {
 		b, ok := p.wait()
 		if !ok {
-			break
+			return scanErr
 		}
 		if b.pending != nil {
 			b = p.finishBoundary(b.pending)
@@ -119,30 +184,23 @@ func (p *Parallel) Each(fn func(*Block) error) error {
 		failed := p.fnErr != nil
 		p.mu.Unlock()
 		if scanErr != nil || failed {
-			break
+			return scanErr
 		}
 	}
-	p.mu.Lock()
-	// Workers stop taking boundaries, and one waiting for a start state
-	// that only the sequencer would have worked out gives up.
-	p.sequenced, p.stopped = true, true
-	p.cond.Broadcast()
-	p.mu.Unlock()
-	p.wg.Wait() // the workers run every block handed out, then return
-	var ctxErr error
-	if p.err != nil || len(p.ready) > 0 {
-		// The context stopped the sequencer (wait), or the workers before
-		// they ran every block.
-		ctxErr = p.ctx.Err()
-	}
-	p.Close()
-	switch {
-	case p.fnErr != nil:
-		return p.fnErr
-	case ctxErr != nil:
-		return ctxErr
-	}
-	return scanErr
+}
+
+// callFn calls Each's function with bl, on a worker (which set
+// debug.SetPanicOnFault): a fault in a mapped buffer, reading a value,
+// is its error.
+func (p *Parallel) callFn(bl *Block) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if err = p.m.Fault(r); err == nil {
+				panic(r)
+			}
+		}
+	}()
+	return p.fn(bl)
 }
 
 // runBlock calls Each's function with bl, then releases its batch.
@@ -152,7 +210,7 @@ func (p *Parallel) runBlock(bl *Block) {
 	p.mu.Unlock()
 	var err error
 	if !skip {
-		err = p.fn(bl)
+		err = p.callFn(bl)
 	}
 	bl.done = true
 	head := bl.head

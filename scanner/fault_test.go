@@ -17,9 +17,9 @@ import (
 // the end of input, and must not deliver a row the input does not hold.
 // A source that gives one byte at a time must read like the whole input.
 
-// faultInput is a file of many rows, so that a failure lands in the middle
+// faultFile is a file of many rows, so that a failure lands in the middle
 // of the parallel scan's buffers.
-func faultInput() []byte {
+func faultFile() []byte {
 	var b strings.Builder
 	b.WriteString("id,name\n")
 	for i := 0; i < 3000; i++ {
@@ -116,7 +116,7 @@ func checkFault(t *testing.T, what string, src faultSource, all, got [][]string,
 }
 
 func TestFaultScanner(t *testing.T) {
-	data := faultInput()
+	data := faultFile()
 	all := scanBytes(t, data, Options{Header: true}).Rows
 	for _, src := range faultSources() {
 		for _, size := range []int{64, 4096} {
@@ -134,7 +134,7 @@ func TestFaultScanner(t *testing.T) {
 }
 
 func TestFaultParallel(t *testing.T) {
-	data := faultInput()
+	data := faultFile()
 	all := scanBytes(t, data, Options{Header: true}).Rows
 	opts := Options{Header: true, BufferSize: 1024, MaxLineSize: 256}
 	for _, src := range faultSources() {
@@ -158,7 +158,7 @@ func TestFaultParallel(t *testing.T) {
 }
 
 func TestFaultReaderAt(t *testing.T) {
-	data := faultInput()
+	data := faultFile()
 	all := scanBytes(t, data, Options{Header: true}).Rows
 	opts := Options{Header: true, BufferSize: 1024, MaxLineSize: 256, Threads: 2}
 	boom := errors.New("the disk went away")
@@ -220,7 +220,7 @@ func readParallel(p *Parallel, each bool) ([][]string, error) {
 }
 
 func TestFaultReader(t *testing.T) {
-	data := faultInput()
+	data := faultFile()
 	want, err := NewReader(bytes.NewReader(data)).ReadAll()
 	if err != nil {
 		t.Fatal(err)
@@ -247,7 +247,7 @@ func TestFaultReader(t *testing.T) {
 }
 
 func TestFaultTypedReader(t *testing.T) {
-	data := faultInput()
+	data := faultFile()
 	schema := Schema{{Name: "id", Type: TypeBigInt}, {Name: "name", Type: TypeVarchar}}
 	read := func(r io.Reader) (int, error) {
 		s, err := New(r, Options{Header: true})

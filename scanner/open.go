@@ -4,21 +4,27 @@ import (
 	"context"
 	"iter"
 	"os"
+	"sync"
 )
 
 // File is the parallel scan of a file that Open opened: a Parallel that
 // also closes the file, when Scan returns false, when a range loop over All
 // or Chunks ends, or on Close.
+//
+// As a Parallel, a File is for one goroutine at a time, but Close may be
+// called from any goroutine: it stops the scan (the reading goroutine's
+// Scan returns false, and Err returns ErrClosed) and closes the file.
 type File struct {
 	p        *Parallel
 	f        *os.File
+	shutMu   sync.Mutex
 	fileErr  error // the error of closing the file
 	fileShut bool
 }
 
 // Open opens the file at path and reads it in parallel with opts: a regular
-// file over its known ranges (its pages read in place where the system
-// allows it, see ScanFile), anything else (a named pipe, a device) as a
+// file over its known ranges (see ScanFile: File reads with Scan, which
+// reads the file's pages into buffers rather than mapping them), anything else (a named pipe, a device) as a
 // sequential stream (see ScanReader). The defaults are those of Parallel:
 // runtime.GOMAXPROCS(0) goroutines and DefaultParallelBufferSize buffers.
 //
@@ -85,6 +91,8 @@ func (f *File) Close() error {
 
 // shut closes the file once the scan is closed.
 func (f *File) shut() error {
+	f.shutMu.Lock()
+	defer f.shutMu.Unlock()
 	if !f.fileShut {
 		f.fileShut = true
 		f.p.Close()

@@ -8,8 +8,11 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"sync"
+	"sync/atomic"
+	"unsafe"
 
 	"github.com/csvscan/csvscan/buffer"
 	"github.com/csvscan/csvscan/iterator"
@@ -125,10 +128,37 @@ var noEnds = segEnd{rec: sm.Invalid, first: -1, exit: -1, rawFrom: -1}
 //     boundary, say), it reads the boundary again from s_k.
 //
 // Rows reach the caller through a window of at most Threads+2 boundaries, so
-// memory stays bounded by the buffers those boundaries pin.
+// memory stays bounded by the buffers those boundaries pin and by their row
+// records, which are bounded by bytes: the boundaries' lengths follow the
+// records per byte of the boundaries read before them, so that a boundary's
+// records fit in about batchBudget bytes (a file of one-byte rows gets
+// boundaries of 75 to 150 KiB, one of long rows DuckDB's 8 MiB ones). Where
+// the rows of a file get much shorter, the one boundary where they do may
+// hold more: at most 28 bytes of records per byte of it.
 //
 // Call Close when stopping before Scan returns false; Scan returning false
 // has already released everything.
+//
+// A Parallel is not safe for concurrent use, as Go types are not unless they
+// say so: Scan, Row, the other row accessors, All, Chunks and Each are for
+// one goroutine at a time, the one reading the rows. Close and Stats are the
+// exceptions: they may be called from any goroutine, also while Scan or Each
+// runs on another. Close from another goroutine ends the scan with ErrClosed:
+// the Scan running, or the next one, returns false, Err returns ErrClosed,
+// and Each returns ErrClosed once the calls of its function that were
+// running have returned. A scan that had reached its end keeps Err nil.
+//
+// Mapped files: Scan hands the caller values that point into the buffers,
+// so it reads a file's buffers into memory (Manager.StopMapping) rather
+// than mapping them; a file that shrinks while it is read then gives a
+// read error (io.ErrUnexpectedEOF), never a fault on the caller's
+// goroutine. Each keeps the mapping, since its function runs on the worker
+// goroutines: those set debug.SetPanicOnFault, and a page gone because the
+// file shrank, touched by a worker, by Each's sequencing or by the function
+// reading a value, becomes Each's error, a *buffer.FaultError naming the
+// file offset (it wraps io.ErrUnexpectedEOF), instead of killing the
+// process. The rows of the boundary where the fault happened are not handed
+// out.
 type Parallel struct {
 	opts    Options
 	tab     *sm.Table
@@ -163,15 +193,56 @@ type Parallel struct {
 	failedAt      int        // the first boundary whose batch ends in an error
 	bom           int64      // length of the byte order mark at the start: 0 or 3
 
+	// Boundary lengths (take): the iterator's boundaries are cut into
+	// pieces of pieceLen bytes, which follows the record bytes per input
+	// byte of the boundaries read (observe).
+	rest     iterator.Boundary // what is left of the iterator's boundary
+	haveRest bool
+	pieceLen int
+	maxLen   int // the iterator's boundary length
+	// Rows and values per byte of the last boundary read (observe), which
+	// size the next bulk batches (newBatch); measured is false before.
+	rowsPerByte, fieldsPerByte float64
+	measured                   bool
+
+	// Closing, from any goroutine.
+	closeReq bool           // under mu: Close was called
+	closing  atomic.Bool    // closeReq, read without the lock
+	inEach   bool           // under mu: Each runs, and tears down at its end
+	curPin   *buffer.Buffer // under mu: the buffer of the batch Scan reads
+	teardown sync.Once
+
 	// The merge, on the caller's goroutine.
-	c      cursor
-	err    error
-	closed bool
+	c   cursor
+	err error
 	// next is where the next batch's first row starts, as the batches
 	// before it (each exact) say: Parallel.exact holds every batch to it.
 	next     segEnd
 	lineEnds []byte // lineEndBytes of the table
 }
+
+// ErrClosed is the error of a scan that Close stopped before its end: Err
+// returns it after Close, and Each returns it when Close, called from
+// another goroutine, stopped it.
+var ErrClosed = errors.New("scanner: the parallel scan was closed")
+
+// batchBudget is about how many bytes of row records (rowMeta and
+// fieldRef) one boundary's batch holds: take cuts boundaries to that length
+// at the density of records measured on the boundaries before. (The arena,
+// the values copied, is at most about the boundary's bytes: it needs no
+// budget.)
+const batchBudget = 2 << 20
+
+// minPiece is the shortest boundary take cuts, and firstPiece the length
+// of the first ones, before any was measured: at the densest records there
+// are (a row of one byte, rowMeta and fieldRef, per byte) about 3.5 budgets,
+// and observe shrinks the next ones at once.
+const (
+	minPiece   = 64 << 10
+	firstPiece = 256 << 10
+	rowMetaLen = int(unsafe.Sizeof(rowMeta{}))
+	fieldLen   = int(unsafe.Sizeof(fieldRef{}))
+)
 
 // NewParallel returns a parallel scan of the input m holds. Threads in
 // opts (0: runtime.GOMAXPROCS(0)) goroutines start at the first Scan, or at Each.
@@ -189,9 +260,12 @@ func NewParallel(ctx context.Context, m *buffer.Manager, opts Options) (*Paralle
 		threads = runtime.GOMAXPROCS(0)
 	}
 	ctx, cancel := context.WithCancel(ctx)
+	per := iterator.BytesPerThread(m.Size(), opts.MaxLineSize)
 	p := &Parallel{
 		opts: opts, tab: tab, threads: threads, m: m, ctx: ctx, cancel: cancel,
-		g:        iterator.NewGlobal(m, iterator.BytesPerThread(m.Size(), opts.MaxLineSize)),
+		g:        iterator.NewGlobal(m, per),
+		maxLen:   per,
+		pieceLen: max(minPiece, min(firstPiece, per)),
 		results:  map[int]*batch{},
 		c:        newCursor(opts),
 		funcs:    map[int]*[sm.NumStates]sm.State{},
@@ -202,9 +276,7 @@ func NewParallel(ctx context.Context, m *buffer.Manager, opts Options) (*Paralle
 	// A byte order mark is no part of any row: the first row starts after
 	// it, in state NOT_SET.
 	var head [3]byte
-	r := m.NewReader(0)
-	n, err := io.ReadFull(r, head[:])
-	r.Close()
+	n, err := readHead(m, head[:])
 	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
 		cancel()
 		return nil, err
@@ -218,9 +290,37 @@ func NewParallel(ctx context.Context, m *buffer.Manager, opts Options) (*Paralle
 	return p, nil
 }
 
-// start starts the workers, at the first Scan or at Each.
-func (p *Parallel) start(each bool) {
+// readHead reads the input's first bytes into head, on the caller's
+// goroutine: a mapped page gone because the file shrank is an error.
+func readHead(m *buffer.Manager, head []byte) (n int, err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	r := m.NewReader(0)
+	defer r.Close()
+	defer func() {
+		if x := recover(); x != nil {
+			if err = m.Fault(x); err == nil {
+				panic(x)
+			}
+		}
+	}()
+	return io.ReadFull(r, head)
+}
+
+// start starts the workers, at the first Scan or at Each. It reports false,
+// starting nothing, when Close came first.
+func (p *Parallel) start(each bool) bool {
+	if !each {
+		// Scan's rows are the caller's to read, on its goroutine: from
+		// memory of the Manager's own, not from mapped pages a shrinking
+		// file would take away under it.
+		p.m.StopMapping()
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	p.started, p.each = true, each
+	if p.closeReq {
+		return false
+	}
 	stop := context.AfterFunc(p.ctx, func() {
 		p.mu.Lock()
 		p.cond.Broadcast()
@@ -234,6 +334,7 @@ func (p *Parallel) start(each bool) {
 		p.wg.Wait()
 		stop()
 	}()
+	return true
 }
 
 // ScanReaderAt is NewParallel over size bytes of r with buffers of
@@ -242,8 +343,10 @@ func ScanReaderAt(ctx context.Context, r io.ReaderAt, size int64, opts Options) 
 	return NewParallel(ctx, buffer.FromReaderAt(r, size, parallelBufferSize(opts)), opts)
 }
 
-// ScanFile is NewParallel over the regular file f, whose pages are read in
-// place (memory-mapped) where the system allows it; see buffer.FromFile.
+// ScanFile is NewParallel over the regular file f. With Each its pages are
+// read in place (memory-mapped) where the system allows it, see
+// buffer.FromFile; Scan reads them into buffers instead (see Parallel: a
+// file that shrinks while it is read is an error either way).
 func ScanFile(ctx context.Context, f *os.File, opts Options) (*Parallel, error) {
 	m, err := buffer.FromFile(f, parallelBufferSize(opts))
 	if err != nil {
@@ -283,7 +386,7 @@ func (p *Parallel) take() (iterator.Boundary, *Block, bool, error) {
 		}
 		more := !p.ended && !p.stopped && p.handed <= p.failedAt
 		if more && p.handed < p.released+p.window {
-			b, ok, err := p.g.Next()
+			b, ok, err := p.nextPiece()
 			if err != nil || !ok {
 				p.ended = true
 				p.cond.Broadcast()
@@ -306,8 +409,66 @@ func (p *Parallel) take() (iterator.Boundary, *Block, bool, error) {
 	}
 }
 
+// nextPiece returns the next boundary to hand out: the next pieceLen bytes
+// of the iterator's current boundary (all of what is left when that is less
+// than one and a half pieces), numbered in the order handed. p.mu is held.
+func (p *Parallel) nextPiece() (iterator.Boundary, bool, error) {
+	if !p.haveRest {
+		b, ok, err := p.g.Next()
+		if err != nil || !ok {
+			return b, ok, err
+		}
+		p.rest, p.haveRest = b, true
+	}
+	b := p.rest
+	if n := p.pieceLen; b.End-b.Start > n+n/2 {
+		b.End = b.Start + n
+		p.rest.Start = b.End
+	} else {
+		p.haveRest = false
+	}
+	b.Index = p.handed
+	return b, true, nil
+}
+
+// observe sets the length of the boundaries handed out next from the row
+// records boundary b's batch out took: the length whose records fill
+// batchBudget at that density, at most four times the current length,
+// between minPiece and the iterator's boundary length. A file whose rows
+// get shorter is met by short boundaries from the next boundary on; the
+// batch of the boundary where they got shorter holds the budget times the
+// change in density, at most 28 bytes (a rowMeta and a fieldRef) per byte
+// of the boundary.
+func (p *Parallel) observe(b iterator.Boundary, out *batch) {
+	n := b.End - b.Start
+	if n <= 0 || out.err != nil {
+		return
+	}
+	rows, fields := 0, 0
+	count := func(part *batch) {
+		for ; part != nil; part = part.more {
+			rows, fields = rows+len(part.rows), fields+len(part.fields)
+		}
+	}
+	count(out)
+	if j := out.pending; j != nil {
+		count(j.bulk)
+	}
+	rec := rows*rowMetaLen + fields*fieldLen
+	want := int(min(int64(batchBudget)*int64(n)/int64(max(rec, 1)), math.MaxInt32))
+	p.mu.Lock()
+	p.pieceLen = max(minPiece, min(want, 4*p.pieceLen, p.maxLen))
+	p.rowsPerByte, p.fieldsPerByte = float64(rows)/float64(n), float64(fields)/float64(n)
+	p.measured = true
+	p.mu.Unlock()
+}
+
 func (p *Parallel) worker() {
 	defer p.wg.Done()
+	// A mapped page gone because the file shrank (Each reads mapped
+	// files) panics instead of killing the process; scanGuarded and
+	// callFn make it an error.
+	debug.SetPanicOnFault(true)
 	for {
 		b, c, ok, err := p.take()
 		switch {
@@ -318,9 +479,30 @@ func (p *Parallel) worker() {
 		case c != nil:
 			p.runBlock(c)
 		default:
-			p.publishBatch(b.Index, p.scanBoundary(b))
+			out := p.scanGuarded(b)
+			p.observe(b, out)
+			p.publishBatch(b.Index, out)
 		}
 	}
+}
+
+// scanGuarded is scanBoundary, with a memory fault in a mapped buffer (the
+// file shrank) made the boundary's error. The boundary's rows are lost, and
+// so are the pins its batch held: Close drops those buffers
+// (Manager.Close). The boundary's transition function becomes "INVALID
+// whatever the start", so that no later boundary waits for it.
+func (p *Parallel) scanGuarded(b iterator.Boundary) (out *batch) {
+	defer func() {
+		if r := recover(); r != nil {
+			err := p.m.Fault(r)
+			if err == nil {
+				panic(r)
+			}
+			p.publishFunc(b.Index, constant(sm.Invalid))
+			out = &batch{err: err, base: b.Offset(), end: b.EndOffset()}
+		}
+	}()
+	return p.scanBoundary(b)
 }
 
 // publishFunc records boundary k's transition function and extends the
@@ -618,27 +800,36 @@ func (p *Parallel) finishBoundary(j *pendingBoundary) *batch {
 }
 
 // newBatch returns an empty batch for the boundary [base, end), reusing the
-// memory of a delivered one.
+// memory of a delivered one: for a boundary's bulk (rows > 16) the spare
+// with the most room, for its first rows (a few) the one with the least, so
+// that they do not take the room the bulk needs. A bulk gets room for the
+// rows and values per byte measured on the last boundary read, with an
+// eighth to spare, at most two budgets (the boundary lengths keep a
+// batch's records near one); before any was measured, rows and fields (see
+// estimateRows). A batch whose rows are more grows as it fills (batch.add
+// appends).
 func (p *Parallel) newBatch(base, end int64, rows, fields int) *batch {
 	p.mu.Lock()
-	// Reuse the smallest spare batch that fits, or else the largest, which
-	// gets room: a boundary's first rows (a few) must not take the memory
-	// its bulk needs.
-	if n := len(p.spare); n > 0 {
-		big := 0
+	if rows > 16 && p.measured {
+		n := float64(end-base) * 1.125
+		rows = min(int(p.rowsPerByte*n), 2*batchBudget/rowMetaLen) + 16
+		fields = min(int(p.fieldsPerByte*n), 2*batchBudget/fieldLen) + 64
+	}
+	if k := len(p.spare); k > 0 {
+		pick := 0
 		for i, b := range p.spare {
-			c, best := cap(b.rows), cap(p.spare[big].rows)
-			if (c >= rows && (best < rows || c < best)) || (best < rows && c > best) {
-				big = i
+			c, best := cap(b.rows), cap(p.spare[pick].rows)
+			if (rows > 16 && c > best) || (rows <= 16 && c < best) {
+				pick = i
 			}
 		}
-		b := p.spare[big]
-		p.spare[big] = p.spare[n-1]
-		p.spare = p.spare[:n-1]
+		b := p.spare[pick]
+		p.spare[pick] = p.spare[k-1]
+		p.spare = p.spare[:k-1]
 		p.mu.Unlock()
 		b.base, b.end = base, end
-		// Estimates vary from boundary to boundary: a batch that must grow
-		// grows with room to spare, so that the next one fits.
+		// Boundaries vary in length: a spare that must grow grows with a
+		// quarter to spare, so that the next one fits.
 		if cap(b.rows) < rows {
 			b.rows = make([]rowMeta, 0, rows+rows/4)
 		}
@@ -648,35 +839,33 @@ func (p *Parallel) newBatch(base, end int64, rows, fields int) *batch {
 		return b
 	}
 	p.mu.Unlock()
-	// Sized up front so that the row records rarely grow (a grown slice is
-	// copied: on files of short rows that copying was a fifth of the time).
 	return &batch{base: base, end: end, rows: make([]rowMeta, 0, rows), fields: make([]fieldRef, 0, fields)}
 }
 
-// estimateRows guesses how many rows and values a boundary holds from the
-// line ends and delimiters in its first 64 KiB, with a quarter to spare.
-func estimateRows(data []byte, delim byte) (rows, fields int) {
-	sample := data[:min(len(data), 64<<10)]
-	if len(sample) == 0 {
-		return 16, 64
-	}
-	lines := bytes.Count(sample, []byte{'\n'})
-	if lines == 0 {
-		lines = bytes.Count(sample, []byte{'\r'})
-	}
-	delims := bytes.Count(sample, []byte{delim})
-	scale := float64(len(data)) / float64(len(sample)) * 1.25
-	rows = int(float64(lines+1)*scale) + 16
-	fields = int(float64(lines+delims+1)*scale) + 64
+// estimateRows returns the room a bulk batch for data starts with before
+// any boundary was measured (newBatch): a row per 128 bytes and a value per
+// 16, the records of an ordinary file, within half of batchBudget. It reads
+// none of the bytes: a batch of shorter rows grows as it fills, and the
+// boundary lengths (observe) keep the records of any batch near
+// batchBudget.
+func estimateRows(data []byte, _ byte) (rows, fields int) {
+	rows = min(len(data)/128, batchBudget/4/rowMetaLen) + 16
+	fields = min(len(data)/16, batchBudget/4/fieldLen) + 64
 	return rows, fields
 }
 
-// recycle keeps b's memory for a later boundary. b must hold no pin.
+// recycle keeps b's memory for a later boundary. b must hold no pin. A
+// batch whose room for records grew past eight budgets (a boundary denser
+// than the ones before it) is left to the collector.
 func (p *Parallel) recycle(b *batch) {
+	if cap(b.rows)*rowMetaLen+cap(b.fields)*fieldLen > 8*batchBudget {
+		*b = batch{}
+		return
+	}
 	*b = batch{arena: b.arena[:0], fields: b.fields[:0], rows: b.rows[:0], bad: b.bad[:0]}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if len(p.spare) < 2*p.window {
+	if len(p.spare) < p.window {
 		p.spare = append(p.spare, b)
 	}
 }
@@ -830,11 +1019,13 @@ func (b *batch) addBad(pe *ParseError) {
 }
 
 // Scan reads the next data row. It returns false at the end of input or on
-// an error; Err tells which.
+// an error; Err tells which. After Close it returns false, and Err returns
+// ErrClosed unless the scan had ended before.
 func (p *Parallel) Scan() bool {
 	// The common case first, ahead of the general case's loop (3% of a
-	// two-goroutine Scan of 256-byte notes).
-	if p.c.uniformNext() {
+	// two-goroutine Scan of 256-byte notes). Close, from any goroutine,
+	// stops it at the next row (the check is one load).
+	if !p.closing.Load() && p.c.uniformNext() {
 		return true
 	}
 	return p.scan()
@@ -842,30 +1033,34 @@ func (p *Parallel) Scan() bool {
 
 // scan is Scan's general case.
 func (p *Parallel) scan() bool {
-	if !p.started && !p.closed {
-		p.start(false)
+	if p.closing.Load() {
+		return p.closed()
+	}
+	if !p.started && !p.start(false) {
+		return p.closed()
 	}
 	if p.each && p.err == nil {
 		p.err = errScanAfterEach
 	}
 	c := &p.c
 	for {
-		if p.err != nil || p.closed {
+		if p.err != nil {
 			return false
+		}
+		if p.closing.Load() {
+			return p.closed()
 		}
 		if c.cur != nil {
 			if c.next() {
 				return true
 			}
 			if c.err != nil {
-				p.err = c.err
-				p.Close()
+				p.fail(c.err)
 				return false
 			}
 			more, err := c.endPart()
 			if err != nil {
-				p.err = err
-				p.Close()
+				p.fail(err)
 				return false
 			}
 			if more != nil {
@@ -892,6 +1087,18 @@ func (p *Parallel) scan() bool {
 			b = p.finishBoundary(b.pending)
 		}
 		b = p.exact(b)
+		p.mu.Lock()
+		if p.closeReq {
+			// Close came while the batch was on its way: it is ours to
+			// release.
+			p.mu.Unlock()
+			if b.pin != nil {
+				p.m.Release(b.pin)
+			}
+			return p.closed()
+		}
+		p.curPin = b.pin
+		p.mu.Unlock()
 		c.set(b, false)
 	}
 }
@@ -987,13 +1194,38 @@ func (p *Parallel) rescan(b *batch, at int64, st sm.State) *batch {
 	return nb
 }
 
+// fail ends the scan with err (ErrClosed when Close stopped it first).
+func (p *Parallel) fail(err error) {
+	if p.closing.Load() {
+		err = ErrClosed
+	}
+	p.err = err
+	p.Close()
+}
+
+// closed ends a scan that Close stopped, on the goroutine reading its rows:
+// the cursor lets go of its batch, whose buffer Close released.
+func (p *Parallel) closed() bool {
+	if p.err == nil {
+		p.err = ErrClosed
+	}
+	p.c.forget()
+	p.c.cur = nil // Scan's fast path looks no further
+	p.Close()     // the teardown, if Close has not finished it yet
+	return false
+}
+
 // finishBatch releases the delivered batch and lets the workers move on.
 func (p *Parallel) finishBatch() {
 	b := p.c.cur
 	p.c.cur = nil
 	p.c.forget()
-	if b.pin != nil {
-		p.m.Release(b.pin)
+	p.mu.Lock()
+	pin := p.curPin // nil when Close released it
+	p.curPin = nil
+	p.mu.Unlock()
+	if pin != nil {
+		p.m.Release(pin)
 	}
 	p.m.Retire(b.end)
 	p.recycle(b)
@@ -1008,6 +1240,10 @@ func (p *Parallel) wait() (*batch, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for {
+		if p.closeReq {
+			p.err = ErrClosed
+			return nil, false
+		}
 		if b, ok := p.results[p.deliver]; ok {
 			delete(p.results, p.deliver)
 			p.deliver++
@@ -1025,7 +1261,7 @@ func (p *Parallel) wait() (*batch, bool) {
 }
 
 // Row returns the values of the row read by the last successful Scan,
-// valid until the next call to Scan.
+// valid until the next call to Scan or Close.
 func (p *Parallel) Row() [][]byte { return p.c.Row() }
 
 // Header returns the header row when Options.Header is set.
@@ -1042,33 +1278,56 @@ func (p *Parallel) TakeBadRows() []*ParseError { return p.c.TakeBadRows() }
 // RowNumber returns the 1-based number of the row Row returns.
 func (p *Parallel) RowNumber() int { return p.c.rows }
 
-// Err returns the error that stopped the scan, or nil at the end of input.
+// Err returns the error that stopped the scan, or nil at the end of input:
+// ErrClosed after Close stopped it before its end.
 func (p *Parallel) Err() error {
-	if p.err == io.EOF {
+	switch {
+	case p.err == io.EOF:
 		return nil
+	case p.err == nil && p.closing.Load():
+		return ErrClosed
 	}
 	return p.err
 }
 
-// Close stops the workers, waits for them to return and releases every
-// buffer. It is safe to call more than once.
+// Close stops the scan: it may be called from any goroutine, more than once,
+// also while Scan or Each runs on another one (see Parallel). It stops the
+// workers, waits for them to return and releases every buffer, then
+// returns; called while Each runs, it only stops the scan, and Each waits
+// and releases when its running calls have returned (Close may then be
+// called from Each's function). The values of the rows Scan returned are
+// not to be used after Close; called from another goroutine, Close lets
+// the goroutine reading rows finish with the row it is on: the memory its
+// values point into is not unmapped (Scan reads no mapped pages) nor read
+// into again.
 func (p *Parallel) Close() error {
-	if p.closed {
+	p.mu.Lock()
+	p.closeReq = true
+	p.closing.Store(true)
+	inEach := p.inEach
+	p.cond.Broadcast()
+	p.mu.Unlock()
+	p.cancel()
+	if inEach {
 		return nil
 	}
-	p.closed = true
-	p.cancel()
+	p.teardown.Do(p.release)
+	return nil
+}
+
+// release waits for the workers and lets every buffer go, once.
+func (p *Parallel) release() {
 	p.wg.Wait()
-	p.c.forget()
-	if b := p.c.cur; b != nil && b.pin != nil {
-		p.m.Release(b.pin)
-	}
-	p.c.cur = nil // Scan's fast path looks no further
+	p.mu.Lock()
 	for k, b := range p.results {
 		if b.pin != nil {
 			p.m.Release(b.pin)
 		}
 		delete(p.results, k)
+	}
+	if p.curPin != nil {
+		p.m.Release(p.curPin)
+		p.curPin = nil
 	}
 	for _, c := range p.ready { // blocks Each had no worker left to run
 		if c.head.pin != nil {
@@ -1076,7 +1335,8 @@ func (p *Parallel) Close() error {
 		}
 	}
 	p.ready = nil
+	p.mu.Unlock()
 	p.m.Wait()                // a prefetch still reading would outlive the caller's file
 	p.m.Retire(math.MaxInt64) // no reader is left: let every buffer go
-	return nil
+	p.m.Close()               // and those whose pins a fault lost
 }
