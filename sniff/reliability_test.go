@@ -472,3 +472,24 @@ func TestFaults(t *testing.T) {
 		}
 	})
 }
+
+// TestTimestampTZColumn: a column of timestamps with UTC offsets is
+// TIMESTAMP WITH TIME ZONE, as DuckDB 1.5.6 sniffs it (checked on the
+// same inputs); one without stays TIMESTAMP.
+func TestTimestampTZColumn(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"ts\n2024-01-02 03:04:05+02\n2024-01-03 03:04:05+02\n", "TIMESTAMP WITH TIME ZONE"},
+		{"ts\n2024-01-02 03:04:05Z\n2024-01-03 03:04:05\n", "TIMESTAMP WITH TIME ZONE"},
+		{"ts\n2024-01-02T03:04:05.5+05:30\n2024-01-02\n", "TIMESTAMP WITH TIME ZONE"},
+		{"ts\n2024-01-02 03:04:05\n2024-01-03 03:04:05+01\n", "TIMESTAMP WITH TIME ZONE"},
+		{"ts\n2024-01-02 03:04:05\n2024-01-03 03:04:05\n", "TIMESTAMP"},
+	} {
+		res, err := sniff.SniffBytes([]byte(tt.in), sniff.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := res.Columns[0].Type.String(); got != tt.want {
+			t.Errorf("%q: %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}

@@ -40,10 +40,21 @@ import (
 // for BOOLEAN and, since its issue 15473, for DATE, TIME and TIMESTAMP.
 func sticky(t cast.Type) bool {
 	switch t {
-	case cast.TypeBoolean, cast.TypeDate, cast.TypeTime, cast.TypeTimestamp:
+	case cast.TypeBoolean, cast.TypeDate, cast.TypeTime, cast.TypeTimestamp, cast.TypeTimestampTZ:
 		return true
 	}
 	return false
+}
+
+// hasOffset reports whether v is an ISO timestamp that carries a UTC
+// offset: one TIMESTAMP WITH TIME ZONE reads and the sniffer's TIMESTAMP
+// refuses for that reason alone.
+func hasOffset(v []byte) bool {
+	if _, ok := cast.Sniff.TimestampTZ(v); !ok {
+		return false
+	}
+	_, ok := cast.Sniff.Timestamp(v)
+	return !ok
 }
 
 // typeNull is DuckDB's SQLNULL candidate: the type of a column that has
@@ -51,8 +62,10 @@ func sticky(t cast.Type) bool {
 const typeNull cast.Type = 255
 
 // defaultTypes are DuckDB's auto_type_candidates, general to specific.
+// TIMESTAMP WITH TIME ZONE sits just before TIMESTAMP: a column of
+// timestamps becomes it when a value carries a UTC offset ("+02", "Z").
 var defaultTypes = []cast.Type{
-	cast.TypeVarchar, cast.TypeDouble, cast.TypeBigInt, cast.TypeTimestamp,
+	cast.TypeVarchar, cast.TypeDouble, cast.TypeBigInt, cast.TypeTimestampTZ, cast.TypeTimestamp,
 	cast.TypeDate, cast.TypeTime, cast.TypeBoolean, typeNull,
 }
 
@@ -217,6 +230,9 @@ func (s *session) canCast(t cast.Type, v []byte) bool {
 	case cast.TypeTime:
 		_, ok := c.Time(v)
 		return ok
+	case cast.TypeTimestampTZ:
+		_, ok := c.TimestampTZ(v)
+		return ok
 	}
 	return false
 }
@@ -300,7 +316,13 @@ func (s *session) sniffTypes(rows [][][]byte, from int, cols []column) {
 				}
 				if ri != from && sticky(startTop) {
 					// It was a boolean (or date, time, timestamp) column and
-					// this value is not one: text.
+					// this value is not one: text; but a timestamp with a
+					// UTC offset among timestamps makes the column
+					// TIMESTAMP WITH TIME ZONE.
+					if t == cast.TypeTimestamp && hasOffset(v) {
+						col.popTo(cast.TypeTimestampTZ)
+						break
+					}
 					col.popTo(cast.TypeVarchar)
 					break
 				}

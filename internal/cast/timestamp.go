@@ -133,7 +133,8 @@ func (c Caster) Timestamp(b []byte) (Timestamp, bool) {
 // string to it in the time zone UTC: the grammar of Timestamp, with the
 // offset subtracted to give UTC ("2024-01-01 12:00:00+02" is 10:00:00);
 // a value without an offset is UTC already. Time zone names other than
-// UTC fail (DuckDB looks them up in ICU's database).
+// UTC fail (DuckDB looks them up in ICU's database). Strict (the sniffer)
+// accepts offsets here: they are what makes a column this type.
 func (c Caster) TimestampTZ(b []byte) (Timestamp, bool) {
 	return c.timestamp(b, true)
 }
@@ -165,12 +166,12 @@ func (c Caster) timestamp(b []byte, tz bool) (Timestamp, bool) {
 	switch {
 	case b[pos] == 'Z':
 		// "Z" sequence: UTC
-		if c.Strict {
+		if c.Strict && !tz {
 			return 0, false
 		}
 		pos++
 	case isOffsetStart(b, pos):
-		if c.Strict {
+		if c.Strict && !tz {
 			return 0, false
 		}
 		hh, mm, end := parseOffset(b, pos)
