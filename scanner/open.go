@@ -2,6 +2,8 @@ package scanner
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"iter"
 	"os"
 	"sync"
@@ -45,6 +47,15 @@ func Open(path string, opts Options) (*File, error) {
 	if err != nil {
 		f.Close()
 		return nil, err
+	}
+	if st.Mode().IsRegular() {
+		var magic [4]byte
+		if n, _ := f.ReadAt(magic[:], 0); n >= 2 {
+			if kind := compressed(magic[:n]); kind != "" {
+				f.Close()
+				return nil, fmt.Errorf("scanner: %s is %s-compressed: Open reads the bytes as they are; csvscan.Open (the module's root package) decompresses: %w", path, kind, ErrCompressed)
+			}
+		}
 	}
 	var p *Parallel
 	if st.Mode().IsRegular() {
@@ -120,4 +131,20 @@ func (f *File) Chunks(n int) iter.Seq2[[][][]byte, error] {
 		defer f.shut()
 		seq(yield)
 	}
+}
+
+// ErrCompressed is the cause Open reports for a file that starts with the
+// magic bytes of gzip or zstd: its rows are not its bytes.
+var ErrCompressed = errors.New("scanner: compressed input")
+
+// compressed names the compression whose magic bytes head starts with,
+// or returns "".
+func compressed(head []byte) string {
+	switch {
+	case len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b:
+		return "gzip"
+	case len(head) >= 4 && head[0] == 0x28 && head[1] == 0xb5 && head[2] == 0x2f && head[3] == 0xfd:
+		return "zstd"
+	}
+	return ""
 }

@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"errors"
+	"strings"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -142,5 +143,18 @@ func TestOpenNotRegular(t *testing.T) {
 	}
 	if f.Scan() || f.Err() != nil || !fileClosed(f) {
 		t.Fatalf("reading %s: err %v", os.DevNull, f.Err())
+	}
+}
+
+// TestOpenCompressed: a gzip or zstd file is refused with a pointer to the
+// front door, not read as garbage rows (issue 12: a .gz file gave a
+// garbage header, no rows and no error).
+func TestOpenCompressed(t *testing.T) {
+	for name, head := range map[string][]byte{"gzip": {0x1f, 0x8b, 8, 0, 0, 0}, "zstd": {0x28, 0xb5, 0x2f, 0xfd, 0, 0}} {
+		path := writeTemp(t, append(head, "garbage"...))
+		_, err := Open(path, Options{})
+		if !errors.Is(err, ErrCompressed) || !strings.Contains(err.Error(), name) || !strings.Contains(err.Error(), "csvscan.Open") {
+			t.Errorf("%s: %v", name, err)
+		}
 	}
 }
