@@ -2,11 +2,11 @@ package scanner
 
 import (
 	"errors"
-	"strings"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
