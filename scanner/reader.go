@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"errors"
 	"io"
-	"math"
 	"sort"
 	"strings"
 	"unicode"
@@ -39,8 +38,13 @@ import (
 // opening quote, white space TrimLeadingSpace would cross, a comment line
 // holding a quote) is read again from its own bytes by encoding/csv, and
 // the Scanner goes on where encoding/csv stopped. Such rows are read at
-// encoding/csv's speed. A Reader holds the bytes of the last record and of
-// the Scanner's read-ahead, and no more.
+// encoding/csv's speed. So is a row longer than 64 KiB:
+// encoding/csv reads it as it streams by, and the Reader holds what
+// encoding/csv holds for it and 16 KiB of the input, so that a huge
+// record (an unterminated quote near the start of a large file, a line of
+// hundreds of megabytes, millions of empty fields) costs what it costs
+// encoding/csv, in memory and in time. Otherwise a Reader holds the bytes
+// of the last record and of the Scanner's read-ahead, and no more.
 //
 // These are the intended differences from encoding/csv:
 //
@@ -50,7 +54,9 @@ import (
 //	a UTF-8 byte order mark at the     part of the first field      dropped (positions still
 //	  start of the input                                              count its 3 bytes)
 //	an error from the io.Reader        returned with the fields     returned alone; every later
-//	                                     of the last, partial line    Read returns it again
+//	                                     of the last, partial line,   Read returns it again
+//	                                     or after a parse error of
+//	                                     that line
 //	ParseError.Err of an ErrQuote      csv.ErrQuote itself          a value that errors.Is
 //	  error                                                           matches to csv.ErrQuote and
 //	                                                                  to ErrUnterminatedQuote or
@@ -113,15 +119,24 @@ type Reader struct {
 	err     error // an error of the io.Reader, returned by every later Read
 	restart int64 // the input offset of the last restart of the Scanner
 	bufSize int   // the Scanner's BufferSize
+	// scanning is set while the Scanner reads a row: the tap may then drop
+	// the bytes between the last record and the Scanner's row (holdFrom).
+	scanning bool
 
 	// The record the last Read returned.
 	start    int64       // the input offset of its first line
 	rowEnd   int64       // read by the Scanner: the offset of its line end
 	end      int64       // the InputOffset, when endKnown
 	endKnown bool        // end is known (not worked out from rowEnd yet)
-	fixed    bool        // the positions are in pos (read by encoding/csv, or pinned)
+	fixed    bool        // the positions are in pos or std (read by encoding/csv, or pinned)
 	fields   []fieldSpan // read by the Scanner: where each value is
-	pos      []position  // read by encoding/csv: where each field starts
+	pos      []position  // pinned: where each field starts
+	// Read by encoding/csv: its Reader, whose FieldPos, moved to the
+	// line and column of the offset where it started reading (stdLine,
+	// stdCol), is the record's (its positions are not copied: a record
+	// of millions of fields would hold them twice).
+	std             *csv.Reader
+	stdLine, stdCol int
 
 	// Scratch space for the record being made.
 	next    []fieldSpan
@@ -171,8 +186,21 @@ const (
 	readerMinBufferSize = 4 << 10
 )
 
-// noLineLimit is the Reader's maximum line size: encoding/csv has none.
-const noLineLimit = math.MaxInt >> 2
+// readerMaxRow is the longest row the Reader lets its Scanner read, line
+// end excluded. A longer row is an ErrLineTooLong error to the Scanner and
+// is read by encoding/csv, which streams it: the Scanner holds a whole row
+// in its buffer and keeps per-value state until the row ends, so on a row
+// of hundreds of megabytes (an unterminated quote, a very long line,
+// millions of empty fields) it would hold more than encoding/csv does, and
+// a failing row would be held twice while encoding/csv reads it again. The
+// Reader itself has no maximum line size, as encoding/csv has none.
+const readerMaxRow = readerBufferSize
+
+// stdlibWindow is how far behind its read position the reader handed to
+// encoding/csv keeps the input: more than encoding/csv's bufio.Reader
+// (4 KiB) holds, so that the bytes where encoding/csv stopped, and the
+// line end before them, are still held when the Scanner starts again.
+const stdlibWindow = 16 << 10
 
 // errInvalidDelim is encoding/csv's error for an invalid Comma or Comment,
 // with the same text.
@@ -211,8 +239,8 @@ func (r *Reader) setup() error {
 	d := dialect.Default()
 	d.Delimiter = string(r.Comma)
 	d.Lenient = r.LazyQuotes
-	r.opts = Options{Dialect: d, FieldsPerRow: -1, MaxLineSize: noLineLimit, BufferSize: readerMinBufferSize}
-	r.in = &tap{src: r.src, prevLF: -1}
+	r.opts = Options{Dialect: d, FieldsPerRow: -1, MaxLineSize: readerMaxRow, BufferSize: readerMinBufferSize}
+	r.in = &tap{src: r.src, prevLF: -1, hold: r.holdFrom}
 	s, err := New(r.in.readerAt(0), r.opts)
 	if err != nil {
 		return err
@@ -269,6 +297,9 @@ func (r *Reader) ReadAll() (records [][]string, err error) {
 // if the index is out of range.
 func (r *Reader) FieldPos(field int) (line, column int) {
 	if r.fixed {
+		if r.std != nil {
+			return r.stdPos(r.std.FieldPos(field)) // panics as FieldPos does
+		}
 		if field < 0 || field >= len(r.pos) {
 			panic("out of range index passed to FieldPos")
 		}
@@ -314,7 +345,10 @@ func (r *Reader) readRecord(dst []string) ([]string, error) {
 	// for FieldPos after an io.EOF.
 	r.in.keep = r.start
 	for {
-		if !r.s.Scan() {
+		r.scanning = true
+		ok := r.s.Scan()
+		r.scanning = false
+		if !ok {
 			err := r.s.Err()
 			var pe *ParseError
 			switch {
@@ -354,7 +388,7 @@ func (r *Reader) readRecord(dst []string) ([]string, error) {
 		if !ok {
 			return r.readStdlib(dst, start, r.nextRow(row, offs))
 		}
-		r.start, r.fixed, r.endKnown = start, false, false
+		r.start, r.fixed, r.endKnown, r.std = start, false, false, nil
 		r.fields, r.next = r.next, r.fields
 		if r.bufSize < readerBufferSize && r.in.end()-r.restart > 8*int64(r.bufSize) {
 			// A large input: go on with larger reads.
@@ -369,7 +403,7 @@ func (r *Reader) readRecord(dst []string) ([]string, error) {
 // that a long run of comment or empty lines is not held in memory.
 func (r *Reader) release(at int64) {
 	if !r.fixed {
-		r.pos = r.pos[:0]
+		r.pos, r.std = r.pos[:0], nil
 		for _, sp := range r.fields {
 			line, col := r.in.lineCol(sp.pos())
 			r.pos = append(r.pos, position{line, col})
@@ -378,6 +412,28 @@ func (r *Reader) release(at int64) {
 	}
 	r.InputOffset()
 	r.in.keep = at
+}
+
+// holdFrom returns the input offset before which the tap may drop bytes
+// when it needs room. That is the start of the last record (r.in.keep),
+// except while the Scanner reads a row: then the bytes between the last
+// record and the Scanner's row are empty lines the Scanner skips, which
+// nobody needs. When they are many, the last record's positions are worked
+// out (release) and the tap keeps only from the line end before the
+// Scanner's row, so that a long run of empty lines is not held in memory.
+func (r *Reader) holdFrom() int64 {
+	keep := r.in.keep
+	if !r.scanning {
+		return keep
+	}
+	at := r.sbase + r.s.base + int64(r.s.rowStart) - 1
+	// The bytes InputOffset reads after rowEnd lie before at, and at lies
+	// before the tap's end: working the positions out reads nothing.
+	if at-keep <= readerBufferSize || !r.endKnown && at <= r.rowEnd+1 {
+		return keep
+	}
+	r.release(at)
+	return at
 }
 
 // fromRow makes the record from the Scanner's row when encoding/csv would
@@ -698,7 +754,17 @@ func indexLineEnd(b []byte) int {
 // Scanner stopped with an error): when encoding/csv stops elsewhere, the
 // Scanner starts again where it stopped.
 func (r *Reader) readStdlib(dst []string, at, next int64) ([]string, error) {
-	cr := csv.NewReader(r.in.readerAt(at))
+	// encoding/csv's reads let the tap drop what it has read (streamAt), so
+	// that a record of any size is held once, by encoding/csv: the last
+	// record's positions (FieldPos after an io.EOF) and the line of at are
+	// worked out first. A Scanner that stopped at an error is dropped now,
+	// with its buffers; a new one starts where encoding/csv stops.
+	r.release(r.in.keep)
+	line0, col0 := r.in.lineCol(at)
+	if next < 0 {
+		r.s = nil
+	}
+	cr := csv.NewReader(r.in.streamAt(at))
 	cr.Comma = r.Comma
 	cr.Comment = rune(0)
 	if r.comment != nil {
@@ -716,44 +782,56 @@ func (r *Reader) readStdlib(dst []string, at, next int64) ([]string, error) {
 		r.eof = true
 		return nil, io.EOF
 	}
-	line0, col0 := r.in.lineCol(at)
-	abs := func(line, col int) position {
-		if line == 1 {
-			col += col0 - 1
-		}
-		return position{line0 + line - 1, col}
-	}
 	r.start, r.fixed = at, true
-	r.pos = r.pos[:0]
-	for i := range rec {
-		r.pos = append(r.pos, abs(cr.FieldPos(i)))
-	}
+	r.std, r.stdLine, r.stdCol = cr, line0, col0
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
 		out := &csv.ParseError{StartLine: line0 + pe.StartLine - 1, Line: line0 + pe.Line - 1, Column: pe.Column, Err: pe.Err}
 		if pe.Err != csv.ErrFieldCount {
-			out.Column = abs(pe.Line, pe.Column).col
+			_, out.Column = r.stdPos(pe.Line, pe.Column)
 		}
 		if pe.Err == csv.ErrQuote {
 			// encoding/csv reports a quote followed by text at that quote,
-			// and an unterminated quoted field at the end of its last line.
-			out.Err = errQuoteUnterminated
-			o := r.in.lineStart(at, pe.Line) + int64(pe.Column) - 1
-			if b, ok := r.in.byteAt(o); ok && b == '"' {
-				out.Err = errQuoteUnquoted
+			// and an unterminated quoted field at the end of its last
+			// line, which is the end of the input (less a CR that
+			// encoding/csv drops at the end of a line): the quote of the
+			// first case is followed by a byte, the second case's position
+			// is at most one byte before the end.
+			out.Err = errQuoteUnquoted
+			start := at
+			if pe.Line > 1 {
+				start = r.in.lineStartOf(line0 + pe.Line - 1)
+			}
+			if start >= 0 && start+int64(pe.Column)-1 >= r.in.end()-1 {
+				out.Err = errQuoteUnterminated
 			}
 		}
 		err = out
 	} else if err != nil {
+		// An error of the io.Reader: returned alone, as the Scanner's.
 		r.err = err
+		return nil, err
 	}
 	if resume != next {
 		r.startScanner(resume, int(min(max(resume-r.restart, readerMinBufferSize), readerBufferSize)))
 	}
-	if dst != nil {
+	if dst != nil && cap(dst) >= len(rec) {
+		// ReuseRecord: the slice the last Read returned has room. (When
+		// it has not, encoding/csv's new slice is returned: it is reused
+		// next time.)
 		rec = append(dst[:0], rec...)
 	}
 	return rec, err
+}
+
+// stdPos returns the line and column of the input for a line and column
+// of the encoding/csv Reader r.std, which started reading at line
+// r.stdLine, column r.stdCol.
+func (r *Reader) stdPos(line, col int) (int, int) {
+	if line == 1 {
+		col += r.stdCol - 1
+	}
+	return r.stdLine + line - 1, col
 }
 
 // startScanner starts a new Scanner with reads of size bytes at input
@@ -787,6 +865,9 @@ type tap struct {
 	base int64
 	err  error // the io.Reader's error (io.EOF at the end): no more bytes
 	keep int64 // the bytes before keep may be dropped
+	// hold, when set, returns the offset to keep from instead of keep
+	// (Reader.holdFrom).
+	hold func() int64
 
 	// LF bytes: lines lie before base, the last of them at prevLF (-1 for
 	// none); lfs holds the offsets of those in [base, lfEnd).
@@ -811,7 +892,11 @@ func (t *tap) more(want int) bool {
 	}
 	want = min(max(want, tapChunk), readerBufferSize)
 	if cap(t.buf)-len(t.buf) < want {
-		t.prune(t.keep)
+		keep := t.keep
+		if t.hold != nil {
+			keep = t.hold()
+		}
+		t.prune(keep)
 		live := len(t.buf) - t.off
 		if t.off > 0 && live <= cap(t.buf)/2 && cap(t.buf)-live >= want {
 			copy(t.buf, t.buf[t.off:])
@@ -918,31 +1003,31 @@ func (t *tap) lineCol(o int64) (line, col int) {
 	return t.lines + k + 1, int(o - last)
 }
 
-// lineStart returns the offset where the n-th line counted from offset at
-// starts (n = 1 is at itself), or the end of input.
-func (t *tap) lineStart(at int64, n int) int64 {
-	o := at
-	for ; n > 1; n-- {
-		for {
-			if o >= t.end() && !t.more(0) {
-				return t.end()
-			}
-			if i := bytes.IndexByte(t.slice(o, t.end()), '\n'); i >= 0 {
-				o += int64(i) + 1
-				break
-			}
-			o = t.end()
-		}
+// lineStartOf returns the offset where line n (1-based, from the start of
+// the input) starts, or -1 when that is not known any more: it is known
+// when the LF before it is held or is the last LF dropped.
+func (t *tap) lineStartOf(n int) int64 {
+	t.lineCol(t.end()) // index the LF bytes of everything held
+	switch k := n - 1 - t.lines; {
+	case k == 0:
+		return t.prevLF + 1
+	case k > 0 && k <= len(t.lfs):
+		return t.lfs[k-1] + 1
 	}
-	return o
+	return -1
 }
 
 // readerAt returns an io.Reader of the input from offset o on.
 func (t *tap) readerAt(o int64) io.Reader { return &tapReader{t: t, pos: o} }
 
+// streamAt returns an io.Reader of the input from offset o on whose reads
+// let the tap drop the bytes more than stdlibWindow before its position.
+func (t *tap) streamAt(o int64) io.Reader { return &tapReader{t: t, pos: o, stream: true} }
+
 type tapReader struct {
-	t   *tap
-	pos int64
+	t      *tap
+	pos    int64
+	stream bool
 }
 
 func (tr *tapReader) Read(p []byte) (int, error) {
@@ -957,5 +1042,8 @@ func (tr *tapReader) Read(p []byte) (int, error) {
 	}
 	n := copy(p, t.buf[t.off+int(tr.pos-t.base):])
 	tr.pos += int64(n)
+	if tr.stream {
+		t.keep = max(t.keep, tr.pos-stdlibWindow)
+	}
 	return n, nil
 }
