@@ -969,9 +969,11 @@ func (t *tap) prune(keep int64) {
 	t.lfs = t.lfs[:copy(t.lfs, t.lfs[k:])]
 	if t.lfEnd < keep {
 		seg := t.slice(t.lfEnd, keep)
-		t.lines += bytes.Count(seg, []byte{'\n'})
-		if i := bytes.LastIndexByte(seg, '\n'); i >= 0 {
-			t.prevLF = t.lfEnd + int64(i)
+		// (bytes.LastIndexByte reads a byte at a time: only where Count
+		// found an LF.)
+		if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
+			t.lines += n
+			t.prevLF = t.lfEnd + int64(bytes.LastIndexByte(seg, '\n'))
 		}
 		t.lfEnd = keep
 	}
