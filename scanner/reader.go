@@ -245,7 +245,6 @@ func (r *Reader) setup() error {
 	if err != nil {
 		return err
 	}
-	s.TrackFieldOffsets()
 	r.s, r.bufSize = s, readerMinBufferSize
 	r.lazy = r.LazyQuotes
 	r.comma = []byte(d.Delimiter)
@@ -365,9 +364,8 @@ func (r *Reader) readRecord(dst []string) ([]string, error) {
 				return nil, err
 			}
 		}
-		offs := r.s.FieldOffsets()
 		start := r.sbase + r.s.RowOffset()
-		if len(offs) == 0 {
+		if r.s.seg.emptyRow {
 			// An empty line read as a row of a one-column file: encoding/csv
 			// skips every empty line.
 			r.release(start)
@@ -382,17 +380,17 @@ func (r *Reader) readRecord(dst []string) ([]string, error) {
 			// The comment line holds a quote (which may have opened a
 			// quoted field for the Scanner) or a lone CR (which ended the
 			// Scanner's row early).
-			return r.readStdlib(dst, start, r.nextRow(row, offs))
+			return r.readStdlib(dst, start, r.afterRow())
 		}
-		rec, ok := r.fromRow(dst, row, offs)
+		rec, ok := r.fromRow(dst, row)
 		if !ok {
-			return r.readStdlib(dst, start, r.nextRow(row, offs))
+			return r.readStdlib(dst, start, r.afterRow())
 		}
 		r.start, r.fixed, r.endKnown, r.std = start, false, false, nil
 		r.fields, r.next = r.next, r.fields
 		if r.bufSize < readerBufferSize && r.in.end()-r.restart > 8*int64(r.bufSize) {
 			// A large input: go on with larger reads.
-			r.startScanner(r.nextRow(row, offs), min(8*r.bufSize, readerBufferSize))
+			r.startScanner(r.afterRow(), min(8*r.bufSize, readerBufferSize))
 		}
 		return rec, r.checkCount(len(rec), start)
 	}
@@ -439,155 +437,109 @@ func (r *Reader) holdFrom() int64 {
 // fromRow makes the record from the Scanner's row when encoding/csv would
 // read the same fields from the same bytes; otherwise it returns false.
 //
-// An unquoted value of the Scanner is its raw bytes. A quoted value is
-// checked against the bytes themselves: encoding/csv reads the field as v
-// when its bytes are `"`, v with each quote doubled, and `"`, followed by
-// the delimiter or the line end. (Not every quoted value of the Scanner
-// is such a field: `"a" "b"` reads "a b", lenient mode keeps text after a
-// closing quote, and a partial multi-byte delimiter after a closing quote
-// is text.) Everything else is left to encoding/csv.
-func (r *Reader) fromRow(dst []string, row [][]byte, offs []int64) ([]string, bool) {
-	r.next = r.next[:0]
-	r.rewrite = false
-	last := len(row) - 1
-	first, lastOff := r.sbase+offs[0], r.sbase+offs[last]
-	end := lastOff + int64(len(row[last]))
-	j := bytes.IndexByte(r.in.slice(first, end), '"')
-	if j < 0 && !r.TrimLeadingSpace {
-		// The most common row: no quote at all (the last value may be
-		// a quoted empty one, whose quotes lie past its end), so every
-		// field is unquoted and its value is its raw bytes.
-		if _, quoted := r.opensQuote(lastOff); !quoted {
-			for i, v := range row {
-				o := r.sbase + offs[i]
-				r.next = append(r.next, fieldSpan{o, o + int64(len(v)), false})
-			}
-			r.rowEnd = end
-			return r.strings(dst, row), true
-		}
-	}
-	i := 0
-	if last > 0 && (j < 0 || first+int64(j) >= lastOff) {
-		// No quote before the last field (the common case): those fields
-		// are unquoted and hold no bare quote.
-		for ; i < last; i++ {
-			if !r.unquoted(row[i], r.sbase+offs[i], true) {
-				return nil, false
-			}
-		}
-	}
-	for ; i <= last; i++ {
-		v, off := row[i], r.sbase+offs[i]
-		end = off + int64(len(v))
-		q, quoted := r.opensQuote(off)
-		if !quoted {
-			if !r.unquoted(v, off, i < last) || !r.lazy && bytes.IndexByte(v, '"') >= 0 {
-				return nil, false // `a"b`: csv.ErrBareQuote
-			}
-			continue
-		}
-		if q > off && !r.TrimLeadingSpace {
-			// ` "a"`: for encoding/csv a bare quote in an unquoted field (an
-			// error, or text with LazyQuotes).
-			return nil, false
-		}
-		closing, ok := r.closingQuote(q, v, i < last, r.sbase+offs[min(i+1, last)])
-		if !ok {
-			return nil, false
-		}
-		end = closing + 1
-		r.next = append(r.next, fieldSpan{q + 1, closing, true})
-		if int64(len(v)) != closing-q-1 || bytes.IndexByte(r.in.slice(q+1, closing), '\r') >= 0 {
-			r.rewrite = true // `""` to turn into `"`, or CRLF into LF
-		}
-	}
-	r.rowEnd = end
-	return r.strings(dst, row), true
-}
-
-// closingQuote returns the offset of the closing quote of the Scanner's
-// quoted value v whose opening quote is at q, and whether encoding/csv
-// reads the same field there: the bytes are `"`, v with each quote
-// doubled, and `"`, followed by the delimiter (at next, the start of the
-// next field, when more) or by the line end.
-//
-// Most quoted values hold no quote: then the first quote after q closes
-// the field for both readers, and the bytes between are the value, with no
-// need to look at v.
-func (r *Reader) closingQuote(q int64, v []byte, more bool, next int64) (int64, bool) {
-	in := r.in
-	var closing int64
-	if more {
-		closing = next - int64(len(r.comma)) - 1
-		if closing <= q {
-			return 0, false
-		}
-		if b, _ := in.byteAt(closing); b != '"' {
-			return 0, false // `"a"b,`, `"a" ,`
-		}
-		if bytes.IndexByte(in.slice(q+1, closing), '"') < 0 {
-			return closing, true
-		}
-	} else {
-		closing = q + 1
-		for {
-			if closing >= in.end() && !in.more(0) {
-				return 0, false
-			}
-			if i := bytes.IndexByte(in.slice(closing, in.end()), '"'); i >= 0 {
-				closing += int64(i)
+// It parses the row's raw bytes (from the Scanner's buffer: the row and
+// its line end are there) as encoding/csv would, field after field, and
+// checks each field against the Scanner's value: an unquoted field must be
+// the value's raw bytes (with no quote unless LazyQuotes, TrimLeadingSpace
+// applied), a quoted one `"`, the value with each quote doubled, and `"`;
+// each field is followed by the delimiter, the last by the row's end (its
+// line end or the end of input). Everything else (`"a" "b"`, which the
+// Scanner reads as "a b", lenient mode's text after a closing quote, a
+// partial multi-byte delimiter after a closing quote, spaces around
+// quotes) is left to encoding/csv. The Scanner's spans only spare work: a
+// value that lies in the buffer where the field's bytes start is those
+// bytes, with no comparison.
+func (r *Reader) fromRow(dst []string, row [][]byte) ([]string, bool) {
+	s := r.s
+	b0 := int(s.seg.rowStart - s.base) // the row's first byte in s.buf
+	raw := s.buf[b0:int(s.seg.rowEnd-s.base)]
+	base := r.sbase + s.seg.rowStart // the input offset of raw[0]
+	next := r.next[:0]
+	spans := s.spans[:len(row)]
+	if !r.TrimLeadingSpace && bytes.IndexByte(raw, '"') < 0 {
+		// The most common row: no quote at all, so every field is
+		// unquoted, and its value is its raw bytes, one after another.
+		a, ok := 0, true
+		for _, sp := range spans {
+			if sp.scratch || sp.start-b0 != a {
+				ok = false
 				break
 			}
-			closing = in.end()
+			next = append(next, fieldSpan{base + int64(a), base + int64(sp.end-b0), false})
+			a = sp.end - b0 + len(r.comma)
 		}
-		if b, ok := in.byteAt(closing + 1); !ok || b == '\n' || b == '\r' {
-			return closing, true
+		if ok && a-len(r.comma) == len(raw) {
+			r.next, r.rewrite, r.rowEnd = next, false, base+int64(len(raw))
+			return r.strings(dst, row, raw, base), true
 		}
-		// An escaped quote, or text after the closing quote.
-		closing = q + 1 + int64(len(v)) + int64(bytes.Count(v, quote))
-		if b, ok := in.byteAt(closing); !ok || b != '"' {
-			return 0, false
+		next = next[:0]
+	}
+	rewrite := false
+	a, last := 0, len(row)-1
+	for i, v := range row {
+		sp := spans[i]
+		q := a
+		for r.Comma != ' ' && q < len(raw) && raw[q] == ' ' {
+			q++ // spaces before a quote are padding to the Scanner
 		}
-		if b, ok := in.byteAt(closing + 1); ok && b != '\n' && b != '\r' {
-			return 0, false
+		if q == len(raw) || raw[q] != '"' {
+			// An unquoted field: the value's raw bytes.
+			if sp.scratch || sp.start-b0 != a || !r.lazy && bytes.IndexByte(v, '"') >= 0 {
+				return nil, false // `a"b`: csv.ErrBareQuote
+			}
+			off := a
+			if r.TrimLeadingSpace && len(v) > 0 && (v[0] <= ' ' || v[0] >= utf8.RuneSelf) {
+				t := bytes.TrimLeftFunc(v, unicode.IsSpace)
+				if len(t) > 0 && t[0] == '"' {
+					return nil, false // `\t"a"`: a quoted field for encoding/csv
+				}
+				off += len(v) - len(t)
+			}
+			if r.TrimLeadingSpace && off == a+len(v) && i < last && r.trimAll {
+				return nil, false // encoding/csv's trimming crosses the delimiter
+			}
+			a += len(v)
+			next = append(next, fieldSpan{base + int64(off), base + int64(a), false})
+		} else {
+			if q > a && !r.TrimLeadingSpace {
+				// ` "a"`: for encoding/csv a bare quote in an unquoted field
+				// (an error, or text with LazyQuotes).
+				return nil, false
+			}
+			// The closing quote, if raw holds the value with its quotes
+			// doubled.
+			closing := q + 1 + len(v)
+			if !sp.scratch && sp.start-b0 == q+1 {
+				if bytes.IndexByte(v, '"') >= 0 {
+					return nil, false
+				}
+			} else {
+				closing += bytes.Count(v, quote)
+				if closing >= len(raw) || !doubled(raw[q+1:closing], v) {
+					return nil, false
+				}
+				rewrite = rewrite || closing-q-1 != len(v)
+			}
+			if closing >= len(raw) || raw[closing] != '"' {
+				return nil, false
+			}
+			if bytes.IndexByte(raw[q+1:closing], '\r') >= 0 {
+				rewrite = true // CRLF to turn into LF
+			}
+			next = append(next, fieldSpan{base + int64(q+1), base + int64(closing), true})
+			a = closing + 1
+		}
+		if i < last {
+			if !bytes.HasPrefix(raw[a:], r.comma) {
+				return nil, false // `"a"b,`, `"a" ,`
+			}
+			a += len(r.comma)
+		} else if a != len(raw) {
+			return nil, false
 		}
 	}
-	return closing, doubled(in.slice(q+1, closing), v)
-}
-
-// opensQuote reports whether the field at input offset off is quoted for
-// the Scanner, and where its opening quote is: spaces before it are
-// padding (unless the space is the delimiter).
-func (r *Reader) opensQuote(off int64) (int64, bool) {
-	q := off
-	b, ok := r.in.byteAt(q)
-	for ok && b == ' ' && r.Comma != ' ' {
-		q++
-		b, ok = r.in.byteAt(q)
-	}
-	return q, ok && b == '"'
-}
-
-// unquoted adds an unquoted field at input offset off, its value v its raw
-// bytes, applying TrimLeadingSpace. It returns false when encoding/csv's
-// trimming would read something else: a quoted field after white space
-// other than spaces, or, when the delimiter is white space, past the end of
-// an all-blank field that is not the last (more reports whether a field
-// follows).
-func (r *Reader) unquoted(v []byte, off int64, more bool) bool {
-	if r.TrimLeadingSpace && len(v) > 0 && (v[0] <= ' ' || v[0] >= utf8.RuneSelf) {
-		t := bytes.TrimLeftFunc(v, unicode.IsSpace)
-		if len(t) > 0 && t[0] == '"' {
-			return false // `\t"a"`: a quoted field for encoding/csv
-		}
-		off += int64(len(v) - len(t))
-		v = t
-	}
-	if r.TrimLeadingSpace && len(v) == 0 && more && r.trimAll {
-		return false // encoding/csv's trimming crosses the delimiter
-	}
-	r.next = append(r.next, fieldSpan{off, off + int64(len(v)), false})
-	return true
+	r.next, r.rewrite, r.rowEnd = next, rewrite, base+int64(len(raw))
+	return r.strings(dst, row, raw, base), true
 }
 
 var (
@@ -599,8 +551,9 @@ var (
 // Usually every value is a run of the raw bytes (a quoted one without its
 // quotes), and the values are cut from one string of the raw line; else
 // the values are written one after another, from the Scanner's row for
-// the quoted ones, each CRLF turned into LF as encoding/csv does.
-func (r *Reader) strings(dst []string, row [][]byte) []string {
+// the quoted ones, each CRLF turned into LF as encoding/csv does. raw is
+// the row's bytes, from input offset base on.
+func (r *Reader) strings(dst []string, row [][]byte, raw []byte, base int64) []string {
 	n := len(r.next)
 	if cap(dst) < n {
 		dst = make([]string, n)
@@ -608,7 +561,7 @@ func (r *Reader) strings(dst []string, row [][]byte) []string {
 	dst = dst[:n]
 	if !r.rewrite {
 		first := r.next[0].start
-		str := string(r.in.slice(first, r.next[n-1].end))
+		str := string(raw[first-base : r.next[n-1].end-base])
 		for i, sp := range r.next {
 			dst[i] = str[sp.start-first : sp.end-first]
 		}
@@ -622,7 +575,7 @@ func (r *Reader) strings(dst []string, row [][]byte) []string {
 	b.Grow(size)
 	ends := r.ends[:0]
 	for i, sp := range r.next {
-		v := r.in.slice(sp.start, sp.end)
+		v := raw[sp.start-base : sp.end-base]
 		if sp.quoted {
 			v = row[i]
 		}
@@ -702,50 +655,22 @@ func (r *Reader) plainLine(start int64) bool {
 	}
 }
 
-// nextRow returns the input offset where the Scanner's row after row
-// starts: past the line end that ends row's last value. The last value holds
-// as many CR and LF bytes as its raw bytes (quoted line ends are kept), so
-// the line end is the next CR or LF after those.
-func (r *Reader) nextRow(row [][]byte, offs []int64) int64 {
-	in := r.in
-	v := row[len(row)-1]
-	skip := bytes.Count(v, []byte{'\n'}) + bytes.Count(v, []byte{'\r'})
-	o := r.sbase + offs[len(offs)-1]
-	for {
-		if o >= in.end() && !in.more(0) {
-			return in.end()
+// afterRow returns the input offset where the line after the Scanner's
+// row starts: past its line end (an LF, a CRLF or a lone CR), or the end
+// of input.
+func (r *Reader) afterRow() int64 {
+	s := r.s
+	e := r.sbase + s.seg.rowEnd
+	b, ok := r.in.byteAt(e)
+	switch {
+	case !ok:
+		return e
+	case b == '\r':
+		if b2, ok := r.in.byteAt(e + 1); ok && b2 == '\n' {
+			return e + 2
 		}
-		i := indexLineEnd(in.slice(o, in.end()))
-		if i < 0 {
-			o = in.end()
-			continue
-		}
-		o += int64(i)
-		if skip > 0 {
-			skip--
-			o++
-			continue
-		}
-		if b, _ := in.byteAt(o); b == '\r' {
-			if b2, ok := in.byteAt(o + 1); ok && b2 == '\n' {
-				return o + 2
-			}
-		}
-		return o + 1
 	}
-}
-
-// indexLineEnd returns the index of the first CR or LF in b, or -1.
-func indexLineEnd(b []byte) int {
-	i := bytes.IndexByte(b, '\n')
-	lim := b
-	if i >= 0 {
-		lim = b[:i]
-	}
-	if j := bytes.IndexByte(lim, '\r'); j >= 0 {
-		return j
-	}
-	return i
+	return e + 1
 }
 
 // readStdlib reads the record whose first line starts at input offset at
@@ -849,7 +774,6 @@ func (r *Reader) startScanner(at int64, size int) {
 	if err != nil {
 		panic("csvscan: a dialect that was valid became invalid: " + err.Error())
 	}
-	s.TrackFieldOffsets()
 	r.s, r.sbase, r.restart, r.bufSize = s, from, at, size
 }
 
