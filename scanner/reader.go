@@ -454,11 +454,12 @@ func (r *Reader) fromRow(dst []string, row [][]byte) ([]string, bool) {
 	b0 := int(s.seg.rowStart - s.base) // the row's first byte in s.buf
 	raw := s.buf[b0:int(s.seg.rowEnd-s.base)]
 	base := r.sbase + s.seg.rowStart // the input offset of raw[0]
-	next := r.next[:0]
 	spans := s.spans[:len(row)]
-	if !r.TrimLeadingSpace && bytes.IndexByte(raw, '"') < 0 {
+	quotes := bytes.Count(raw, quote)
+	if quotes == 0 && !r.TrimLeadingSpace {
 		// The most common row: no quote at all, so every field is
 		// unquoted, and its value is its raw bytes, one after another.
+		next := r.next[:0]
 		a, ok := 0, true
 		for _, sp := range spans {
 			if sp.scratch || sp.start-b0 != a {
@@ -468,13 +469,37 @@ func (r *Reader) fromRow(dst []string, row [][]byte) ([]string, bool) {
 			next = append(next, fieldSpan{base + int64(a), base + int64(sp.end-b0), false})
 			a = sp.end - b0 + len(r.comma)
 		}
+		r.next = next
 		if ok && a-len(r.comma) == len(raw) {
-			r.next, r.rewrite, r.rowEnd = next, false, base+int64(len(raw))
+			r.rewrite, r.rowEnd = false, base+int64(len(raw))
 			return r.strings(dst, row, raw, base), true
 		}
-		next = next[:0]
 	}
-	rewrite := false
+	// A CR can only be inside quotes: CRLF to turn into LF.
+	r.rewrite = quotes > 0 && bytes.IndexByte(raw, '\r') >= 0
+	// First without looking for quotes in the values: if the quotes of
+	// the quoted fields are all the row's quotes, there is none elsewhere.
+	ok, seen := r.walkRow(row, spans, raw, b0, base, false)
+	if ok && seen != quotes {
+		ok, _ = r.walkRow(row, spans, raw, b0, base, true)
+	}
+	if !ok {
+		return nil, false
+	}
+	r.rowEnd = base + int64(len(raw))
+	return r.strings(dst, row, raw, base), true
+}
+
+// walkRow is fromRow's walk over the fields of raw, the row's bytes, which
+// start at input offset base and at index b0 of the Scanner's buffer. It
+// makes r.next and reports whether encoding/csv reads the Scanner's row,
+// and how many quotes the fields it checked hold. Unless careful, it does
+// not look for quotes in unquoted fields and in quoted values that lie
+// where their bytes start: that is right when the count of the quotes it
+// saw is the row's.
+func (r *Reader) walkRow(row [][]byte, spans []span, raw []byte, b0 int, base int64, careful bool) (bool, int) {
+	r.next = r.next[:0]
+	seen := 0
 	a, last := 0, len(row)-1
 	for i, v := range row {
 		sp := spans[i]
@@ -484,62 +509,68 @@ func (r *Reader) fromRow(dst []string, row [][]byte) ([]string, bool) {
 		}
 		if q == len(raw) || raw[q] != '"' {
 			// An unquoted field: the value's raw bytes.
-			if sp.scratch || sp.start-b0 != a || !r.lazy && bytes.IndexByte(v, '"') >= 0 {
-				return nil, false // `a"b`: csv.ErrBareQuote
+			if sp.scratch || sp.start-b0 != a {
+				return false, seen
+			}
+			if careful && bytes.IndexByte(v, '"') >= 0 {
+				if !r.lazy {
+					return false, seen // `a"b`: csv.ErrBareQuote
+				}
+				seen += bytes.Count(v, quote)
 			}
 			off := a
 			if r.TrimLeadingSpace && len(v) > 0 && (v[0] <= ' ' || v[0] >= utf8.RuneSelf) {
 				t := bytes.TrimLeftFunc(v, unicode.IsSpace)
 				if len(t) > 0 && t[0] == '"' {
-					return nil, false // `\t"a"`: a quoted field for encoding/csv
+					return false, seen // `\t"a"`: a quoted field for encoding/csv
 				}
 				off += len(v) - len(t)
 			}
 			if r.TrimLeadingSpace && off == a+len(v) && i < last && r.trimAll {
-				return nil, false // encoding/csv's trimming crosses the delimiter
+				return false, seen // encoding/csv's trimming crosses the delimiter
 			}
 			a += len(v)
-			next = append(next, fieldSpan{base + int64(off), base + int64(a), false})
+			r.next = append(r.next, fieldSpan{base + int64(off), base + int64(a), false})
 		} else {
 			if q > a && !r.TrimLeadingSpace {
 				// ` "a"`: for encoding/csv a bare quote in an unquoted field
 				// (an error, or text with LazyQuotes).
-				return nil, false
+				return false, seen
 			}
 			// The closing quote, if raw holds the value with its quotes
 			// doubled.
 			closing := q + 1 + len(v)
 			if !sp.scratch && sp.start-b0 == q+1 {
-				if bytes.IndexByte(v, '"') >= 0 {
-					return nil, false
+				// The value is the bytes after the opening quote.
+				if careful && bytes.IndexByte(v, '"') >= 0 {
+					return false, seen
 				}
 			} else {
-				closing += bytes.Count(v, quote)
+				n := bytes.Count(v, quote)
+				closing += n
 				if closing >= len(raw) || !doubled(raw[q+1:closing], v) {
-					return nil, false
+					return false, seen
 				}
-				rewrite = rewrite || closing-q-1 != len(v)
+				seen += 2 * n
+				r.rewrite = r.rewrite || n > 0
 			}
 			if closing >= len(raw) || raw[closing] != '"' {
-				return nil, false
+				return false, seen
 			}
-			if bytes.IndexByte(raw[q+1:closing], '\r') >= 0 {
-				rewrite = true // CRLF to turn into LF
-			}
-			next = append(next, fieldSpan{base + int64(q+1), base + int64(closing), true})
+			seen += 2
+			r.next = append(r.next, fieldSpan{base + int64(q+1), base + int64(closing), true})
 			a = closing + 1
 		}
 		if i < last {
-			if !bytes.HasPrefix(raw[a:], r.comma) {
-				return nil, false // `"a"b,`, `"a" ,`
+			if a >= len(raw) || raw[a] != r.comma[0] || len(r.comma) > 1 && !bytes.HasPrefix(raw[a:], r.comma) {
+				return false, seen // `"a"b,`, `"a" ,`
 			}
 			a += len(r.comma)
 		} else if a != len(raw) {
-			return nil, false
+			return false, seen
 		}
 	}
-	r.next, r.rewrite, r.rowEnd = next, rewrite, base+int64(len(raw))
-	return r.strings(dst, row, raw, base), true
+	return true, seen
 }
 
 var (
@@ -560,9 +591,10 @@ func (r *Reader) strings(dst []string, row [][]byte, raw []byte, base int64) []s
 	}
 	dst = dst[:n]
 	if !r.rewrite {
-		first := r.next[0].start
-		str := string(raw[first-base : r.next[n-1].end-base])
-		for i, sp := range r.next {
+		next := r.next[:n]
+		first := next[0].start
+		str := string(raw[first-base : next[n-1].end-base])
+		for i, sp := range next {
 			dst[i] = str[sp.start-first : sp.end-first]
 		}
 		return dst

@@ -877,3 +877,32 @@ func checkFailure(t *testing.T, name string, src, std io.Reader, want error) {
 		}
 	}
 }
+
+// TestReaderAllocs checks that with ReuseRecord a record costs one
+// allocation, its string, as in encoding/csv: nothing else is allocated
+// per row in the steady state (the setup, the buffers and the restarts of
+// the Scanner are a few dozen allocations per file).
+func TestReaderAllocs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocation counts: skipped in -short")
+	}
+	for _, sh := range gen.Shapes() {
+		data := gen.Bytes(sh, 1<<20, 3)
+		records := bytes.Count(data, []byte("\n")) // at least the records
+		allocs := testing.AllocsPerRun(3, func() {
+			rd := scanner.NewReader(bytes.NewReader(data))
+			rd.ReuseRecord = true
+			for {
+				if _, err := rd.Read(); err != nil {
+					if err != io.EOF {
+						t.Fatal(err)
+					}
+					break
+				}
+			}
+		})
+		if limit := float64(records + 64); allocs > limit {
+			t.Errorf("%v: %.0f allocations for at most %d records, want at most one per record + 64", sh, allocs, records)
+		}
+	}
+}
