@@ -240,8 +240,8 @@ func (r *Reader) setup() error {
 	d.Delimiter = string(r.Comma)
 	d.Lenient = r.LazyQuotes
 	r.opts = Options{Dialect: d, FieldsPerRow: -1, MaxLineSize: readerMaxRow, BufferSize: readerMinBufferSize}
-	r.in = &tap{src: r.src, prevLF: -1, hold: r.holdFrom}
-	s, err := New(r.in.readerAt(0), r.opts)
+	r.in = &tap{src: r.src, prevLF: -1, hold: r.holdFrom, lent: 0}
+	s, err := newLent(&tapLender{t: r.in, size: readerMinBufferSize}, r.opts)
 	if err != nil {
 		return err
 	}
@@ -718,8 +718,10 @@ func (r *Reader) readStdlib(dst []string, at, next int64) ([]string, error) {
 	// with its buffers; a new one starts where encoding/csv stops.
 	r.release(r.in.keep)
 	line0, col0 := r.in.lineCol(at)
+	lent := r.in.lent
+	r.in.lent = -1 // encoding/csv's reads may drop what the Scanner read
 	if next < 0 {
-		r.s = nil
+		r.s, r.in.view = nil, nil
 	}
 	cr := csv.NewReader(r.in.streamAt(at))
 	cr.Comma = r.Comma
@@ -769,8 +771,10 @@ func (r *Reader) readStdlib(dst []string, at, next int64) ([]string, error) {
 		r.err = err
 		return nil, err
 	}
-	if resume != next {
+	if resume != next || r.in.base > lent {
 		r.startScanner(resume, int(min(max(resume-r.restart, readerMinBufferSize), readerBufferSize)))
+	} else {
+		r.in.lent = lent // the Scanner goes on in its buffer
 	}
 	if dst != nil && cap(dst) >= len(rec) {
 		// ReuseRecord: the slice the last Read returned has room. (When
@@ -800,12 +804,11 @@ func (r *Reader) startScanner(at int64, size int) {
 	if b, ok := r.in.byteAt(at - 1); at > 0 && ok && (b == '\n' || b == '\r') {
 		from = at - 1
 	}
-	opts := r.opts
-	opts.BufferSize = size
-	s, err := New(r.in.readerAt(from), opts)
+	s, err := newLent(&tapLender{t: r.in, origin: from, size: size}, r.opts)
 	if err != nil {
 		panic("csvscan: a dialect that was valid became invalid: " + err.Error())
 	}
+	r.in.lent, r.in.view = from, nil // the last Scanner's buffer is not needed any more
 	r.s, r.sbase, r.restart, r.bufSize = s, from, at, size
 }
 
@@ -824,6 +827,15 @@ type tap struct {
 	// hold, when set, returns the offset to keep from instead of keep
 	// (Reader.holdFrom).
 	hold func() int64
+
+	// The Scanner reads in the tap's buffer (tapLender): the bytes from
+	// lent on (-1: none) are its, and the array it was lent (view, the
+	// address of its first byte) is never written again, so that its
+	// buffer stays valid until it asks again. Making room then moves the
+	// bytes to spare, a second array, instead of to the front.
+	lent  int64
+	view  *byte
+	spare []byte
 
 	// LF bytes: lines lie before base, the last of them at prevLF (-1 for
 	// none); lfs holds the offsets of those in [base, lfEnd).
@@ -852,14 +864,23 @@ func (t *tap) more(want int) bool {
 		if t.hold != nil {
 			keep = t.hold()
 		}
+		if t.lent >= 0 {
+			keep = min(keep, t.lent)
+		}
 		t.prune(keep)
 		live := len(t.buf) - t.off
-		if t.off > 0 && live <= cap(t.buf)/2 && cap(t.buf)-live >= want {
+		viewed := t.viewed(t.buf)
+		switch {
+		case t.off > 0 && live <= cap(t.buf)/2 && cap(t.buf)-live >= want && !viewed:
 			copy(t.buf, t.buf[t.off:])
-		} else {
+		case t.off > 0 && live <= cap(t.spare)/2 && cap(t.spare)-live >= want && !t.viewed(t.spare):
+			nb := t.spare[:live]
+			copy(nb, t.buf[t.off:])
+			t.spare, t.buf = t.buf, nb
+		default:
 			nb := make([]byte, live, max(2*cap(t.buf), live+want))
 			copy(nb, t.buf[t.off:])
-			t.buf = nb
+			t.spare, t.buf = t.buf, nb
 		}
 		t.buf, t.off = t.buf[:live], 0
 	}
@@ -880,6 +901,44 @@ func (t *tap) more(want int) bool {
 	}
 	t.err = io.ErrNoProgress
 	return false
+}
+
+// viewed reports whether b's array is the one the Scanner reads in.
+func (t *tap) viewed(b []byte) bool {
+	return t.view != nil && cap(b) > 0 && &b[:1][0] == t.view
+}
+
+// tapLender lends a Scanner whose first byte is at input offset origin the
+// tap's buffer (the lender of Scanner.fill), reading size bytes at a time.
+type tapLender struct {
+	t      *tap
+	origin int64
+	size   int
+	rd     *tapReader
+}
+
+func (l *tapLender) lend(from, have int64) ([]byte, error) {
+	t := l.t
+	from, have = l.origin+from, l.origin+have
+	t.lent = from
+	var err error
+	if t.end() <= have && !t.more(l.size) {
+		err = t.err
+	}
+	b := t.buf[t.off+int(from-t.base):]
+	if cap(t.buf) > 0 {
+		t.view = &t.buf[:1][0]
+	}
+	return b, err
+}
+
+// Read reads the input from origin on, as a tapReader does (a Scanner
+// lends instead).
+func (l *tapLender) Read(p []byte) (int, error) {
+	if l.rd == nil {
+		l.rd = &tapReader{t: l.t, pos: l.origin}
+	}
+	return l.rd.Read(p)
 }
 
 // byteAt returns the input byte at offset o, reading up to it if needed; it

@@ -717,6 +717,10 @@ func longReaderInputs() []string {
 		"a,b\n" + strings.Repeat("\n", n) + "c,d\n" + strings.Repeat("\r\n", n) + "e,f",
 		" \"" + words + "\",x\n1,2\n",
 		"1,\"" + words + "\"\n" + strings.Repeat("2,\"x\"\n", 20000),
+		// Many rows ending in CRLF, some of them comments or read by
+		// encoding/csv: InputOffset and the checks read past the row while
+		// the Scanner reads in the tap's buffer.
+		strings.Repeat("1,\"a\r\nb\",c\r\n#x\"\r\n2,\"d\"e,f\r\n\r\n", 1500),
 	}
 }
 
