@@ -813,10 +813,12 @@ func (r *Reader) startScanner(at int64, size int) {
 }
 
 // tap is the Reader's view of its input. It reads the io.Reader for
-// whoever needs bytes (the Scanner, or encoding/csv reading a record
-// again), keeps every byte from the start of the current record on, and
-// counts LF bytes, so that the raw bytes and the lines and columns of the
-// current record stay known.
+// whoever needs bytes (the Scanner, which reads in the tap's own buffer,
+// or encoding/csv reading a record again, which gets copies), keeps every
+// byte from the start of the current record on (while encoding/csv reads a
+// record, only the last stdlibWindow bytes), and counts LF bytes, so that
+// the raw bytes and the lines and columns of the current record stay
+// known.
 type tap struct {
 	src  io.Reader
 	buf  []byte // buf[off:] holds the input bytes [base, end())
@@ -1033,9 +1035,6 @@ func (t *tap) lineStartOf(n int) int64 {
 	}
 	return -1
 }
-
-// readerAt returns an io.Reader of the input from offset o on.
-func (t *tap) readerAt(o int64) io.Reader { return &tapReader{t: t, pos: o} }
 
 // streamAt returns an io.Reader of the input from offset o on whose reads
 // let the tap drop the bytes more than stdlibWindow before its position.
