@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"errors"
 	"io"
-	"math"
 	"sort"
 	"strings"
 	"unicode"
@@ -39,8 +38,13 @@ import (
 // opening quote, white space TrimLeadingSpace would cross, a comment line
 // holding a quote) is read again from its own bytes by encoding/csv, and
 // the Scanner goes on where encoding/csv stopped. Such rows are read at
-// encoding/csv's speed. A Reader holds the bytes of the last record and of
-// the Scanner's read-ahead, and no more.
+// encoding/csv's speed. So is a row longer than 64 KiB:
+// encoding/csv reads it as it streams by, and the Reader holds what
+// encoding/csv holds for it and 16 KiB of the input, so that a huge
+// record (an unterminated quote near the start of a large file, a line of
+// hundreds of megabytes, millions of empty fields) costs what it costs
+// encoding/csv, in memory and in time. Otherwise a Reader holds the bytes
+// of the last record and of the Scanner's read-ahead, and no more.
 //
 // These are the intended differences from encoding/csv:
 //
@@ -50,7 +54,9 @@ import (
 //	a UTF-8 byte order mark at the     part of the first field      dropped (positions still
 //	  start of the input                                              count its 3 bytes)
 //	an error from the io.Reader        returned with the fields     returned alone; every later
-//	                                     of the last, partial line    Read returns it again
+//	                                     of the last, partial line,   Read returns it again
+//	                                     or after a parse error of
+//	                                     that line
 //	ParseError.Err of an ErrQuote      csv.ErrQuote itself          a value that errors.Is
 //	  error                                                           matches to csv.ErrQuote and
 //	                                                                  to ErrUnterminatedQuote or
@@ -113,15 +119,24 @@ type Reader struct {
 	err     error // an error of the io.Reader, returned by every later Read
 	restart int64 // the input offset of the last restart of the Scanner
 	bufSize int   // the Scanner's BufferSize
+	// scanning is set while the Scanner reads a row: the tap may then drop
+	// the bytes between the last record and the Scanner's row (holdFrom).
+	scanning bool
 
 	// The record the last Read returned.
 	start    int64       // the input offset of its first line
 	rowEnd   int64       // read by the Scanner: the offset of its line end
 	end      int64       // the InputOffset, when endKnown
 	endKnown bool        // end is known (not worked out from rowEnd yet)
-	fixed    bool        // the positions are in pos (read by encoding/csv, or pinned)
+	fixed    bool        // the positions are in pos or std (read by encoding/csv, or pinned)
 	fields   []fieldSpan // read by the Scanner: where each value is
-	pos      []position  // read by encoding/csv: where each field starts
+	pos      []position  // pinned: where each field starts
+	// Read by encoding/csv: its Reader, whose FieldPos, moved to the
+	// line and column of the offset where it started reading (stdLine,
+	// stdCol), is the record's (its positions are not copied: a record
+	// of millions of fields would hold them twice).
+	std             *csv.Reader
+	stdLine, stdCol int
 
 	// Scratch space for the record being made.
 	next    []fieldSpan
@@ -171,8 +186,21 @@ const (
 	readerMinBufferSize = 4 << 10
 )
 
-// noLineLimit is the Reader's maximum line size: encoding/csv has none.
-const noLineLimit = math.MaxInt >> 2
+// readerMaxRow is the longest row the Reader lets its Scanner read, line
+// end excluded. A longer row is an ErrLineTooLong error to the Scanner and
+// is read by encoding/csv, which streams it: the Scanner holds a whole row
+// in its buffer and keeps per-value state until the row ends, so on a row
+// of hundreds of megabytes (an unterminated quote, a very long line,
+// millions of empty fields) it would hold more than encoding/csv does, and
+// a failing row would be held twice while encoding/csv reads it again. The
+// Reader itself has no maximum line size, as encoding/csv has none.
+const readerMaxRow = readerBufferSize
+
+// stdlibWindow is how far behind its read position the reader handed to
+// encoding/csv keeps the input: more than encoding/csv's bufio.Reader
+// (4 KiB) holds, so that the bytes where encoding/csv stopped, and the
+// line end before them, are still held when the Scanner starts again.
+const stdlibWindow = 16 << 10
 
 // errInvalidDelim is encoding/csv's error for an invalid Comma or Comment,
 // with the same text.
@@ -211,13 +239,12 @@ func (r *Reader) setup() error {
 	d := dialect.Default()
 	d.Delimiter = string(r.Comma)
 	d.Lenient = r.LazyQuotes
-	r.opts = Options{Dialect: d, FieldsPerRow: -1, MaxLineSize: noLineLimit, BufferSize: readerMinBufferSize}
-	r.in = &tap{src: r.src, prevLF: -1}
-	s, err := New(r.in.readerAt(0), r.opts)
+	r.opts = Options{Dialect: d, FieldsPerRow: -1, MaxLineSize: readerMaxRow, BufferSize: readerMinBufferSize}
+	r.in = &tap{src: r.src, prevLF: -1, hold: r.holdFrom, lent: 0}
+	s, err := newLent(&tapLender{t: r.in, size: readerMinBufferSize}, r.opts)
 	if err != nil {
 		return err
 	}
-	s.TrackFieldOffsets()
 	r.s, r.bufSize = s, readerMinBufferSize
 	r.lazy = r.LazyQuotes
 	r.comma = []byte(d.Delimiter)
@@ -269,6 +296,9 @@ func (r *Reader) ReadAll() (records [][]string, err error) {
 // if the index is out of range.
 func (r *Reader) FieldPos(field int) (line, column int) {
 	if r.fixed {
+		if r.std != nil {
+			return r.stdPos(r.std.FieldPos(field)) // panics as FieldPos does
+		}
 		if field < 0 || field >= len(r.pos) {
 			panic("out of range index passed to FieldPos")
 		}
@@ -314,7 +344,10 @@ func (r *Reader) readRecord(dst []string) ([]string, error) {
 	// for FieldPos after an io.EOF.
 	r.in.keep = r.start
 	for {
-		if !r.s.Scan() {
+		r.scanning = true
+		ok := r.s.Scan()
+		r.scanning = false
+		if !ok {
 			err := r.s.Err()
 			var pe *ParseError
 			switch {
@@ -331,9 +364,8 @@ func (r *Reader) readRecord(dst []string) ([]string, error) {
 				return nil, err
 			}
 		}
-		offs := r.s.FieldOffsets()
 		start := r.sbase + r.s.RowOffset()
-		if len(offs) == 0 {
+		if r.s.seg.emptyRow {
 			// An empty line read as a row of a one-column file: encoding/csv
 			// skips every empty line.
 			r.release(start)
@@ -348,17 +380,17 @@ func (r *Reader) readRecord(dst []string) ([]string, error) {
 			// The comment line holds a quote (which may have opened a
 			// quoted field for the Scanner) or a lone CR (which ended the
 			// Scanner's row early).
-			return r.readStdlib(dst, start, r.nextRow(row, offs))
+			return r.readStdlib(dst, start, r.afterRow())
 		}
-		rec, ok := r.fromRow(dst, row, offs)
+		rec, ok := r.fromRow(dst, row)
 		if !ok {
-			return r.readStdlib(dst, start, r.nextRow(row, offs))
+			return r.readStdlib(dst, start, r.afterRow())
 		}
-		r.start, r.fixed, r.endKnown = start, false, false
+		r.start, r.fixed, r.endKnown, r.std = start, false, false, nil
 		r.fields, r.next = r.next, r.fields
 		if r.bufSize < readerBufferSize && r.in.end()-r.restart > 8*int64(r.bufSize) {
 			// A large input: go on with larger reads.
-			r.startScanner(r.nextRow(row, offs), min(8*r.bufSize, readerBufferSize))
+			r.startScanner(r.afterRow(), min(8*r.bufSize, readerBufferSize))
 		}
 		return rec, r.checkCount(len(rec), start)
 	}
@@ -369,7 +401,7 @@ func (r *Reader) readRecord(dst []string) ([]string, error) {
 // that a long run of comment or empty lines is not held in memory.
 func (r *Reader) release(at int64) {
 	if !r.fixed {
-		r.pos = r.pos[:0]
+		r.pos, r.std = r.pos[:0], nil
 		for _, sp := range r.fields {
 			line, col := r.in.lineCol(sp.pos())
 			r.pos = append(r.pos, position{line, col})
@@ -380,158 +412,165 @@ func (r *Reader) release(at int64) {
 	r.in.keep = at
 }
 
+// holdFrom returns the input offset before which the tap may drop bytes
+// when it needs room. That is the start of the last record (r.in.keep),
+// except while the Scanner reads a row: then the bytes between the last
+// record and the Scanner's row are empty lines the Scanner skips, which
+// nobody needs. When they are many, the last record's positions are worked
+// out (release) and the tap keeps only from the line end before the
+// Scanner's row, so that a long run of empty lines is not held in memory.
+func (r *Reader) holdFrom() int64 {
+	keep := r.in.keep
+	if !r.scanning {
+		return keep
+	}
+	at := r.sbase + r.s.base + int64(r.s.rowStart) - 1
+	// The bytes InputOffset reads after rowEnd lie before at, and at lies
+	// before the tap's end: working the positions out reads nothing.
+	if at-keep <= readerBufferSize || !r.endKnown && at <= r.rowEnd+1 {
+		return keep
+	}
+	r.release(at)
+	return at
+}
+
 // fromRow makes the record from the Scanner's row when encoding/csv would
 // read the same fields from the same bytes; otherwise it returns false.
 //
-// An unquoted value of the Scanner is its raw bytes. A quoted value is
-// checked against the bytes themselves: encoding/csv reads the field as v
-// when its bytes are `"`, v with each quote doubled, and `"`, followed by
-// the delimiter or the line end. (Not every quoted value of the Scanner
-// is such a field: `"a" "b"` reads "a b", lenient mode keeps text after a
-// closing quote, and a partial multi-byte delimiter after a closing quote
-// is text.) Everything else is left to encoding/csv.
-func (r *Reader) fromRow(dst []string, row [][]byte, offs []int64) ([]string, bool) {
-	r.next = r.next[:0]
-	r.rewrite = false
-	last := len(row) - 1
-	first, lastOff := r.sbase+offs[0], r.sbase+offs[last]
-	end := lastOff + int64(len(row[last]))
-	j := bytes.IndexByte(r.in.slice(first, end), '"')
-	if j < 0 && !r.TrimLeadingSpace {
-		// The most common row: no quote at all (the last value may be
-		// a quoted empty one, whose quotes lie past its end), so every
-		// field is unquoted and its value is its raw bytes.
-		if _, quoted := r.opensQuote(lastOff); !quoted {
-			for i, v := range row {
-				o := r.sbase + offs[i]
-				r.next = append(r.next, fieldSpan{o, o + int64(len(v)), false})
-			}
-			r.rowEnd = end
-			return r.strings(dst, row), true
-		}
-	}
-	i := 0
-	if last > 0 && (j < 0 || first+int64(j) >= lastOff) {
-		// No quote before the last field (the common case): those fields
-		// are unquoted and hold no bare quote.
-		for ; i < last; i++ {
-			if !r.unquoted(row[i], r.sbase+offs[i], true) {
-				return nil, false
-			}
-		}
-	}
-	for ; i <= last; i++ {
-		v, off := row[i], r.sbase+offs[i]
-		end = off + int64(len(v))
-		q, quoted := r.opensQuote(off)
-		if !quoted {
-			if !r.unquoted(v, off, i < last) || !r.lazy && bytes.IndexByte(v, '"') >= 0 {
-				return nil, false // `a"b`: csv.ErrBareQuote
-			}
-			continue
-		}
-		if q > off && !r.TrimLeadingSpace {
-			// ` "a"`: for encoding/csv a bare quote in an unquoted field (an
-			// error, or text with LazyQuotes).
-			return nil, false
-		}
-		closing, ok := r.closingQuote(q, v, i < last, r.sbase+offs[min(i+1, last)])
-		if !ok {
-			return nil, false
-		}
-		end = closing + 1
-		r.next = append(r.next, fieldSpan{q + 1, closing, true})
-		if int64(len(v)) != closing-q-1 || bytes.IndexByte(r.in.slice(q+1, closing), '\r') >= 0 {
-			r.rewrite = true // `""` to turn into `"`, or CRLF into LF
-		}
-	}
-	r.rowEnd = end
-	return r.strings(dst, row), true
-}
-
-// closingQuote returns the offset of the closing quote of the Scanner's
-// quoted value v whose opening quote is at q, and whether encoding/csv
-// reads the same field there: the bytes are `"`, v with each quote
-// doubled, and `"`, followed by the delimiter (at next, the start of the
-// next field, when more) or by the line end.
-//
-// Most quoted values hold no quote: then the first quote after q closes
-// the field for both readers, and the bytes between are the value, with no
-// need to look at v.
-func (r *Reader) closingQuote(q int64, v []byte, more bool, next int64) (int64, bool) {
-	in := r.in
-	var closing int64
-	if more {
-		closing = next - int64(len(r.comma)) - 1
-		if closing <= q {
-			return 0, false
-		}
-		if b, _ := in.byteAt(closing); b != '"' {
-			return 0, false // `"a"b,`, `"a" ,`
-		}
-		if bytes.IndexByte(in.slice(q+1, closing), '"') < 0 {
-			return closing, true
-		}
-	} else {
-		closing = q + 1
-		for {
-			if closing >= in.end() && !in.more(0) {
-				return 0, false
-			}
-			if i := bytes.IndexByte(in.slice(closing, in.end()), '"'); i >= 0 {
-				closing += int64(i)
+// It parses the row's raw bytes (from the Scanner's buffer: the row and
+// its line end are there) as encoding/csv would, field after field, and
+// checks each field against the Scanner's value: an unquoted field must be
+// the value's raw bytes (with no quote unless LazyQuotes, TrimLeadingSpace
+// applied), a quoted one `"`, the value with each quote doubled, and `"`;
+// each field is followed by the delimiter, the last by the row's end (its
+// line end or the end of input). Everything else (`"a" "b"`, which the
+// Scanner reads as "a b", lenient mode's text after a closing quote, a
+// partial multi-byte delimiter after a closing quote, spaces around
+// quotes) is left to encoding/csv. The Scanner's spans only spare work: a
+// value that lies in the buffer where the field's bytes start is those
+// bytes, with no comparison.
+func (r *Reader) fromRow(dst []string, row [][]byte) ([]string, bool) {
+	s := r.s
+	b0 := int(s.seg.rowStart - s.base) // the row's first byte in s.buf
+	raw := s.buf[b0:int(s.seg.rowEnd-s.base)]
+	base := r.sbase + s.seg.rowStart // the input offset of raw[0]
+	spans := s.spans[:len(row)]
+	quotes := bytes.Count(raw, quote)
+	if quotes == 0 && !r.TrimLeadingSpace {
+		// The most common row: no quote at all, so every field is
+		// unquoted, and its value is its raw bytes, one after another.
+		next := r.next[:0]
+		a, ok := 0, true
+		for _, sp := range spans {
+			if sp.scratch || sp.start-b0 != a {
+				ok = false
 				break
 			}
-			closing = in.end()
+			next = append(next, fieldSpan{base + int64(a), base + int64(sp.end-b0), false})
+			a = sp.end - b0 + len(r.comma)
 		}
-		if b, ok := in.byteAt(closing + 1); !ok || b == '\n' || b == '\r' {
-			return closing, true
-		}
-		// An escaped quote, or text after the closing quote.
-		closing = q + 1 + int64(len(v)) + int64(bytes.Count(v, quote))
-		if b, ok := in.byteAt(closing); !ok || b != '"' {
-			return 0, false
-		}
-		if b, ok := in.byteAt(closing + 1); ok && b != '\n' && b != '\r' {
-			return 0, false
+		r.next = next
+		if ok && a-len(r.comma) == len(raw) {
+			r.rewrite, r.rowEnd = false, base+int64(len(raw))
+			return r.strings(dst, row, raw, base), true
 		}
 	}
-	return closing, doubled(in.slice(q+1, closing), v)
+	// A CR can only be inside quotes: CRLF to turn into LF.
+	r.rewrite = quotes > 0 && bytes.IndexByte(raw, '\r') >= 0
+	// First without looking for quotes in the values: if the quotes of
+	// the quoted fields are all the row's quotes, there is none elsewhere.
+	ok, seen := r.walkRow(row, spans, raw, b0, base, false)
+	if ok && seen != quotes {
+		ok, _ = r.walkRow(row, spans, raw, b0, base, true)
+	}
+	if !ok {
+		return nil, false
+	}
+	r.rowEnd = base + int64(len(raw))
+	return r.strings(dst, row, raw, base), true
 }
 
-// opensQuote reports whether the field at input offset off is quoted for
-// the Scanner, and where its opening quote is: spaces before it are
-// padding (unless the space is the delimiter).
-func (r *Reader) opensQuote(off int64) (int64, bool) {
-	q := off
-	b, ok := r.in.byteAt(q)
-	for ok && b == ' ' && r.Comma != ' ' {
-		q++
-		b, ok = r.in.byteAt(q)
-	}
-	return q, ok && b == '"'
-}
-
-// unquoted adds an unquoted field at input offset off, its value v its raw
-// bytes, applying TrimLeadingSpace. It returns false when encoding/csv's
-// trimming would read something else: a quoted field after white space
-// other than spaces, or, when the delimiter is white space, past the end of
-// an all-blank field that is not the last (more reports whether a field
-// follows).
-func (r *Reader) unquoted(v []byte, off int64, more bool) bool {
-	if r.TrimLeadingSpace && len(v) > 0 && (v[0] <= ' ' || v[0] >= utf8.RuneSelf) {
-		t := bytes.TrimLeftFunc(v, unicode.IsSpace)
-		if len(t) > 0 && t[0] == '"' {
-			return false // `\t"a"`: a quoted field for encoding/csv
+// walkRow is fromRow's walk over the fields of raw, the row's bytes, which
+// start at input offset base and at index b0 of the Scanner's buffer. It
+// makes r.next and reports whether encoding/csv reads the Scanner's row,
+// and how many quotes the fields it checked hold. Unless careful, it does
+// not look for quotes in unquoted fields and in quoted values that lie
+// where their bytes start: that is right when the count of the quotes it
+// saw is the row's.
+func (r *Reader) walkRow(row [][]byte, spans []span, raw []byte, b0 int, base int64, careful bool) (bool, int) {
+	r.next = r.next[:0]
+	seen := 0
+	a, last := 0, len(row)-1
+	for i, v := range row {
+		sp := spans[i]
+		q := a
+		for r.Comma != ' ' && q < len(raw) && raw[q] == ' ' {
+			q++ // spaces before a quote are padding to the Scanner
 		}
-		off += int64(len(v) - len(t))
-		v = t
+		if q == len(raw) || raw[q] != '"' {
+			// An unquoted field: the value's raw bytes.
+			if sp.scratch || sp.start-b0 != a {
+				return false, seen
+			}
+			if careful && bytes.IndexByte(v, '"') >= 0 {
+				if !r.lazy {
+					return false, seen // `a"b`: csv.ErrBareQuote
+				}
+				seen += bytes.Count(v, quote)
+			}
+			off := a
+			if r.TrimLeadingSpace && len(v) > 0 && (v[0] <= ' ' || v[0] >= utf8.RuneSelf) {
+				t := bytes.TrimLeftFunc(v, unicode.IsSpace)
+				if len(t) > 0 && t[0] == '"' {
+					return false, seen // `\t"a"`: a quoted field for encoding/csv
+				}
+				off += len(v) - len(t)
+			}
+			if r.TrimLeadingSpace && off == a+len(v) && i < last && r.trimAll {
+				return false, seen // encoding/csv's trimming crosses the delimiter
+			}
+			a += len(v)
+			r.next = append(r.next, fieldSpan{base + int64(off), base + int64(a), false})
+		} else {
+			if q > a && !r.TrimLeadingSpace {
+				// ` "a"`: for encoding/csv a bare quote in an unquoted field
+				// (an error, or text with LazyQuotes).
+				return false, seen
+			}
+			// The closing quote, if raw holds the value with its quotes
+			// doubled.
+			closing := q + 1 + len(v)
+			if !sp.scratch && sp.start-b0 == q+1 {
+				// The value is the bytes after the opening quote.
+				if careful && bytes.IndexByte(v, '"') >= 0 {
+					return false, seen
+				}
+			} else {
+				n := bytes.Count(v, quote)
+				closing += n
+				if closing >= len(raw) || !doubled(raw[q+1:closing], v) {
+					return false, seen
+				}
+				seen += 2 * n
+				r.rewrite = r.rewrite || n > 0
+			}
+			if closing >= len(raw) || raw[closing] != '"' {
+				return false, seen
+			}
+			seen += 2
+			r.next = append(r.next, fieldSpan{base + int64(q+1), base + int64(closing), true})
+			a = closing + 1
+		}
+		if i < last {
+			if a >= len(raw) || raw[a] != r.comma[0] || len(r.comma) > 1 && !bytes.HasPrefix(raw[a:], r.comma) {
+				return false, seen // `"a"b,`, `"a" ,`
+			}
+			a += len(r.comma)
+		} else if a != len(raw) {
+			return false, seen
+		}
 	}
-	if r.TrimLeadingSpace && len(v) == 0 && more && r.trimAll {
-		return false // encoding/csv's trimming crosses the delimiter
-	}
-	r.next = append(r.next, fieldSpan{off, off + int64(len(v)), false})
-	return true
+	return true, seen
 }
 
 var (
@@ -543,17 +582,19 @@ var (
 // Usually every value is a run of the raw bytes (a quoted one without its
 // quotes), and the values are cut from one string of the raw line; else
 // the values are written one after another, from the Scanner's row for
-// the quoted ones, each CRLF turned into LF as encoding/csv does.
-func (r *Reader) strings(dst []string, row [][]byte) []string {
+// the quoted ones, each CRLF turned into LF as encoding/csv does. raw is
+// the row's bytes, from input offset base on.
+func (r *Reader) strings(dst []string, row [][]byte, raw []byte, base int64) []string {
 	n := len(r.next)
 	if cap(dst) < n {
 		dst = make([]string, n)
 	}
 	dst = dst[:n]
 	if !r.rewrite {
-		first := r.next[0].start
-		str := string(r.in.slice(first, r.next[n-1].end))
-		for i, sp := range r.next {
+		next := r.next[:n]
+		first := next[0].start
+		str := string(raw[first-base : next[n-1].end-base])
+		for i, sp := range next {
 			dst[i] = str[sp.start-first : sp.end-first]
 		}
 		return dst
@@ -566,7 +607,7 @@ func (r *Reader) strings(dst []string, row [][]byte) []string {
 	b.Grow(size)
 	ends := r.ends[:0]
 	for i, sp := range r.next {
-		v := r.in.slice(sp.start, sp.end)
+		v := raw[sp.start-base : sp.end-base]
 		if sp.quoted {
 			v = row[i]
 		}
@@ -646,50 +687,22 @@ func (r *Reader) plainLine(start int64) bool {
 	}
 }
 
-// nextRow returns the input offset where the Scanner's row after row
-// starts: past the line end that ends row's last value. The last value holds
-// as many CR and LF bytes as its raw bytes (quoted line ends are kept), so
-// the line end is the next CR or LF after those.
-func (r *Reader) nextRow(row [][]byte, offs []int64) int64 {
-	in := r.in
-	v := row[len(row)-1]
-	skip := bytes.Count(v, []byte{'\n'}) + bytes.Count(v, []byte{'\r'})
-	o := r.sbase + offs[len(offs)-1]
-	for {
-		if o >= in.end() && !in.more(0) {
-			return in.end()
+// afterRow returns the input offset where the line after the Scanner's
+// row starts: past its line end (an LF, a CRLF or a lone CR), or the end
+// of input.
+func (r *Reader) afterRow() int64 {
+	s := r.s
+	e := r.sbase + s.seg.rowEnd
+	b, ok := r.in.byteAt(e)
+	switch {
+	case !ok:
+		return e
+	case b == '\r':
+		if b2, ok := r.in.byteAt(e + 1); ok && b2 == '\n' {
+			return e + 2
 		}
-		i := indexLineEnd(in.slice(o, in.end()))
-		if i < 0 {
-			o = in.end()
-			continue
-		}
-		o += int64(i)
-		if skip > 0 {
-			skip--
-			o++
-			continue
-		}
-		if b, _ := in.byteAt(o); b == '\r' {
-			if b2, ok := in.byteAt(o + 1); ok && b2 == '\n' {
-				return o + 2
-			}
-		}
-		return o + 1
 	}
-}
-
-// indexLineEnd returns the index of the first CR or LF in b, or -1.
-func indexLineEnd(b []byte) int {
-	i := bytes.IndexByte(b, '\n')
-	lim := b
-	if i >= 0 {
-		lim = b[:i]
-	}
-	if j := bytes.IndexByte(lim, '\r'); j >= 0 {
-		return j
-	}
-	return i
+	return e + 1
 }
 
 // readStdlib reads the record whose first line starts at input offset at
@@ -698,7 +711,19 @@ func indexLineEnd(b []byte) int {
 // Scanner stopped with an error): when encoding/csv stops elsewhere, the
 // Scanner starts again where it stopped.
 func (r *Reader) readStdlib(dst []string, at, next int64) ([]string, error) {
-	cr := csv.NewReader(r.in.readerAt(at))
+	// encoding/csv's reads let the tap drop what it has read (streamAt), so
+	// that a record of any size is held once, by encoding/csv: the last
+	// record's positions (FieldPos after an io.EOF) and the line of at are
+	// worked out first. A Scanner that stopped at an error is dropped now,
+	// with its buffers; a new one starts where encoding/csv stops.
+	r.release(r.in.keep)
+	line0, col0 := r.in.lineCol(at)
+	lent := r.in.lent
+	r.in.lent = -1 // encoding/csv's reads may drop what the Scanner read
+	if next < 0 {
+		r.s, r.in.view = nil, nil
+	}
+	cr := csv.NewReader(r.in.streamAt(at))
 	cr.Comma = r.Comma
 	cr.Comment = rune(0)
 	if r.comment != nil {
@@ -716,44 +741,58 @@ func (r *Reader) readStdlib(dst []string, at, next int64) ([]string, error) {
 		r.eof = true
 		return nil, io.EOF
 	}
-	line0, col0 := r.in.lineCol(at)
-	abs := func(line, col int) position {
-		if line == 1 {
-			col += col0 - 1
-		}
-		return position{line0 + line - 1, col}
-	}
 	r.start, r.fixed = at, true
-	r.pos = r.pos[:0]
-	for i := range rec {
-		r.pos = append(r.pos, abs(cr.FieldPos(i)))
-	}
+	r.std, r.stdLine, r.stdCol = cr, line0, col0
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
 		out := &csv.ParseError{StartLine: line0 + pe.StartLine - 1, Line: line0 + pe.Line - 1, Column: pe.Column, Err: pe.Err}
 		if pe.Err != csv.ErrFieldCount {
-			out.Column = abs(pe.Line, pe.Column).col
+			_, out.Column = r.stdPos(pe.Line, pe.Column)
 		}
 		if pe.Err == csv.ErrQuote {
 			// encoding/csv reports a quote followed by text at that quote,
-			// and an unterminated quoted field at the end of its last line.
-			out.Err = errQuoteUnterminated
-			o := r.in.lineStart(at, pe.Line) + int64(pe.Column) - 1
-			if b, ok := r.in.byteAt(o); ok && b == '"' {
-				out.Err = errQuoteUnquoted
+			// and an unterminated quoted field at the end of its last
+			// line, which is the end of the input (less a CR that
+			// encoding/csv drops at the end of a line): the quote of the
+			// first case is followed by a byte, the second case's position
+			// is at most one byte before the end.
+			out.Err = errQuoteUnquoted
+			start := at
+			if pe.Line > 1 {
+				start = r.in.lineStartOf(line0 + pe.Line - 1)
+			}
+			if start >= 0 && start+int64(pe.Column)-1 >= r.in.end()-1 {
+				out.Err = errQuoteUnterminated
 			}
 		}
 		err = out
 	} else if err != nil {
+		// An error of the io.Reader: returned alone, as the Scanner's.
 		r.err = err
+		return nil, err
 	}
-	if resume != next {
+	if resume != next || r.in.base > lent {
 		r.startScanner(resume, int(min(max(resume-r.restart, readerMinBufferSize), readerBufferSize)))
+	} else {
+		r.in.lent = lent // the Scanner goes on in its buffer
 	}
-	if dst != nil {
+	if dst != nil && cap(dst) >= len(rec) {
+		// ReuseRecord: the slice the last Read returned has room. (When
+		// it has not, encoding/csv's new slice is returned: it is reused
+		// next time.)
 		rec = append(dst[:0], rec...)
 	}
 	return rec, err
+}
+
+// stdPos returns the line and column of the input for a line and column
+// of the encoding/csv Reader r.std, which started reading at line
+// r.stdLine, column r.stdCol.
+func (r *Reader) stdPos(line, col int) (int, int) {
+	if line == 1 {
+		col += r.stdCol - 1
+	}
+	return r.stdLine + line - 1, col
 }
 
 // startScanner starts a new Scanner with reads of size bytes at input
@@ -765,21 +804,21 @@ func (r *Reader) startScanner(at int64, size int) {
 	if b, ok := r.in.byteAt(at - 1); at > 0 && ok && (b == '\n' || b == '\r') {
 		from = at - 1
 	}
-	opts := r.opts
-	opts.BufferSize = size
-	s, err := New(r.in.readerAt(from), opts)
+	s, err := newLent(&tapLender{t: r.in, origin: from, size: size}, r.opts)
 	if err != nil {
 		panic("csvscan: a dialect that was valid became invalid: " + err.Error())
 	}
-	s.TrackFieldOffsets()
+	r.in.lent, r.in.view = from, nil // the last Scanner's buffer is not needed any more
 	r.s, r.sbase, r.restart, r.bufSize = s, from, at, size
 }
 
 // tap is the Reader's view of its input. It reads the io.Reader for
-// whoever needs bytes (the Scanner, or encoding/csv reading a record
-// again), keeps every byte from the start of the current record on, and
-// counts LF bytes, so that the raw bytes and the lines and columns of the
-// current record stay known.
+// whoever needs bytes (the Scanner, which reads in the tap's own buffer,
+// or encoding/csv reading a record again, which gets copies), keeps every
+// byte from the start of the current record on (while encoding/csv reads a
+// record, only the last stdlibWindow bytes), and counts LF bytes, so that
+// the raw bytes and the lines and columns of the current record stay
+// known.
 type tap struct {
 	src  io.Reader
 	buf  []byte // buf[off:] holds the input bytes [base, end())
@@ -787,6 +826,18 @@ type tap struct {
 	base int64
 	err  error // the io.Reader's error (io.EOF at the end): no more bytes
 	keep int64 // the bytes before keep may be dropped
+	// hold, when set, returns the offset to keep from instead of keep
+	// (Reader.holdFrom).
+	hold func() int64
+
+	// The Scanner reads in the tap's buffer (tapLender): the bytes from
+	// lent on (-1: none) are its, and the array it was lent (view, the
+	// address of its first byte) is never written again, so that its
+	// buffer stays valid until it asks again. Making room then moves the
+	// bytes to spare, a second array, instead of to the front.
+	lent  int64
+	view  *byte
+	spare []byte
 
 	// LF bytes: lines lie before base, the last of them at prevLF (-1 for
 	// none); lfs holds the offsets of those in [base, lfEnd).
@@ -811,14 +862,27 @@ func (t *tap) more(want int) bool {
 	}
 	want = min(max(want, tapChunk), readerBufferSize)
 	if cap(t.buf)-len(t.buf) < want {
-		t.prune(t.keep)
+		keep := t.keep
+		if t.hold != nil {
+			keep = t.hold()
+		}
+		if t.lent >= 0 {
+			keep = min(keep, t.lent)
+		}
+		t.prune(keep)
 		live := len(t.buf) - t.off
-		if t.off > 0 && live <= cap(t.buf)/2 && cap(t.buf)-live >= want {
+		viewed := t.viewed(t.buf)
+		switch {
+		case t.off > 0 && live <= cap(t.buf)/2 && cap(t.buf)-live >= want && !viewed:
 			copy(t.buf, t.buf[t.off:])
-		} else {
+		case t.off > 0 && live <= cap(t.spare)/2 && cap(t.spare)-live >= want && !t.viewed(t.spare):
+			nb := t.spare[:live]
+			copy(nb, t.buf[t.off:])
+			t.spare, t.buf = t.buf, nb
+		default:
 			nb := make([]byte, live, max(2*cap(t.buf), live+want))
 			copy(nb, t.buf[t.off:])
-			t.buf = nb
+			t.spare, t.buf = t.buf, nb
 		}
 		t.buf, t.off = t.buf[:live], 0
 	}
@@ -839,6 +903,44 @@ func (t *tap) more(want int) bool {
 	}
 	t.err = io.ErrNoProgress
 	return false
+}
+
+// viewed reports whether b's array is the one the Scanner reads in.
+func (t *tap) viewed(b []byte) bool {
+	return t.view != nil && cap(b) > 0 && &b[:1][0] == t.view
+}
+
+// tapLender lends a Scanner whose first byte is at input offset origin the
+// tap's buffer (the lender of Scanner.fill), reading size bytes at a time.
+type tapLender struct {
+	t      *tap
+	origin int64
+	size   int
+	rd     *tapReader
+}
+
+func (l *tapLender) lend(from, have int64) ([]byte, error) {
+	t := l.t
+	from, have = l.origin+from, l.origin+have
+	t.lent = from
+	var err error
+	if t.end() <= have && !t.more(l.size) {
+		err = t.err
+	}
+	b := t.buf[t.off+int(from-t.base):]
+	if cap(t.buf) > 0 {
+		t.view = &t.buf[:1][0]
+	}
+	return b, err
+}
+
+// Read reads the input from origin on, as a tapReader does (a Scanner
+// lends instead).
+func (l *tapLender) Read(p []byte) (int, error) {
+	if l.rd == nil {
+		l.rd = &tapReader{t: l.t, pos: l.origin}
+	}
+	return l.rd.Read(p)
 }
 
 // byteAt returns the input byte at offset o, reading up to it if needed; it
@@ -884,9 +986,11 @@ func (t *tap) prune(keep int64) {
 	t.lfs = t.lfs[:copy(t.lfs, t.lfs[k:])]
 	if t.lfEnd < keep {
 		seg := t.slice(t.lfEnd, keep)
-		t.lines += bytes.Count(seg, []byte{'\n'})
-		if i := bytes.LastIndexByte(seg, '\n'); i >= 0 {
-			t.prevLF = t.lfEnd + int64(i)
+		// (bytes.LastIndexByte reads a byte at a time: only where Count
+		// found an LF.)
+		if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
+			t.lines += n
+			t.prevLF = t.lfEnd + int64(bytes.LastIndexByte(seg, '\n'))
 		}
 		t.lfEnd = keep
 	}
@@ -918,31 +1022,28 @@ func (t *tap) lineCol(o int64) (line, col int) {
 	return t.lines + k + 1, int(o - last)
 }
 
-// lineStart returns the offset where the n-th line counted from offset at
-// starts (n = 1 is at itself), or the end of input.
-func (t *tap) lineStart(at int64, n int) int64 {
-	o := at
-	for ; n > 1; n-- {
-		for {
-			if o >= t.end() && !t.more(0) {
-				return t.end()
-			}
-			if i := bytes.IndexByte(t.slice(o, t.end()), '\n'); i >= 0 {
-				o += int64(i) + 1
-				break
-			}
-			o = t.end()
-		}
+// lineStartOf returns the offset where line n (1-based, from the start of
+// the input) starts, or -1 when that is not known any more: it is known
+// when the LF before it is held or is the last LF dropped.
+func (t *tap) lineStartOf(n int) int64 {
+	t.lineCol(t.end()) // index the LF bytes of everything held
+	switch k := n - 1 - t.lines; {
+	case k == 0:
+		return t.prevLF + 1
+	case k > 0 && k <= len(t.lfs):
+		return t.lfs[k-1] + 1
 	}
-	return o
+	return -1
 }
 
-// readerAt returns an io.Reader of the input from offset o on.
-func (t *tap) readerAt(o int64) io.Reader { return &tapReader{t: t, pos: o} }
+// streamAt returns an io.Reader of the input from offset o on whose reads
+// let the tap drop the bytes more than stdlibWindow before its position.
+func (t *tap) streamAt(o int64) io.Reader { return &tapReader{t: t, pos: o, stream: true} }
 
 type tapReader struct {
-	t   *tap
-	pos int64
+	t      *tap
+	pos    int64
+	stream bool
 }
 
 func (tr *tapReader) Read(p []byte) (int, error) {
@@ -957,5 +1058,8 @@ func (tr *tapReader) Read(p []byte) (int, error) {
 	}
 	n := copy(p, t.buf[t.off+int(tr.pos-t.base):])
 	tr.pos += int64(n)
+	if tr.stream {
+		t.keep = max(t.keep, tr.pos-stdlibWindow)
+	}
 	return n, nil
 }

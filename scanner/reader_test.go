@@ -143,7 +143,7 @@ func shiftStep(st readStep, shift int) readStep {
 // checkStdlib reads input with encoding/csv and with Reader and requires
 // the same records, errors, positions and offsets, up to the point where a
 // listed difference comes into play.
-func checkStdlib(t *testing.T, input []byte, c readerConfig, wrap func(io.Reader) io.Reader) {
+func checkStdlib(t testing.TB, input []byte, c readerConfig, wrap func(io.Reader) io.Reader) {
 	t.Helper()
 	std, shift := stdlibView(input)
 	cut := loneCR(std)
@@ -172,6 +172,10 @@ func checkStdlib(t *testing.T, input []byte, c readerConfig, wrap func(io.Reader
 			t.Fatalf("input %q, %v: Reader stopped after %d reads, encoding/csv goes on with %+v", input, c, len(got), w)
 		}
 		g := got[i]
+		if sameStep(w, g) {
+			checkErrorKinds(t, w.err, g.err, input)
+			continue
+		}
 		if d := cmp.Diff(w, g, cmp.AllowUnexported(readStep{}), cmp.FilterPath(func(p cmp.Path) bool {
 			return p.Last().String() == ".err"
 		}, cmp.Ignore())); d != "" {
@@ -184,10 +188,21 @@ func checkStdlib(t *testing.T, input []byte, c readerConfig, wrap func(io.Reader
 	}
 }
 
+// sameStep reports whether two steps are equal as cmp.Diff compares them
+// in checkStdlib (a nil slice differs from an empty one), quickly: cmp.Diff
+// takes seconds on a record of many fields.
+func sameStep(a, b readStep) bool {
+	return (a.Record == nil) == (b.Record == nil) && slices.Equal(a.Record, b.Record) &&
+		(a.Pos == nil) == (b.Pos == nil) && slices.Equal(a.Pos, b.Pos) &&
+		a.Err == b.Err && a.Offset == b.Offset && a.FieldsPerRecord == b.FieldsPerRecord
+}
+
 // checkErrorKinds checks that Reader's error is a *csv.ParseError whenever
 // encoding/csv's is, that errors.Is finds encoding/csv's kind in it, and
-// that an ErrQuote also tells which of csvscan's kinds it is.
-func checkErrorKinds(t *testing.T, want, got error, input []byte) {
+// that an ErrQuote also tells which of csvscan's kinds it is: the byte
+// encoding/csv points at is the quote of ErrUnquotedValue, or lies past
+// the end of the input's text for ErrUnterminatedQuote.
+func checkErrorKinds(t testing.TB, want, got error, input []byte) {
 	t.Helper()
 	var wpe, gpe *csv.ParseError
 	if !errors.As(want, &wpe) {
@@ -203,6 +218,14 @@ func checkErrorKinds(t *testing.T, want, got error, input []byte) {
 		u, v := errors.Is(got, scanner.ErrUnterminatedQuote), errors.Is(got, scanner.ErrUnquotedValue)
 		if u == v {
 			t.Fatalf("input %q: ErrQuote error %v: ErrUnterminatedQuote %t, ErrUnquotedValue %t", input, got, u, v)
+		}
+		o := 0 // the offset of the line encoding/csv names
+		for l := 1; l < wpe.Line; l++ {
+			o += bytes.IndexByte(input[o:], '\n') + 1
+		}
+		o += wpe.Column - 1
+		if atQuote := o < len(input) && input[o] == '"'; atQuote != v {
+			t.Fatalf("input %q: ErrQuote error %v at a quote %t, but ErrUnquotedValue %t", input, got, atQuote, v)
 		}
 	} else if gpe.Err != wpe.Err {
 		t.Fatalf("input %q: Err = %v, want encoding/csv's %v itself", input, gpe.Err, wpe.Err)
@@ -663,6 +686,227 @@ func BenchmarkReader(b *testing.B) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// longReaderInputs hold records longer than the Reader lets its Scanner
+// read (64 KiB), which encoding/csv reads while the Reader drops what it
+// has read: their records, errors (and which ErrQuote case), positions and
+// offsets must still be encoding/csv's, and the rows after them the
+// Scanner's again.
+func longReaderInputs() []string {
+	const n = 200 << 10
+	words := strings.Repeat("some words, more\n", n/17)
+	return []string{
+		"a,b\n1,\"" + words + "\"\n2,3\n",
+		"a,b\n1,\"" + words + "\"x,3\n2,3\n",
+		"a,b\n1,\"" + words,
+		"a,b\n1,\"" + words + "\r\n",
+		"a,b\n1,\"" + words + "end\r",
+		"1,\"abc\n" + strings.Repeat("x", n),
+		"1,\"" + strings.Repeat("y", n) + "\"z\n2,3\n",
+		"1,\"a\n" + strings.Repeat("y", n) + "\"z\n2,3\n",
+		strings.Repeat("x", n) + "\na\n",
+		strings.Repeat(",", 70<<10) + "\n1\n", // (fewer: cmp.Diff is slow on many fields)
+		"#" + strings.Repeat("c", n) + "\na,b\n#\"" + words + "\nc,d\n",
+		"a,b\n" + strings.Repeat("x\"y", n/3) + "\nc,d\n",
+		"\"" + strings.Repeat("ab\r\n", n/4) + "\"\n1\n",
+		"\"" + strings.Repeat("\"\"", n/2) + "\"\n1\n",
+		strings.Repeat("\"", n),
+		"a,b\n" + strings.Repeat("\n", n) + "c,d\n" + strings.Repeat("\r\n", n) + "e,f",
+		" \"" + words + "\",x\n1,2\n",
+		"1,\"" + words + "\"\n" + strings.Repeat("2,\"x\"\n", 20000),
+		// Many rows ending in CRLF, some of them comments or read by
+		// encoding/csv: InputOffset and the checks read past the row while
+		// the Scanner reads in the tap's buffer.
+		strings.Repeat("1,\"a\r\nb\",c\r\n#x\"\r\n2,\"d\"e,f\r\n\r\n", 1500),
+	}
+}
+
+// TestReaderLongRecords is the differential test over longReaderInputs.
+func TestReaderLongRecords(t *testing.T) {
+	configs := []readerConfig{
+		{Comma: ','},
+		{Comma: ',', FieldsPerRecord: -1, ReuseRecord: true},
+		{Comma: ',', LazyQuotes: true, FieldsPerRecord: -1},
+		{Comma: ',', TrimLeadingSpace: true, FieldsPerRecord: -1},
+		{Comma: ',', Comment: '#', FieldsPerRecord: -1},
+	}
+	for i, in := range longReaderInputs() {
+		for _, c := range configs {
+			for _, src := range []func(io.Reader) io.Reader{nil, func(r io.Reader) io.Reader { return &smallReads{r: r, n: 1000} }} {
+				checkStdlibQuiet(t, i, []byte(in), c, src)
+			}
+		}
+	}
+}
+
+// checkStdlibQuiet is checkStdlib with the input's number in the failure
+// instead of the input itself, which is too long to print.
+func checkStdlibQuiet(t *testing.T, i int, input []byte, c readerConfig, wrap func(io.Reader) io.Reader) {
+	t.Helper()
+	ok := t.Run(fmt.Sprintf("input%d", i), func(t *testing.T) {
+		defer func() {
+			if t.Failed() {
+				t.Logf("input %d (%d bytes), %v", i, len(input), c)
+			}
+		}()
+		checkStdlib(&quietT{T: t}, input, c, wrap)
+	})
+	if !ok {
+		t.FailNow()
+	}
+}
+
+// quietT cuts the messages of a failing check to their first 2000 bytes.
+type quietT struct{ *testing.T }
+
+func (q *quietT) Fatalf(format string, args ...any) {
+	q.T.Helper()
+	msg := fmt.Sprintf(format, args...)
+	if len(msg) > 2000 {
+		msg = msg[:1000] + " ... " + msg[len(msg)-1000:]
+	}
+	q.T.Fatal(msg)
+}
+
+// stallReader returns (0, nil) forever.
+type stallReader struct{}
+
+func (stallReader) Read([]byte) (int, error) { return 0, nil }
+
+// TestReaderFailingSource cuts inputs at many points and makes the source
+// fail there: with io.ErrUnexpectedEOF (what gzip and net/http return for
+// a truncated body), with another error, or by returning (0, nil) forever,
+// each also one byte at a time. The Reader must return the records
+// encoding/csv returns before the failure, then the failure itself (for
+// (0, nil): io.ErrNoProgress) from every later Read, never io.EOF: a
+// failed read never looks like the end of the input. The inputs hold the
+// Reader's paths: rows of the Scanner, a row read again by encoding/csv, a
+// record longer than the Scanner takes, a run of empty lines, an
+// unterminated quote.
+func TestReaderFailingSource(t *testing.T) {
+	long := strings.Repeat("some words\n", 8000) // 88,000 bytes
+	inputs := []string{
+		"a,b\n1,2\n3,4\n5,6\n",
+		"a,\"quoted\nfield\",c\nd,\"e\"\"\",f\n",
+		"a,b\n1,bare\"quote\n2,3\n",
+		"a,b\nx,\"" + long + "\"\nc,d\n",
+		"a,b\n" + strings.Repeat("\n", 100<<10) + "c,d\n",
+		"a,b\n\"" + long,
+	}
+	boom := errors.New("boom")
+	failures := []struct {
+		name string
+		rest io.Reader
+		want error
+	}{
+		{"UnexpectedEOF", iotest.ErrReader(io.ErrUnexpectedEOF), io.ErrUnexpectedEOF},
+		{"OtherError", iotest.ErrReader(boom), boom},
+		{"NoProgress", stallReader{}, io.ErrNoProgress},
+	}
+	for i, in := range inputs {
+		cuts := []int{0, 1, 3, 4, 5, 7, len(in) / 3, len(in) / 2, len(in) - 5, len(in) - 1, len(in)}
+		for _, cut := range cuts {
+			cut = min(max(cut, 0), len(in))
+			for _, f := range failures {
+				for _, oneByte := range []bool{false, true} {
+					src := io.MultiReader(strings.NewReader(in[:cut]), f.rest)
+					std := io.MultiReader(strings.NewReader(in[:cut]), f.rest)
+					if oneByte {
+						src = iotest.OneByteReader(src)
+					}
+					name := fmt.Sprintf("input %d cut at %d of %d, %s, one byte at a time %t", i, cut, len(in), f.name, oneByte)
+					checkFailure(t, name, src, std, f.want)
+				}
+			}
+		}
+	}
+}
+
+// checkFailure reads src with Reader and std (the same bytes and failure)
+// with encoding/csv: the Reader's steps before the failure must be
+// encoding/csv's, and the failure must come and stay. Where encoding/csv
+// returns the failure with the fields of the partial line before it, or
+// first a parse error of that partial line, the Reader returns the
+// failure alone (a listed difference).
+func checkFailure(t *testing.T, name string, src, std io.Reader, want error) {
+	t.Helper()
+	type step struct {
+		rec []string
+		err string
+	}
+	var last []string // the record returned with the failure
+	read := func(rd recordReader) (steps []step, final error) {
+		for len(steps) < 100000 {
+			rec, err := rd.Read()
+			var pe *csv.ParseError
+			if err != nil && !errors.As(err, &pe) {
+				last = rec
+				return steps, err
+			}
+			st := step{rec: slices.Clone(rec)}
+			if err != nil {
+				st.err = err.Error()
+			}
+			steps = append(steps, st)
+		}
+		t.Fatalf("%s: no end after %d reads", name, len(steps))
+		return nil, nil
+	}
+	wantSteps, wantErr := read(csv.NewReader(std))
+	rd := scanner.NewReader(src)
+	gotSteps, gotErr := read(rd)
+	if !errors.Is(wantErr, want) {
+		t.Fatalf("%s: encoding/csv ends with %v, the test expects %v", name, wantErr, want)
+	}
+	if gotErr != want || last != nil {
+		t.Fatalf("%s: Reader ends with %q, %v after %d reads, want nil, %v", name, last, gotErr, len(gotSteps), want)
+	}
+	if n := len(wantSteps); n == len(gotSteps)+1 && wantSteps[n-1].err != "" {
+		wantSteps = wantSteps[:n-1] // a parse error of the partial line
+	}
+	if len(gotSteps) != len(wantSteps) {
+		t.Fatalf("%s: Reader made %d reads before the failure, encoding/csv %d", name, len(gotSteps), len(wantSteps))
+	}
+	for i := range wantSteps {
+		if !slices.Equal(gotSteps[i].rec, wantSteps[i].rec) || gotSteps[i].err != wantSteps[i].err {
+			t.Fatalf("%s: read %d: Reader %q, %q; encoding/csv %q, %q", name, i+1, gotSteps[i].rec, gotSteps[i].err, wantSteps[i].rec, wantSteps[i].err)
+		}
+	}
+	for k := 0; k < 2; k++ {
+		if rec, err := rd.Read(); rec != nil || err != want {
+			t.Fatalf("%s: Read after the failure: %q, %v; want nil, %v", name, rec, err, want)
+		}
+	}
+}
+
+// TestReaderAllocs checks that with ReuseRecord a record costs one
+// allocation, its string, as in encoding/csv: nothing else is allocated
+// per row in the steady state (the setup, the buffers and the restarts of
+// the Scanner are a few dozen allocations per file).
+func TestReaderAllocs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocation counts: skipped in -short")
+	}
+	for _, sh := range gen.Shapes() {
+		data := gen.Bytes(sh, 1<<20, 3)
+		records := bytes.Count(data, []byte("\n")) // at least the records
+		allocs := testing.AllocsPerRun(3, func() {
+			rd := scanner.NewReader(bytes.NewReader(data))
+			rd.ReuseRecord = true
+			for {
+				if _, err := rd.Read(); err != nil {
+					if err != io.EOF {
+						t.Fatal(err)
+					}
+					break
+				}
+			}
+		})
+		if limit := float64(records + 64); allocs > limit {
+			t.Errorf("%v: %.0f allocations for at most %d records, want at most one per record + 64", sh, allocs, records)
 		}
 	}
 }

@@ -966,6 +966,9 @@ func (s *Scanner) fill() bool {
 		s.eof = true
 		return false
 	}
+	if l, ok := s.r.(lender); ok {
+		return s.fillLent(l)
+	}
 	if d := s.rowStart; d > 0 {
 		copy(s.buf, s.buf[d:s.n])
 		s.shift(d)
@@ -999,4 +1002,43 @@ func (s *Scanner) fill() bool {
 	}
 	s.resetSkip()
 	return added > 0
+}
+
+// A lender is a source that lends the Scanner the bytes it holds instead
+// of having them copied into the Scanner's buffer (the drop-in Reader's
+// input, which keeps the bytes anyway).
+type lender interface {
+	io.Reader
+	// lend returns the input from offset from (counted from the Scanner's
+	// first byte) to as far as it holds, having read more past offset
+	// have; when it could not, it returns the source's error too (io.EOF
+	// at the end). The bytes stay valid and unchanged until the next call.
+	lend(from, have int64) ([]byte, error)
+}
+
+// newLent returns a Scanner that reads in the buffer of l.
+func newLent(l lender, opts Options) (*Scanner, error) {
+	s, err := newScanner(opts)
+	if err != nil {
+		return nil, err
+	}
+	s.r = l
+	return s, nil
+}
+
+// fillLent is fill over a lender: the buffer becomes the lender's bytes
+// from the current line on.
+func (s *Scanner) fillLent(l lender) bool {
+	held := s.n - s.rowStart
+	b, err := l.lend(s.base+int64(s.rowStart), s.base+int64(s.n))
+	s.shift(s.rowStart)
+	s.buf, s.n = b, len(b)
+	if err != nil {
+		s.eof = true
+		if err != io.EOF {
+			s.readErr = err
+		}
+	}
+	s.resetSkip()
+	return len(b) > held
 }
