@@ -16,6 +16,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/klauspost/compress/zstd"
 
+	"github.com/csvscan/csvscan/internal/memtest"
 	"github.com/csvscan/csvscan/scanner"
 )
 
@@ -439,5 +440,33 @@ func TestOpenFiles(t *testing.T) {
 		if got.Err != "" || !cmp.Equal(tt.schema, got.Schema) || !cmp.Equal(tt.rows, got.Rows) {
 			t.Errorf("%s: schema %v rows %v err %s; want %v %v", tt.name, got.Schema, got.Rows, got.Err, tt.schema, tt.rows)
 		}
+	}
+}
+
+// TestFirstRowBounded: without sniffing or columns, the first row gives
+// the number of columns; a stream whose first row never ends (a gzip bomb
+// of zeros) is not kept while looking for it (it took 8.4 GB).
+func TestFirstRowBounded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads 64 MB")
+	}
+	peak, err := memtest.Measure(func() error {
+		src := memtest.Pattern("", "\x00\x00\x00\x00", 64<<20, "")
+		r, err := OpenReader(src, Options{AutoDetect: Off, IgnoreErrors: true})
+		if err != nil {
+			return err
+		}
+		defer r.Close()
+		n, err := r.Count()
+		if err != nil || n != 0 {
+			return fmt.Errorf("%d rows, %v", n, err)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if peak > 32<<20 {
+		t.Fatalf("peak heap %d bytes reading a 64 MB line", peak)
 	}
 }

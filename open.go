@@ -337,11 +337,15 @@ func (r *Reader) typedReader() error {
 func (r *Reader) firstRow() error {
 	var in io.Reader
 	var kept *bytes.Buffer
+	// At most this much is read to find the first row: a stream's bytes
+	// read here are kept, and a first row longer than the maximum line
+	// size is an error (or, with IgnoreErrors, skipped) anyway.
+	limit := int64(max(r.opts.MaxLineSize, scanner.DefaultMaxLineSize))*2 + 1<<20
 	if r.src.file != nil {
-		in = io.NewSectionReader(r.src.file, 0, r.src.size)
+		in = io.NewSectionReader(r.src.file, 0, min(r.src.size, limit))
 	} else {
 		kept = &bytes.Buffer{}
-		in = io.TeeReader(r.src.stream, kept)
+		in = io.LimitReader(io.TeeReader(r.src.stream, kept), limit)
 	}
 	s, err := scanner.New(in, scanner.Options{Dialect: r.detected.Dialect, Header: r.detected.Header, SkipRows: r.detected.Skip,
 		FieldsPerRow: -1, MaxLineSize: r.opts.MaxLineSize, IgnoreErrors: r.opts.IgnoreErrors || r.opts.StoreRejects})
@@ -352,8 +356,11 @@ func (r *Reader) firstRow() error {
 	names := []string(nil)
 	if s.Scan() {
 		n = len(s.Row())
-	} else if err := s.Err(); err != nil {
+	} else if err := s.Err(); err != nil && !errors.Is(err, scanner.ErrLineTooLong) {
 		return r.wrap(err)
+	}
+	if n == 0 {
+		n = 1 // no row within the limit: one column, as DuckDB reads such a file
 	}
 	if h := s.Header(); h != nil {
 		names, n = h, len(h)
