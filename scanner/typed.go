@@ -428,29 +428,7 @@ func (c *Chunk) Clone() *Chunk {
 func newChunk(schema Schema) Chunk {
 	c := Chunk{Columns: make([]Vector, len(schema)), RowNumbers: make([]int, ChunkSize)}
 	for i, col := range schema {
-		v := &c.Columns[i]
-		v.Type = col.Type
-		if col.Type == TypeDecimal {
-			v.Width, v.Scale = col.decimal()
-		}
-		v.Validity = make(Validity, ChunkSize/64)
-		t, _ := storage(col.Type)
-		switch t {
-		case TypeBoolean:
-			v.Bools = make([]bool, ChunkSize)
-		case TypeBigInt:
-			v.Ints = make([]int64, ChunkSize)
-		case TypeDouble:
-			v.Floats = make([]float64, ChunkSize)
-		case TypeDate:
-			v.Dates = make([]Date, ChunkSize)
-		case TypeTime:
-			v.Times = make([]Time, ChunkSize)
-		case TypeTimestamp:
-			v.Timestamps = make([]Timestamp, ChunkSize)
-		default:
-			v.Offsets = make([]int, ChunkSize+1)
-		}
+		c.Columns[i] = NullVector(col, ChunkSize) // reset makes the values valid
 	}
 	return c
 }
