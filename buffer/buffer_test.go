@@ -3,6 +3,7 @@ package buffer
 import (
 	"bytes"
 	"errors"
+	"github.com/csvscan/csvscan/internal/faults"
 	"io"
 	"sync"
 	"testing"
@@ -174,31 +175,6 @@ type readerAtFunc func(p []byte, off int64) (int, error)
 
 func (f readerAtFunc) ReadAt(p []byte, off int64) (int, error) { return f(p, off) }
 
-// failAfter gives the first n bytes of data, then fails with err (with
-// the last bytes, as gzip does for a truncated stream).
-type failAfter struct {
-	data []byte
-	n    int
-	err  error
-}
-
-func (f *failAfter) Read(p []byte) (int, error) {
-	if f.n <= 0 {
-		return 0, f.err
-	}
-	k := copy(p, f.data[:min(f.n, len(f.data))])
-	f.data, f.n = f.data[k:], f.n-k
-	if f.n <= 0 {
-		return k, f.err
-	}
-	return k, nil
-}
-
-// stall returns no bytes and no error forever.
-type stall struct{ calls int }
-
-func (s *stall) Read([]byte) (int, error) { s.calls++; return 0, nil }
-
 // TestSourceFailures: only io.EOF from a sequential source ends the
 // input. A source's own io.ErrUnexpectedEOF (a truncated gzip stream) or
 // any other error fails the read, a source that makes no progress fails
@@ -213,10 +189,10 @@ func TestSourceFailures(t *testing.T) {
 			src  func() io.Reader
 			want error // nil: reads all of data
 		}{
-			{"unexpected EOF", func() io.Reader { return &failAfter{data: data, n: 37, err: io.ErrUnexpectedEOF} }, io.ErrUnexpectedEOF},
-			{"unexpected EOF at start", func() io.Reader { return &failAfter{data: data, n: 0, err: io.ErrUnexpectedEOF} }, io.ErrUnexpectedEOF},
-			{"other error", func() io.Reader { return &failAfter{data: data, n: 50, err: boom} }, boom},
-			{"no progress", func() io.Reader { return io.MultiReader(bytes.NewReader(data[:20]), &stall{}) }, io.ErrNoProgress},
+			{"unexpected EOF", func() io.Reader { return &faults.Reader{Data: data, N: 37, Err: io.ErrUnexpectedEOF, Together: true} }, io.ErrUnexpectedEOF},
+			{"unexpected EOF at start", func() io.Reader { return &faults.Reader{Data: data, N: 0, Err: io.ErrUnexpectedEOF, Together: true} }, io.ErrUnexpectedEOF},
+			{"other error", func() io.Reader { return &faults.Reader{Data: data, N: 50, Err: boom, Together: true} }, boom},
+			{"no progress", func() io.Reader { return io.MultiReader(bytes.NewReader(data[:20]), &faults.Stall{}) }, io.ErrNoProgress},
 			{"one byte at a time", func() io.Reader { return iotest.OneByteReader(bytes.NewReader(data)) }, nil},
 			{"data with EOF", func() io.Reader { return iotest.DataErrReader(bytes.NewReader(data)) }, nil},
 		} {

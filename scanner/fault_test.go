@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/csvscan/csvscan/internal/faults"
 	"io"
 	"strings"
 	"testing"
@@ -28,50 +29,6 @@ func faultFile() []byte {
 	return []byte(b.String())
 }
 
-// cutReader gives the first n bytes of data, then fails with err, the last
-// bytes and the error in one call, as gzip does on a truncated stream.
-type cutReader struct {
-	data []byte
-	n    int
-	err  error
-}
-
-func (c *cutReader) Read(p []byte) (int, error) {
-	if c.n <= 0 {
-		return 0, c.err
-	}
-	k := copy(p[:min(len(p), c.n)], c.data)
-	c.data, c.n = c.data[k:], c.n-k
-	if c.n <= 0 {
-		return k, c.err
-	}
-	return k, nil
-}
-
-// stallReader returns no bytes and no error forever.
-type stallReader struct{}
-
-func (stallReader) Read([]byte) (int, error) { return 0, nil }
-
-// cutReaderAt is an io.ReaderAt over data that fails at and after offset
-// cut with err, the short read io.ReaderAt allows.
-type cutReaderAt struct {
-	data []byte
-	cut  int64
-	err  error
-}
-
-func (c *cutReaderAt) ReadAt(p []byte, off int64) (int, error) {
-	if off >= c.cut {
-		return 0, c.err
-	}
-	n := copy(p, c.data[off:min(int64(len(c.data)), c.cut)])
-	if n < len(p) {
-		return n, c.err
-	}
-	return n, nil
-}
-
 type faultSource struct {
 	name string
 	r    func(data []byte) io.Reader
@@ -81,10 +38,14 @@ type faultSource struct {
 func faultSources() []faultSource {
 	boom := errors.New("the disk went away")
 	return []faultSource{
-		{"unexpected EOF", func(d []byte) io.Reader { return &cutReader{data: d, n: len(d) / 2, err: io.ErrUnexpectedEOF} }, io.ErrUnexpectedEOF},
-		{"unexpected EOF early", func(d []byte) io.Reader { return &cutReader{data: d, n: 10, err: io.ErrUnexpectedEOF} }, io.ErrUnexpectedEOF},
-		{"other error", func(d []byte) io.Reader { return &cutReader{data: d, n: len(d)/3 + 5, err: boom} }, boom},
-		{"no progress", func(d []byte) io.Reader { return io.MultiReader(bytes.NewReader(d[:len(d)/2]), stallReader{}) }, io.ErrNoProgress},
+		{"unexpected EOF", func(d []byte) io.Reader {
+			return &faults.Reader{Data: d, N: len(d) / 2, Err: io.ErrUnexpectedEOF, Together: true}
+		}, io.ErrUnexpectedEOF},
+		{"unexpected EOF early", func(d []byte) io.Reader {
+			return &faults.Reader{Data: d, N: 10, Err: io.ErrUnexpectedEOF, Together: true}
+		}, io.ErrUnexpectedEOF},
+		{"other error", func(d []byte) io.Reader { return &faults.Reader{Data: d, N: len(d)/3 + 5, Err: boom, Together: true} }, boom},
+		{"no progress", func(d []byte) io.Reader { return io.MultiReader(bytes.NewReader(d[:len(d)/2]), &faults.Stall{}) }, io.ErrNoProgress},
 		{"one byte at a time", func(d []byte) io.Reader { return iotest.OneByteReader(bytes.NewReader(d)) }, nil},
 		{"data with EOF", func(d []byte) io.Reader { return iotest.DataErrReader(bytes.NewReader(d)) }, nil},
 	}
@@ -174,7 +135,7 @@ func TestFaultReaderAt(t *testing.T) {
 		{"other error", boom, boom},
 	} {
 		for _, each := range []bool{false, true} {
-			ra := &cutReaderAt{data: data, cut: int64(len(data)) / 2, err: tt.err}
+			ra := &faults.ReaderAt{Data: data, N: int64(len(data)) / 2, Err: tt.err, Short: true}
 			p, err := ScanReaderAt(context.Background(), ra, int64(len(data)), opts)
 			if err != nil {
 				t.Fatal(err)

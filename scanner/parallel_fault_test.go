@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/csvscan/csvscan/buffer"
+	"github.com/csvscan/csvscan/internal/faults"
 )
 
 // Fault injection for the parallel entry points (issue 16): sources that
@@ -85,44 +86,6 @@ func readEach(t *testing.T, p *Parallel) result {
 	return res
 }
 
-// failAfterReader gives n bytes of data, then fails with err.
-type failAfterReader struct {
-	data []byte
-	n    int
-	err  error
-}
-
-func (r *failAfterReader) Read(p []byte) (int, error) {
-	if r.n <= 0 {
-		return 0, r.err
-	}
-	k := copy(p[:min(len(p), r.n)], r.data)
-	r.data, r.n = r.data[k:], r.n-k
-	return k, nil
-}
-
-// failAtReaderAt reads data, but fails with err for any read reaching past
-// offset n. With short set it returns the bytes before n first, as a short
-// read with err (io.EOF or io.ErrUnexpectedEOF: a source shorter than its
-// stated size).
-type failAtReaderAt struct {
-	data  []byte
-	n     int64
-	err   error
-	short bool
-}
-
-func (r *failAtReaderAt) ReadAt(p []byte, off int64) (int, error) {
-	end := off + int64(len(p))
-	if end <= r.n {
-		return copy(p, r.data[off:]), nil
-	}
-	if !r.short || off >= r.n {
-		return 0, r.err
-	}
-	return copy(p, r.data[off:r.n]), r.err
-}
-
 var errSource = errors.New("the source failed")
 
 // TestParallelFailingSources: ScanReader and ScanReaderAt, read with Scan
@@ -149,15 +112,15 @@ func TestParallelFailingSources(t *testing.T) {
 			}
 			sources := []source{
 				{"ScanReader/error", func() (*Parallel, error) {
-					return ScanReader(context.Background(), &failAfterReader{data: data, n: at, err: errSource}, opts)
+					return ScanReader(context.Background(), &faults.Reader{Data: data, N: at, Err: errSource}, opts)
 				}, errSource},
 				{"ScanReaderAt/error", func() (*Parallel, error) {
-					return ScanReaderAt(context.Background(), &failAtReaderAt{data: data, n: int64(at), err: errSource}, int64(len(data)), opts)
+					return ScanReaderAt(context.Background(), &faults.ReaderAt{Data: data, N: int64(at), Err: errSource}, int64(len(data)), opts)
 				}, errSource},
 			}
 			for _, short := range []error{io.EOF, io.ErrUnexpectedEOF} {
 				sources = append(sources, source{"ScanReaderAt/short-" + short.Error(), func() (*Parallel, error) {
-					return ScanReaderAt(context.Background(), &failAtReaderAt{data: data, n: int64(at), err: short, short: true}, int64(len(data)), opts)
+					return ScanReaderAt(context.Background(), &faults.ReaderAt{Data: data, N: int64(at), Err: short, Short: true}, int64(len(data)), opts)
 				}, io.ErrUnexpectedEOF})
 			}
 			for _, src := range sources {

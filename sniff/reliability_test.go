@@ -15,6 +15,7 @@ import (
 
 	"github.com/csvscan/csvscan/dialect"
 
+	"github.com/csvscan/csvscan/internal/faults"
 	"github.com/csvscan/csvscan/internal/memtest"
 	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/sniff"
@@ -322,44 +323,6 @@ func TestOneByteAtATime(t *testing.T) {
 	}
 }
 
-// failingReader gives the first n bytes of data, then fails with err.
-type failingReader struct {
-	data []byte
-	n    int
-	err  error
-}
-
-func (f *failingReader) Read(b []byte) (int, error) {
-	if f.n <= 0 {
-		return 0, f.err
-	}
-	k := copy(b[:min(len(b), f.n)], f.data)
-	f.data, f.n = f.data[k:], f.n-k
-	return k, nil
-}
-
-// failingAt is an io.ReaderAt over data that fails with err at and after
-// offset n. With err io.EOF it is a file that shrank to n bytes.
-type failingAt struct {
-	data []byte
-	n    int64
-	err  error
-}
-
-func (f failingAt) ReadAt(b []byte, off int64) (int, error) {
-	if off >= f.n {
-		return 0, f.err
-	}
-	k := copy(b, f.data[off:min(int64(len(f.data)), f.n)])
-	if k < len(b) {
-		if off+int64(k) >= int64(len(f.data)) {
-			return k, io.EOF
-		}
-		return k, f.err
-	}
-	return k, nil
-}
-
 // noProgress returns (0, nil) forever.
 type noProgress struct{ calls int }
 
@@ -404,7 +367,7 @@ func TestFaults(t *testing.T) {
 				// Either the failure is the error, or the sniffer did not
 				// need the bytes after it and the result is the intact
 				// input's.
-				res, replay, err := sniff.SniffReader(&failingReader{data: in, n: at, err: cause}, sniff.Options{})
+				res, replay, err := sniff.SniffReader(&faults.Reader{Data: in, N: at, Err: cause}, sniff.Options{})
 				switch {
 				case err != nil && !errors.Is(err, cause):
 					t.Errorf("SniffReader, %s failing with %v at byte %d of %d: got %v", name, cause, at, len(in), err)
@@ -417,7 +380,7 @@ func TestFaults(t *testing.T) {
 					t.Errorf("SniffReader, %s failing at byte %d: replay gives %d bytes, %v; want a prefix, then %v", name, at, len(b), rerr, cause)
 				}
 				for _, c := range []error{cause, io.EOF} {
-					res, err := sniff.Sniff(failingAt{data: in, n: int64(at), err: c}, int64(len(in)), sniff.Options{})
+					res, err := sniff.Sniff(&faults.ReaderAt{Data: in, N: int64(at), Err: c, Short: true}, int64(len(in)), sniff.Options{})
 					want := c
 					if c == io.EOF {
 						want = io.ErrUnexpectedEOF // a file that shrank
@@ -442,10 +405,10 @@ func TestFaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	at := res.Sampled + 10
-	if _, err := sniff.Sniff(failingAt{data: in, n: at, err: other}, int64(len(in)), sniff.Options{}); !errors.Is(err, other) {
+	if _, err := sniff.Sniff(&faults.ReaderAt{Data: in, N: at, Err: other, Short: true}, int64(len(in)), sniff.Options{}); !errors.Is(err, other) {
 		t.Errorf("Sniff failing after the head, at byte %d of %d: got %v", at, len(in), err)
 	}
-	if _, err := sniff.Sniff(failingAt{data: in, n: at, err: io.EOF}, int64(len(in)), sniff.Options{}); !errors.Is(err, io.ErrUnexpectedEOF) {
+	if _, err := sniff.Sniff(&faults.ReaderAt{Data: in, N: at, Err: io.EOF, Short: true}, int64(len(in)), sniff.Options{}); !errors.Is(err, io.ErrUnexpectedEOF) {
 		t.Errorf("Sniff of a file of %d bytes that shrank to %d: got %v", len(in), at, err)
 	}
 
