@@ -26,11 +26,13 @@ func mappedFile(t *testing.T, data []byte) (*Manager, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { f.Close() })
 	m, err := FromFile(f, 2*os.Getpagesize())
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A prefetch may still be mapping the next buffer: the file is closed
+	// only after it is done.
+	t.Cleanup(func() { m.Wait(); f.Close() })
 	if !m.Mapped() {
 		t.Fatal("a regular file in buffers of whole pages is not mapped")
 	}
