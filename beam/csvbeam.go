@@ -52,6 +52,13 @@ type Options struct {
 	// RangeSize is the size of a range in bytes; 0 means
 	// split.DefaultRangeSize (64 MiB).
 	RangeSize int64
+	// Unfiltered keeps the rows that a file's ranges after its first error
+	// read (a sequential scan stops at the error; those rows' numbers are
+	// above the error's Row, so a consumer can drop them itself). Dropping
+	// them needs every file's first error before any row goes on: a side
+	// input that the runner waits for, holding or writing out the rows
+	// meanwhile (the direct runner holds them in memory).
+	Unfiltered bool
 }
 
 // Row is one row of a file.
@@ -117,7 +124,8 @@ func init() {
 // Read reads every file matching glob (any filesystem Beam has registered
 // for its scheme: local paths, gs://, s3://) and returns its rows
 // (PCollection<Row>) and, for each file whose sequential scan ends in an
-// error, that error (PCollection<Error>) and only the rows before it.
+// error, that error (PCollection<Error>) and only the rows before it
+// (unless Options.Unfiltered).
 func Read(s beam.Scope, glob string, opts Options) (rows, errs beam.PCollection) {
 	s = s.Scope("csvbeam.Read")
 	return ReadFiles(s, fileio.MatchFiles(s, glob), opts)
@@ -136,6 +144,9 @@ func ReadFiles(s beam.Scope, files beam.PCollection, opts Options) (rows, errs b
 	all, rangeErrs := beam.ParDo2(s, &readFn{Cfg: cfg}, starts)
 	first := beam.CombinePerKey(s, firstError, rangeErrs)
 	errs = beam.ParDo(s, dropKey, first)
+	if opts.Unfiltered {
+		return all, errs
+	}
 	rows = beam.ParDo(s, &beforeErrorFn{}, all, beam.SideInput{Input: errs})
 	return rows, errs
 }

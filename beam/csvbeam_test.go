@@ -218,3 +218,44 @@ func TestReadRefuses(t *testing.T) {
 		t.Fatalf("IgnoreErrors: %v, expected split's refusal", err)
 	}
 }
+
+// TestReadUnfiltered: with Unfiltered, the ranges after a file's first
+// error keep their rows, numbered above the error's row; dropping those
+// gives the sequential scan.
+func TestReadUnfiltered(t *testing.T) {
+	dir := t.TempDir()
+	in := "x,y\n1,2\n3,4,5\n6,7\n"
+	file := filepath.Join(dir, "f.csv")
+	if err := os.WriteFile(file, []byte(in), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, s := beam.NewPipelineWithRoot()
+	rows, errs := Read(s, file, Options{RangeSize: 7, Unfiltered: true})
+	beam.ParDo0(s, collectRow, rows)
+	beam.ParDo0(s, collectErr, errs)
+	mu.Lock()
+	gotRows, gotErrs = nil, nil
+	mu.Unlock()
+	if _, err := direct.Execute(context.Background(), p); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	wantRows, wantErrs := expected(t, file, aCase{in: in})
+	if d := cmp.Diff(wantErrs, gotErrs); d != "" {
+		t.Fatalf("errors (-sequential +pipeline):\n%s", d)
+	}
+	var before []Row
+	after := 0
+	for _, r := range gotRows {
+		if r.Row < gotErrs[0].Row {
+			before = append(before, r)
+		} else {
+			after++
+		}
+	}
+	slices.SortFunc(before, func(a, b Row) int { return a.Row - b.Row })
+	if d := cmp.Diff(wantRows, before); d != "" || after != 1 {
+		t.Fatalf("%d rows after the error, expected 1; rows before it (-sequential +pipeline):\n%s", after, d)
+	}
+}

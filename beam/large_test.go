@@ -56,10 +56,11 @@ func TestLargeOverhead(t *testing.T) {
 	r.Close()
 	seq := time.Since(start)
 
-	for _, size := range []int64{16 << 20, 64 << 20} {
+	for _, o := range []Options{{RangeSize: 16 << 20}, {RangeSize: 64 << 20}, {RangeSize: 16 << 20, Unfiltered: true}, {RangeSize: 64 << 20, Unfiltered: true}} {
+		o.Scanner = opts
 		counted.Store(0)
 		p, sc := beam.NewPipelineWithRoot()
-		rows, _ := Read(sc, file, Options{Scanner: opts, RangeSize: size})
+		rows, _ := Read(sc, file, o)
 		beam.ParDo0(sc, countRow, rows)
 		start = time.Now()
 		if _, err := direct.Execute(context.Background(), p); err != nil {
@@ -69,6 +70,6 @@ func TestLargeOverhead(t *testing.T) {
 		if int(counted.Load()) != n {
 			t.Fatalf("%d rows, the sequential scan %d", counted.Load(), n)
 		}
-		t.Logf("%d MB, %d rows: sequential scan %v; pipeline (ranges of %d MiB) %v, %.2fx", mb, n, seq, size>>20, took, took.Seconds()/seq.Seconds())
+		t.Logf("%d MB, %d rows: sequential scan %v; pipeline (ranges of %d MiB, unfiltered %v) %v, %.2fx", mb, n, seq, o.RangeSize>>20, o.Unfiltered, took, took.Seconds()/seq.Seconds())
 	}
 }
