@@ -186,7 +186,9 @@ type Start struct {
 // Compose works out every range's Start from the summaries of all the
 // ranges, in file order (sums[i] is the summary of range i), in one pass:
 // O(ranges), no byte read. It returns an error when a summary is missing,
-// out of order or of another plan.
+// out of order or of another plan's ranges. A summary does not say which
+// dialect it was computed with: the summaries must come from a plan of the
+// same file with the same options.
 func (p *Plan) Compose(sums []Summary) ([]Start, error) {
 	if len(sums) != p.NumRanges() {
 		return nil, fmt.Errorf("split: %d summaries for %d ranges", len(sums), p.NumRanges())
