@@ -40,6 +40,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/sniff"
 	"github.com/csvscan/csvscan/split"
 )
 
@@ -52,6 +53,13 @@ type Options struct {
 	// RangeSize is the size of a range in bytes; 0 means
 	// split.DefaultRangeSize (64 MiB).
 	RangeSize int64
+	// Sniff detects each file's dialect and header from its head, once per
+	// file, with the front door's sniffer (package sniff), in the stage
+	// that plans the file; the parts of Scanner.Dialect that are set are
+	// not taken as given (Scanner.FieldsPerRow and MaxLineSize are). A file
+	// with lines of notes before its table (sniff.Result.SkipRows) fails
+	// the pipeline: a plan does not skip rows.
+	Sniff bool
 	// Unfiltered keeps the rows that a file's ranges after its first error
 	// read (a sequential scan stops at the error; those rows' numbers are
 	// above the error's Row, so a consumer can drop them itself). Dropping
@@ -84,17 +92,20 @@ type Error struct {
 	Message   string // the error's whole message
 }
 
-// rangeTask is one range of one file, for stage 1.
+// rangeTask is one range of one file, for stage 1, with the options the
+// file is read with (sniffed or given).
 type rangeTask struct {
 	File  string
 	Size  int64
 	Index int
+	Cfg   config
 }
 
 // summaryRec is a stage-1 result.
 type summaryRec struct {
 	Index   int
 	Summary []byte // split.Summary.MarshalBinary
+	Cfg     config
 }
 
 // readTask is one range with its start, for stage 3.
@@ -102,6 +113,7 @@ type readTask struct {
 	File  string
 	Size  int64
 	Start []byte // split.Start.MarshalBinary
+	Cfg   config
 }
 
 func init() {
@@ -138,10 +150,10 @@ func ReadFiles(s beam.Scope, files beam.PCollection, opts Options) (rows, errs b
 	cfg := newConfig(opts)
 	ranges := beam.ParDo(s, &planFn{Cfg: cfg}, files)
 	ranges = beam.Reshuffle(s, ranges)
-	sums := beam.ParDo(s, &summarizeFn{Cfg: cfg}, ranges)
-	starts := beam.ParDo(s, &composeFn{Cfg: cfg}, beam.GroupByKey(s, sums))
+	sums := beam.ParDo(s, &summarizeFn{}, ranges)
+	starts := beam.ParDo(s, &composeFn{}, beam.GroupByKey(s, sums))
 	starts = beam.Reshuffle(s, starts)
-	all, rangeErrs := beam.ParDo2(s, &readFn{Cfg: cfg}, starts)
+	all, rangeErrs := beam.ParDo2(s, &readFn{}, starts)
 	first := beam.CombinePerKey(s, firstError, rangeErrs)
 	errs = beam.ParDo(s, dropKey, first)
 	if opts.Unfiltered {
@@ -163,6 +175,7 @@ type config struct {
 	IgnoreErrors              bool
 	SkipRows                  int
 	RangeSize                 int64
+	Sniff                     bool
 }
 
 func newConfig(opts Options) config {
@@ -181,7 +194,23 @@ func newConfig(opts Options) config {
 		Newline: int(d.Newline), Lenient: d.Lenient, Header: opts.Scanner.Header,
 		FieldsPerRow: opts.Scanner.FieldsPerRow, MaxLineSize: opts.Scanner.MaxLineSize,
 		IgnoreErrors: opts.Scanner.IgnoreErrors, SkipRows: opts.Scanner.SkipRows, RangeSize: opts.RangeSize,
+		Sniff: opts.Sniff,
 	}
+}
+
+// sniffed is c with the dialect and header the sniffer finds in file.
+func (c config) sniffed(file string, r io.ReaderAt, size int64) (config, error) {
+	res, err := sniff.Sniff(r, size, sniff.Options{})
+	if err != nil {
+		return c, fmt.Errorf("csvbeam: %s: %w", file, err)
+	}
+	if res.SkipRows > 0 {
+		return c, fmt.Errorf("csvbeam: %s: %d lines of notes before the table: %w", file, res.SkipRows, split.ErrSkipRows)
+	}
+	o := c.options()
+	o.Dialect, o.Header = res.Dialect, res.HasHeader
+	out := newConfig(Options{Scanner: o, RangeSize: c.RangeSize})
+	return out, nil
 }
 
 // options are the scanner's options c stands for.
@@ -216,23 +245,35 @@ type planFn struct{ Cfg config }
 
 // ProcessElement emits one rangeTask per range of the file.
 func (fn *planFn) ProcessElement(ctx context.Context, f fileio.FileMetadata, emit func(rangeTask)) error {
-	p, _, c, err := fn.Cfg.plan(ctx, f.Path, f.Size)
+	cfg := fn.Cfg
+	if cfg.Sniff {
+		r, err := openAt(ctx, f.Path, f.Size)
+		if err != nil {
+			return err
+		}
+		cfg, err = cfg.sniffed(f.Path, r, f.Size)
+		r.Close()
+		if err != nil {
+			return err
+		}
+	}
+	p, _, c, err := cfg.plan(ctx, f.Path, f.Size)
 	if err != nil {
 		return err
 	}
 	c.Close()
 	for i := 0; i < p.NumRanges(); i++ {
-		emit(rangeTask{File: f.Path, Size: f.Size, Index: i})
+		emit(rangeTask{File: f.Path, Size: f.Size, Index: i, Cfg: cfg})
 	}
 	return nil
 }
 
 // summarizeFn is stage 1.
-type summarizeFn struct{ Cfg config }
+type summarizeFn struct{}
 
 // ProcessElement summarises one range.
 func (fn *summarizeFn) ProcessElement(ctx context.Context, t rangeTask, emit func(string, summaryRec)) error {
-	p, r, c, err := fn.Cfg.plan(ctx, t.File, t.Size)
+	p, r, c, err := t.Cfg.plan(ctx, t.File, t.Size)
 	if err != nil {
 		return err
 	}
@@ -245,12 +286,12 @@ func (fn *summarizeFn) ProcessElement(ctx context.Context, t rangeTask, emit fun
 	if err != nil {
 		return err
 	}
-	emit(t.File, summaryRec{Index: t.Index, Summary: enc})
+	emit(t.File, summaryRec{Index: t.Index, Summary: enc, Cfg: t.Cfg})
 	return nil
 }
 
 // composeFn is stage 2: all the summaries of one file, in any order.
-type composeFn struct{ Cfg config }
+type composeFn struct{}
 
 // ProcessElement composes a file's summaries and emits each range's start.
 func (fn *composeFn) ProcessElement(ctx context.Context, file string, iter func(*summaryRec) bool, emit func(readTask)) error {
@@ -272,7 +313,11 @@ func (fn *composeFn) ProcessElement(ctx context.Context, file string, iter func(
 		}
 		size = max(size, sums[rec.Index].Range.End)
 	}
-	p, _, c, err := fn.Cfg.plan(ctx, file, size)
+	if len(recs) == 0 {
+		return nil
+	}
+	cfg := recs[0].Cfg
+	p, _, c, err := cfg.plan(ctx, file, size)
 	if err != nil {
 		return err
 	}
@@ -286,13 +331,13 @@ func (fn *composeFn) ProcessElement(ctx context.Context, file string, iter func(
 		if err != nil {
 			return err
 		}
-		emit(readTask{File: file, Size: size, Start: enc})
+		emit(readTask{File: file, Size: size, Start: enc, Cfg: cfg})
 	}
 	return nil
 }
 
 // readFn is stage 3.
-type readFn struct{ Cfg config }
+type readFn struct{}
 
 // ProcessElement reads the rows that start in one range.
 func (fn *readFn) ProcessElement(ctx context.Context, t readTask, emit func(Row), emitErr func(string, Error)) error {
@@ -300,7 +345,7 @@ func (fn *readFn) ProcessElement(ctx context.Context, t readTask, emit func(Row)
 	if err := st.UnmarshalBinary(t.Start); err != nil {
 		return fmt.Errorf("csvbeam: %s: %w", t.File, err)
 	}
-	p, r, c, err := fn.Cfg.plan(ctx, t.File, t.Size)
+	p, r, c, err := t.Cfg.plan(ctx, t.File, t.Size)
 	if err != nil {
 		return err
 	}

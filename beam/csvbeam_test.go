@@ -18,6 +18,7 @@ import (
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/internal/gen"
 	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/sniff"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -257,5 +258,46 @@ func TestReadUnfiltered(t *testing.T) {
 	slices.SortFunc(before, func(a, b Row) int { return a.Row - b.Row })
 	if d := cmp.Diff(wantRows, before); d != "" || after != 1 {
 		t.Fatalf("%d rows after the error, expected 1; rows before it (-sequential +pipeline):\n%s", after, d)
+	}
+}
+
+// TestReadSniffed: with Sniff, each file's dialect and header come from
+// its head, and every stage reads it with them: the rows are those of a
+// sequential scan with the sniffed options, in ranges of a few bytes.
+func TestReadSniffed(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("id;name;note\n")
+	for i := 0; i < 40; i++ {
+		fmt.Fprintf(&b, "%d;n%d;\"a;b\nc %d\"\n", i, i, i*7)
+	}
+	in := b.String()
+	res, err := sniff.SniffBytes([]byte(in), sniff.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Dialect.Delimiter != ";" || !res.HasHeader {
+		t.Fatalf("sniffed %v, header %v: expected ';' and a header", res.Dialect, res.HasHeader)
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "f.csv")
+	if err := os.WriteFile(file, []byte(in), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, s := beam.NewPipelineWithRoot()
+	rows, errs := Read(s, file, Options{RangeSize: 13, Sniff: true})
+	beam.ParDo0(s, collectRow, rows)
+	beam.ParDo0(s, collectErr, errs)
+	mu.Lock()
+	gotRows, gotErrs = nil, nil
+	mu.Unlock()
+	if _, err := direct.Execute(context.Background(), p); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	wantRows, wantErrs := expected(t, file, aCase{in: in, opts: scanner.Options{Dialect: res.Dialect, Header: res.HasHeader}})
+	slices.SortFunc(gotRows, func(a, b Row) int { return a.Row - b.Row })
+	if d := cmp.Diff(wantRows, gotRows); d != "" || len(gotErrs) != len(wantErrs) {
+		t.Fatalf("rows (-sequential +pipeline):\n%s\nerrors %v", d, gotErrs)
 	}
 }

@@ -30,6 +30,7 @@ var (
 	header    = flag.Bool("header", false, "the first row of each file names its columns")
 	delimiter = flag.String("delimiter", ",", "the delimiter, 1 to 4 bytes")
 	rangeSize = flag.Int64("range-size", 0, "bytes per range (0: 64 MiB)")
+	sniffIt   = flag.Bool("sniff", false, "detect each file's dialect and header from its head (--delimiter and --header are then ignored)")
 )
 
 func formatRow(r csvbeam.Row) (string, error) {
@@ -53,7 +54,7 @@ func main() {
 	d := dialect.Default()
 	d.Delimiter = *delimiter
 	p, s := beam.NewPipelineWithRoot()
-	rows, errs := csvbeam.Read(s, *input, csvbeam.Options{Scanner: scanner.Options{Dialect: d, Header: *header}, RangeSize: *rangeSize})
+	rows, errs := csvbeam.Read(s, *input, csvbeam.Options{Scanner: scanner.Options{Dialect: d, Header: *header}, RangeSize: *rangeSize, Sniff: *sniffIt})
 	textio.Write(s, *output, beam.ParDo(s, formatRow, rows))
 	textio.Write(s, *output+".errors", beam.ParDo(s, formatError, errs))
 	if err := beamx.Run(context.Background(), p); err != nil {
