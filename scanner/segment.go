@@ -12,6 +12,7 @@ import (
 // for the boundary after it.
 type segment struct {
 	on         bool  // raw rows for a worker: no header, width or field count
+	stop       bool  // a sequential scan that reads no row starting at or after stopAt (NewRange)
 	seeking    bool  // still looking for the first row start (or the end of a bad row)
 	countSeek  bool  // the line end seek finds counts as a line (a bad row's)
 	raw        bool  // looking for a bad row's end without the table (Scanner.startRaw)
@@ -37,7 +38,7 @@ type segment struct {
 // pastStop reports whether the next row would start at or after the stop
 // offset, so that it belongs to the next boundary.
 func (s *Scanner) pastStop() bool {
-	return s.seg.on && s.seg.stopAt >= 0 && !s.seg.seeking && s.base+int64(s.rowStart) >= s.seg.stopAt
+	return (s.seg.on || s.seg.stop) && s.seg.stopAt >= 0 && !s.seg.seeking && s.base+int64(s.rowStart) >= s.seg.stopAt
 }
 
 // record remembers the state when the scan is exactly at seg.recordAt.

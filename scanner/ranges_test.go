@@ -1,0 +1,116 @@
+package scanner
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+
+	sm "github.com/csvscan/csvscan/statemachine"
+	"github.com/google/go-cmp/cmp"
+)
+
+// rangeRow is one row of a scan with its numbers and offset.
+type rangeRow struct {
+	Values       []string
+	Row, Line    int
+	Offset       int64
+	Width, Lines int // what the scan knows after the row (width, line ends)
+}
+
+func rangeRows(s *Scanner) ([]rangeRow, error) {
+	var out []rangeRow
+	for s.Scan() {
+		r := rangeRow{Row: s.RowNumber(), Line: s.LineNumber(), Offset: s.RowOffset(), Width: s.width, Lines: s.lines}
+		for _, v := range s.Row() {
+			r.Values = append(r.Values, string(v))
+		}
+		out = append(out, r)
+	}
+	return out, s.Err()
+}
+
+// TestNewRange resumes a scan at every row start of a sequential scan
+// (the table's state there, the rows, line ends and width before) and
+// stops it at every later offset: the rows and error are the sequential
+// scan's rows that start in between, and its error if the failing row
+// starts there.
+func TestNewRange(t *testing.T) {
+	inputs := []struct {
+		in   string
+		opts Options
+	}{
+		{"a,b\n1,\"x\ny\"\n\n2,3\r\n4,5", Options{}},
+		{"# c\na||b\n#\"\n\"q\"||r\n", Options{Dialect: hash}},
+		{"x\n\ny\n\nz\n", Options{}},
+		{"h1,h2\n1,2\n3\n", Options{Header: true}},
+		{"a,b\n1,\"open\n", Options{}},
+	}
+	inputs[1].opts.Dialect.Delimiter = "||"
+	for _, c := range inputs {
+		tab, err := sm.For(c.opts.withDefaults().Dialect)
+		if err != nil {
+			t.Fatal(err)
+		}
+		states := make([]sm.State, len(c.in)+1)
+		states[0] = sm.NotSet
+		for i := range c.in {
+			states[i+1] = tab.Next(states[i], c.in[i])
+		}
+		all := c.opts
+		all.Header = false // every row, the header too, to resume at
+		seq, seqErr := rangeRows(bytesScanner(t, c.in, all))
+		want, wantErr := rangeRows(bytesScanner(t, c.in, c.opts))
+		for k, at := range seq {
+			from := Position{Offset: at.Offset, State: states[at.Offset], Rows: at.Row - 1, Lines: at.Line - 1}
+			if k > 0 {
+				from.Width = seq[k-1].Width
+			}
+			for end := at.Offset; end <= int64(len(c.in))+1; end++ {
+				name := fmt.Sprintf("%q from row %d to %d", c.in, at.Row, end)
+				s, err := NewRange(bytes.NewReader([]byte(c.in[at.Offset:])), from, end, c.opts)
+				if err != nil {
+					t.Fatal(name, err)
+				}
+				got, gotErr := rangeRows(s)
+				var exp []rangeRow
+				for _, r := range want {
+					if r.Offset >= at.Offset && r.Offset < end {
+						exp = append(exp, r)
+					}
+				}
+				var expErr error
+				if pe, ok := seqErr.(*ParseError); ok && pe.RowOffset >= at.Offset && pe.RowOffset < end {
+					expErr = wantErr
+				}
+				if d := cmp.Diff(exp, got, cmp.FilterPath(func(p cmp.Path) bool {
+					return p.Last().String() == ".Lines" || p.Last().String() == ".Width"
+				}, cmp.Ignore())); d != "" || !sameError(expErr, gotErr) {
+					t.Fatalf("%s: (-sequential +resumed)\n%s\nerrors %v, %v", name, d, expErr, gotErr)
+				}
+			}
+		}
+	}
+}
+
+func bytesScanner(t *testing.T, in string, opts Options) *Scanner {
+	t.Helper()
+	s, err := NewBytes([]byte(in), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestNewRangeRefuses: a position that is no row start is an error.
+func TestNewRangeRefuses(t *testing.T) {
+	for _, from := range []Position{
+		{Offset: -1, State: sm.RecordSeparator},
+		{Offset: 4, State: sm.Quoted},
+		{Offset: 4, State: sm.RecordSeparator, Rows: -1},
+		{Offset: 4, State: sm.RecordSeparator, Width: 3},
+	} {
+		if _, err := NewRange(bytes.NewReader(nil), from, -1, Options{FieldsPerRow: 2}); err == nil {
+			t.Errorf("NewRange at %+v: no error", from)
+		}
+	}
+}

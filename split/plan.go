@@ -1,0 +1,306 @@
+package split
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/csvscan/csvscan/dialect"
+	"github.com/csvscan/csvscan/scanner"
+	sm "github.com/csvscan/csvscan/statemachine"
+)
+
+// DefaultRangeSize is the size of a range when Plan is given none: 64 MiB,
+// a few seconds of work for one worker and a summary pass of tens of
+// milliseconds.
+const DefaultRangeSize = 64 << 20
+
+// ErrIgnoreErrors is returned by New for scanner.Options.IgnoreErrors. With
+// it, a bad row that reaches the maximum line size ends where the first
+// line-end byte after its last opening quote is, a rule outside the
+// transition table (docs/reading-rules.md, "Bad rows"); where it applies
+// depends on where the row began, which no state before a range says, so
+// summaries of the table alone cannot compose exactly across such a row.
+// A plan refuses the option rather than be inexact; a parallel scan in one
+// process (scanner.Parallel) reads such files exactly.
+var ErrIgnoreErrors = errors.New("split: a plan does not read with IgnoreErrors: a bad row past the maximum line size ends by a rule outside the transition table, which summaries cannot compose; use scanner.Parallel or a sequential Scanner")
+
+// ErrSkipRows is returned by New for a positive scanner.Options.SkipRows:
+// skipped lines end at any line-end byte, quotes or not, which is no state
+// of the table either. Skip the lines before planning (plan the rest of
+// the file as its own input) or read sequentially.
+var ErrSkipRows = errors.New("split: a plan does not skip rows (SkipRows): skipped lines are not read by the transition table")
+
+// Range is bytes [Start, End) of the file, the Index-th range of its plan.
+// Its rows are the rows that start in it.
+type Range struct {
+	Index      int
+	Start, End int64
+}
+
+// Plan cuts a file of known size into ranges and says how to read them:
+// Summarize each range (in any order, anywhere), Compose the summaries in
+// file order, then Read each range from its Start. A Plan holds no file;
+// every method that reads takes the io.ReaderAt. It is safe for
+// concurrent use.
+type Plan struct {
+	size, rangeSize int64
+	bom             int64 // length of the byte order mark at the file's start: 0 or 3
+	opts            scanner.Options
+	tab             *sm.Table
+	reach           *[numKeys]bool // the start keys input can lead to
+}
+
+// New returns the plan of a file of size bytes read with opts, cut into
+// ranges of rangeSize bytes (0: DefaultRangeSize; the last range is
+// shorter). It reads the file's first three bytes, to know whether a byte
+// order mark starts it. Options.IgnoreErrors (ErrIgnoreErrors) and
+// Options.SkipRows (ErrSkipRows) are refused; Threads and BufferSize only
+// change how fast a range is read.
+func New(r io.ReaderAt, size, rangeSize int64, opts scanner.Options) (*Plan, error) {
+	if opts.IgnoreErrors {
+		return nil, ErrIgnoreErrors
+	}
+	if opts.SkipRows > 0 {
+		return nil, ErrSkipRows
+	}
+	if size < 0 || rangeSize < 0 {
+		return nil, fmt.Errorf("split: size %d and range size %d must not be negative", size, rangeSize)
+	}
+	if rangeSize == 0 {
+		rangeSize = DefaultRangeSize
+	}
+	d := opts.Dialect
+	if d.Delimiter == "" {
+		d = dialect.Default() // as the scanner reads a zero Dialect
+	}
+	tab, err := sm.For(d)
+	if err != nil {
+		return nil, err
+	}
+	p := &Plan{size: size, rangeSize: rangeSize, opts: opts, tab: tab, reach: reachable(tab)}
+	if size >= 3 {
+		var head [3]byte
+		if _, err := r.ReadAt(head[:], 0); err != nil && err != io.EOF {
+			return nil, err
+		}
+		if head == [3]byte{0xEF, 0xBB, 0xBF} {
+			p.bom = 3
+		}
+	}
+	return p, nil
+}
+
+// Size returns the size of the file the plan is for.
+func (p *Plan) Size() int64 { return p.size }
+
+// NumRanges returns the number of ranges: at least one (an empty file has
+// one empty range).
+func (p *Plan) NumRanges() int {
+	if p.size == 0 {
+		return 1
+	}
+	return int((p.size + p.rangeSize - 1) / p.rangeSize)
+}
+
+// Range returns range i, 0 <= i < NumRanges().
+func (p *Plan) Range(i int) Range {
+	start := int64(i) * p.rangeSize
+	return Range{Index: i, Start: start, End: min(start+p.rangeSize, p.size)}
+}
+
+// Ranges returns every range, in file order.
+func (p *Plan) Ranges() []Range {
+	out := make([]Range, p.NumRanges())
+	for i := range out {
+		out[i] = p.Range(i)
+	}
+	return out
+}
+
+// begin is where range g's bytes start to matter: after the byte order
+// mark.
+func (p *Plan) begin(g Range) int64 { return max(g.Start, min(p.bom, g.End)) }
+
+// Summarize reads range g's bytes from r (once, in one ReadAt) and returns
+// its summary. It depends on nothing before or after the range, so the
+// ranges of a file may be summarised in any order, by any number of
+// workers.
+func (p *Plan) Summarize(r io.ReaderAt, g Range) (Summary, error) {
+	if err := p.check(g); err != nil {
+		return Summary{}, err
+	}
+	data := make([]byte, g.End-p.begin(g))
+	if len(data) > 0 {
+		if n, err := r.ReadAt(data, p.begin(g)); n < len(data) {
+			if err == nil || err == io.EOF {
+				err = io.ErrUnexpectedEOF
+			}
+			return Summary{}, fmt.Errorf("split: reading range %d [%d, %d): %w", g.Index, g.Start, g.End, err)
+		}
+	}
+	return p.SummarizeBytes(g, data), nil
+}
+
+// SummarizeBytes is Summarize over the range's bytes, data, which hold
+// bytes [max(g.Start, bom), g.End) of the file, bom being the length of a
+// byte order mark at its start (0 or 3): in all but the first range, the
+// range's bytes as they are.
+func (p *Plan) SummarizeBytes(g Range, data []byte) Summary {
+	w := newWalker(p.tab)
+	per := w.summarize(data, p.reach)
+	return newSummary(g, &per, p.reach)
+}
+
+func (p *Plan) check(g Range) error {
+	if g.Index < 0 || g.Index >= p.NumRanges() || g != p.Range(g.Index) {
+		return fmt.Errorf("split: %+v is no range of this plan", g)
+	}
+	return nil
+}
+
+// Start is where a sequential scan of the whole file stands at a range's
+// start, as Compose works it out: what Read needs to read the range alone.
+type Start struct {
+	// Range is the range this is the start of.
+	Range Range
+	// State is the machine's state before the range's first byte (after a
+	// byte order mark in the first range: NOT_SET). INVALID means an
+	// earlier range stops the scan with an error: no row of this range is
+	// read.
+	State sm.State
+	// Pending is what the line in progress at the range's start holds: 0
+	// spaces only (or nothing), 1 more, 2 a comment after spaces only.
+	Pending uint8
+	// Row is the number a sequential scan gives the first row that starts
+	// in the range (the header is row 1), and Line the number of the first
+	// line that starts in it (empty and comment lines are lines, not
+	// rows), when one does.
+	Row, Line int
+	// Width is the row width a sequential scan knows at that row: 0 when
+	// the first row of the file is still to come.
+	Width int
+}
+
+// Compose works out every range's Start from the summaries of all the
+// ranges, in file order (sums[i] is the summary of range i), in one pass:
+// O(ranges), no byte read. It returns an error when a summary is missing,
+// out of order or of another plan's ranges. A summary does not say which
+// dialect it was computed with: the summaries must come from a plan of the
+// same file with the same options.
+func (p *Plan) Compose(sums []Summary) ([]Start, error) {
+	if len(sums) != p.NumRanges() {
+		return nil, fmt.Errorf("split: %d summaries for %d ranges", len(sums), p.NumRanges())
+	}
+	out := make([]Start, len(sums))
+	acc := identity(mkKey(sm.NotSet, blank)) // [0, start of range i) read from the file's start
+	for i, s := range sums {
+		if s.Range != p.Range(i) {
+			return nil, fmt.Errorf("split: summary %d is of %+v, expected %+v", i, s.Range, p.Range(i))
+		}
+		if len(s.trajs) == 0 {
+			return nil, fmt.Errorf("split: summary %d is empty", i)
+		}
+		out[i] = p.start(s.Range, acc, s.from(acc.end))
+		if !acc.dead {
+			acc = acc.then(s.from(acc.end))
+		}
+	}
+	return out, nil
+}
+
+// start gives range g's Start, acc being the trajectory of the file before
+// it and t the range's own from there.
+func (p *Plan) start(g Range, acc, t traj) Start {
+	st := Start{Range: g, State: acc.end.state(), Pending: uint8(acc.end.status())}
+	if acc.dead {
+		st.State = sm.Invalid
+		return st
+	}
+	width := p.widthAfter(acc)
+	rows := acc.rows + p.countedEmpties(acc, width)
+	lines := acc.lines
+	if !lineStart(st.State) && t.lines > 0 {
+		// The line in progress ends at the range's first line end; the
+		// range's rows start after it.
+		lines++
+		if t.firstRow >= 0 && t.firstHead {
+			rows++
+			if width == 0 {
+				width = p.widthOf(acc.tailDelims + t.firstRow)
+			}
+		}
+	}
+	st.Row, st.Line, st.Width = int(rows)+1, int(lines)+1, width
+	return st
+}
+
+// widthAfter is the row width a sequential scan knows after acc.
+func (p *Plan) widthAfter(acc traj) int {
+	if p.opts.FieldsPerRow > 0 {
+		return p.opts.FieldsPerRow
+	}
+	if acc.firstRow >= 0 {
+		return p.widthOf(acc.firstRow)
+	}
+	return 0
+}
+
+// widthOf is the width of a row with delims delimiters.
+func (p *Plan) widthOf(delims int64) int { return int(delims) + 1 }
+
+// countedEmpties is how many of acc's empty lines are rows: in a file one
+// value wide, those after the width is known (all of them when
+// FieldsPerRow gives it).
+func (p *Plan) countedEmpties(acc traj, width int) int64 {
+	switch {
+	case width != 1:
+		return 0
+	case p.opts.FieldsPerRow > 0:
+		return acc.empties
+	}
+	return acc.emptiesAfter
+}
+
+// lineStart reports whether a row starts right after a byte that left the
+// machine in state s.
+func lineStart(s sm.State) bool {
+	return s == sm.RecordSeparator || s == sm.CarriageReturn || s == sm.NotSet
+}
+
+// MarshalBinary encodes the start in a few bytes (encoding.BinaryMarshaler).
+func (s Start) MarshalBinary() ([]byte, error) {
+	b := []byte{encodingVersion, byte(s.State), s.Pending}
+	for _, v := range []int64{int64(s.Range.Index), s.Range.Start, s.Range.End, int64(s.Row), int64(s.Line), int64(s.Width)} {
+		b = binary.AppendUvarint(b, uint64(v))
+	}
+	return b, nil
+}
+
+// UnmarshalBinary decodes what MarshalBinary encoded.
+func (s *Start) UnmarshalBinary(data []byte) error {
+	d := decoder{b: data}
+	if v := d.byte(); v != encodingVersion {
+		return fmt.Errorf("%w: version %d, expected %d", errEncoding, v, encodingVersion)
+	}
+	var out Start
+	out.State, out.Pending = sm.State(d.byte()), d.byte()
+	var v [6]uint64
+	for i := range v {
+		v[i] = d.uvarint()
+		if v[i] > 1<<62 {
+			return fmt.Errorf("%w: count %d", errEncoding, v[i])
+		}
+	}
+	if d.err != nil {
+		return d.err
+	}
+	if out.State >= sm.NumStates || out.Pending >= numStatus || len(d.b) != 0 || v[1] > v[2] {
+		return fmt.Errorf("%w: start %v", errEncoding, data)
+	}
+	out.Range = Range{Index: int(v[0]), Start: int64(v[1]), End: int64(v[2])}
+	out.Row, out.Line, out.Width = int(v[3]), int(v[4]), int(v[5])
+	*s = out
+	return nil
+}

@@ -1,0 +1,520 @@
+package split
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math/bits"
+	"sync"
+
+	"github.com/csvscan/csvscan/skipper"
+	sm "github.com/csvscan/csvscan/statemachine"
+)
+
+// status is what a line holds so far, beyond the machine's state: the one
+// rule of reading that looks at bytes rather than states (a comment line
+// is dropped when nothing but spaces precede its comment, and no
+// delimiter) needs it.
+type status uint8
+
+const (
+	// blank: the line so far is spaces only, with no delimiter (or is
+	// empty). Every line starts blank.
+	blank status = iota
+	// content: a delimiter or another byte than a space: the line is a row
+	// when it ends.
+	content
+	// commentOnly: a comment opened on a blank line: the line is no row.
+	commentOnly
+
+	numStatus = 3
+)
+
+// numKeys is the number of start keys of a summary: every state with every
+// status.
+const numKeys = sm.NumStates * numStatus
+
+// key is a start or end point of a trajectory: a state and a status.
+type key uint8
+
+func mkKey(s sm.State, st status) key { return key(uint8(s)*numStatus + uint8(st)) }
+
+func (k key) state() sm.State { return sm.State(k / numStatus) }
+func (k key) status() status  { return status(k % numStatus) }
+
+// traj is what reading a range's bytes from one start key does: the key it
+// ends in, and the counts composition needs.
+type traj struct {
+	end  key
+	dead bool // the run reached INVALID: a sequential scan stops with an error there
+	// lines counts line ends outside quotes (a CRLF once); rows the lines
+	// among them that are rows (neither empty nor comment lines); empties
+	// the empty lines.
+	lines, rows, empties int64
+	// headDelims is the number of delimiters before the first line end
+	// (all of them when no line ends); tailDelims after the last one (all
+	// of them when no line ends).
+	headDelims, tailDelims int64
+	// firstRow is the number of delimiters, inside the range, of the first
+	// row that ends in it, -1 when none does; firstHead says that row ends
+	// at the range's first line end (so it may have begun before the
+	// range: its delimiters before the range are not counted here).
+	firstRow  int64
+	firstHead bool
+	// emptiesAfter counts the empty lines after the first row's end.
+	emptiesAfter int64
+}
+
+// deadEnd is the end key of a run that reached INVALID. Such a run keeps
+// the counts of the bytes before: the line in progress at a range's start
+// may end before the error, and rows start after it.
+var deadEnd = mkKey(sm.Invalid, blank)
+
+// identity is the trajectory over no bytes from k.
+func identity(k key) traj {
+	return traj{end: k, firstRow: -1, dead: k.state() == sm.Invalid}
+}
+
+// then returns the trajectory of x followed by y, y being read from the
+// key x ends in: summaries compose with it, range after range.
+func (x traj) then(y traj) traj {
+	if x.dead {
+		return x
+	}
+	z := traj{
+		end:     y.end,
+		dead:    y.dead,
+		lines:   x.lines + y.lines,
+		rows:    x.rows + y.rows,
+		empties: x.empties + y.empties,
+	}
+	z.headDelims = x.headDelims
+	if x.lines == 0 {
+		z.headDelims += y.headDelims
+	}
+	z.tailDelims = y.tailDelims
+	if y.lines == 0 {
+		z.tailDelims += x.tailDelims
+	}
+	switch {
+	case x.firstRow >= 0:
+		z.firstRow, z.firstHead, z.emptiesAfter = x.firstRow, x.firstHead, x.emptiesAfter+y.empties
+	case y.firstRow >= 0:
+		z.firstRow, z.firstHead, z.emptiesAfter = y.firstRow, y.firstHead && x.lines == 0, y.emptiesAfter
+		if y.firstHead {
+			z.firstRow += x.tailDelims // the row began in x
+		}
+	default:
+		z.firstRow = -1
+	}
+	return z
+}
+
+// walker runs trajectories over bytes with one dialect's table.
+type walker struct {
+	next    *[256][sm.NumStates]sm.State
+	tab     *sm.Table
+	sk      *skipper.Skipper
+	quote   byte // Table.QuotedStop
+	quoteOK bool
+}
+
+func newWalker(t *sm.Table) *walker {
+	w := &walker{next: t.Transitions(), tab: t, sk: skipper.New(t.StopPatterns())}
+	w.quote, w.quoteOK = t.QuotedStop()
+	return w
+}
+
+// quotedEnd returns the state after buf, the machine being in QUOTED after
+// buf[i] and no quote following: the bytes on which QUOTED and
+// QUOTED_NEW_LINE go different ways (line ends) are read again from the
+// last byte on which they agree.
+func (w *walker) quotedEnd(buf []byte, i int) sm.State {
+	m := len(buf)
+	for m > i+1 && w.next[buf[m-1]][sm.Quoted] != w.next[buf[m-1]][sm.QuotedNewLine] {
+		m--
+	}
+	s := sm.Quoted
+	if m > i+1 {
+		s = w.next[buf[m-1]][sm.Quoted]
+	}
+	for _, b := range buf[m:] {
+		s = w.next[b][s]
+	}
+	return s
+}
+
+// run reads data from start key k and returns the trajectory. With skip
+// set it jumps, with the skipper, over the bytes that leave a state as it
+// is and change no count; data must then be the buffer w.sk was last Reset
+// with, from offset from.
+func (w *walker) run(k key, buf []byte, from int, skip bool) traj {
+	if k.state() == sm.Invalid {
+		return identity(k)
+	}
+	next := w.next
+	t := traj{firstRow: -1}
+	cur, st := k.state(), k.status()
+	var delims int64 // on the current line
+	ended := false   // a line end was read
+	for i := from; i < len(buf); i++ {
+		b := buf[i]
+		prev := cur
+		cur = next[b][cur]
+		switch cur {
+		case sm.Invalid:
+			t.dead, cur, st = true, sm.Invalid, blank
+			i = len(buf) // the scan stops here
+			continue
+		case sm.RecordSeparator, sm.CarriageReturn:
+			if prev == sm.CarriageReturn && cur == sm.RecordSeparator {
+				continue // the LF of a CRLF: part of the line end before it
+			}
+			if !ended {
+				t.headDelims, ended = delims, true
+			}
+			switch {
+			case prev == sm.RecordSeparator || prev == sm.CarriageReturn || prev == sm.NotSet:
+				t.empties++ // `\n\n`: an empty line
+				if t.firstRow >= 0 {
+					t.emptiesAfter++
+				}
+			case st == commentOnly: // `  # note\n`: no row
+			default: // a row ends
+				if t.firstRow < 0 {
+					t.firstRow, t.firstHead = delims, t.lines == 0
+				}
+				t.rows++
+			}
+			t.lines++
+			delims, st = 0, blank
+			continue
+		case sm.Delimiter:
+			delims++
+			st = content
+			continue
+		case sm.Comment:
+			if prev != sm.Comment && st == blank {
+				st = commentOnly
+				continue
+			}
+		}
+		if st == blank {
+			if b != ' ' {
+				st = content
+			}
+			continue
+		}
+		if !skip {
+			continue
+		}
+		// The skip tables list the bytes after which the state stays as it
+		// is: no delimiter, line end or comment among them, and the line
+		// holds content or a comment already, so no count changes.
+		switch cur {
+		case sm.Standard:
+			i = w.sk.SkipToStop(w.tab.SkipStandard(), i+1, len(buf)) - 1
+		case sm.Quoted:
+			if !w.quoteOK {
+				i = w.sk.SkipToStop(w.tab.SkipQuoted(), i+1, len(buf)) - 1
+				break
+			}
+			// One byte ends a quoted run (Table.QuotedStop): find it with
+			// the vector unit. Before it the state is QUOTED or
+			// QUOTED_NEW_LINE, which read the quote alike and count
+			// nothing; at the end of the range, the exact one is worked
+			// out from the last bytes.
+			if j := bytes.IndexByte(buf[i+1:], w.quote); j >= 0 {
+				i += j
+			} else {
+				cur, i = w.quotedEnd(buf, i), len(buf)
+			}
+		case sm.Comment:
+			i = w.sk.SkipToStop(w.tab.SkipComment(), i+1, len(buf)) - 1
+		}
+	}
+	if !ended {
+		t.headDelims = delims
+	}
+	t.tailDelims = delims
+	t.end = mkKey(cur, st)
+	return t
+}
+
+// headWindow is how far every start key is run on its own before the keys
+// that have come to the same state and status share one run.
+var headWindow = 4 << 10
+
+// summarize computes the trajectories of data from every reachable start
+// key: each key alone over the first headWindow bytes, then one run per
+// distinct key reached there, at full speed.
+func (w *walker) summarize(data []byte, reach *[numKeys]bool) [numKeys]traj {
+	var out [numKeys]traj
+	head := min(len(data), headWindow)
+	var reached [numKeys]bool
+	for k := key(0); k < numKeys; k++ {
+		if !reach[k] {
+			out[k] = identity(k)
+			continue
+		}
+		out[k] = w.run(k, data[:head], 0, false)
+		if !out[k].dead {
+			reached[out[k].end] = true
+		}
+	}
+	if head == len(data) {
+		return out
+	}
+	w.sk.Reset(data)
+	var rest [numKeys]traj
+	for k := key(0); k < numKeys; k++ {
+		if reached[k] {
+			rest[k] = w.run(k, data, head, true)
+		}
+	}
+	for k := range out {
+		if !out[k].dead {
+			out[k] = out[k].then(rest[out[k].end])
+		}
+	}
+	return out
+}
+
+// Summary is what one range's bytes say, computed from them alone: for
+// every state the machine may be in before the range's first byte (and
+// what the line in progress holds: spaces only, a comment, or more), the
+// state it ends in and the counts that composing needs. Start keys that
+// lead to the same result share one trajectory: in an ordinary file two
+// or three remain (outside quotes, inside them, maybe in a comment).
+//
+// A Summary is a value: MarshalBinary gives a few dozen bytes
+// (docs/12-split-plan.md describes the encoding), UnmarshalBinary reads
+// them back.
+type Summary struct {
+	// Range is the range the summary is of.
+	Range Range
+	trajs []traj       // distinct trajectories, dead ones included
+	of    [numKeys]int // start key -> index in trajs
+}
+
+// newSummary packs per-key trajectories into a Summary; keys that no
+// input reaches (reach) share trajectory 0, so they cost no room.
+func newSummary(r Range, per *[numKeys]traj, reach *[numKeys]bool) Summary {
+	s := Summary{Range: r}
+	for k := range per {
+		if !reach[k] {
+			continue
+		}
+		i := 0
+		for i < len(s.trajs) && s.trajs[i] != per[k] {
+			i++
+		}
+		if i == len(s.trajs) {
+			s.trajs = append(s.trajs, per[k])
+		}
+		s.of[k] = i
+	}
+	if len(s.trajs) == 0 { // only for a table no key of which is reachable
+		s.trajs = append(s.trajs, identity(mkKey(sm.NotSet, blank)))
+	}
+	return s
+}
+
+// reachable returns the start keys some input leads to from the start of
+// a file (NOT_SET, a blank line), walking the table over every byte with
+// the status rules of walker.run. The others (a partial multi-byte
+// delimiter with a one-byte delimiter, an escape state without an escape,
+// and so on) are never a range's start.
+func reachable(t *sm.Table) *[numKeys]bool {
+	if r, ok := reachCache.Load(t); ok {
+		return r.(*[numKeys]bool)
+	}
+	var seen [numKeys]bool
+	w := newWalker(t)
+	todo := []key{mkKey(sm.NotSet, blank)}
+	seen[todo[0]] = true
+	var one [1]byte
+	for len(todo) > 0 {
+		k := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		if k.state() == sm.Invalid {
+			continue
+		}
+		for c := 0; c < 256; c++ {
+			one[0] = byte(c)
+			e := w.run(k, one[:], 0, false).end
+			if !seen[e] {
+				seen[e] = true
+				todo = append(todo, e)
+			}
+		}
+	}
+	reachCache.Store(t, &seen)
+	return &seen
+}
+
+// reachCache keeps reachable's answers by table (statemachine.For keeps
+// one table per dialect).
+var reachCache sync.Map
+
+// Trajectories returns the number of distinct trajectories the summary
+// holds: how many different outcomes the start states collapse to.
+func (s Summary) Trajectories() int { return len(s.trajs) }
+
+func (s Summary) from(k key) traj { return s.trajs[s.of[k]] }
+
+// The encoding, version 1 (integers are unsigned varints):
+//
+//	byte    version (1)
+//	        range index, start, end
+//	        T, the number of distinct trajectories
+//	bits    the 57 start keys (state × 3 + status, in order), each the
+//	        index of its trajectory in max(bits.Len(T-1), 1) bits, packed
+//	        from the low bit of each byte; a key no input reaches has 0
+//	T ×     byte   the end key (INVALID's for a run that reached it)
+//	        byte   flags: bit 0 firstHead, bit 1 dead
+//	        lines, rows, empties, headDelims, tailDelims, firstRow+1,
+//	        emptiesAfter
+const encodingVersion = 1
+
+// MarshalBinary encodes the summary (encoding.BinaryMarshaler).
+func (s Summary) MarshalBinary() ([]byte, error) {
+	if len(s.trajs) == 0 {
+		return nil, errors.New("split: the zero Summary has no encoding")
+	}
+	b := make([]byte, 0, 64)
+	b = append(b, encodingVersion)
+	b = binary.AppendUvarint(b, uint64(s.Range.Index))
+	b = binary.AppendUvarint(b, uint64(s.Range.Start))
+	b = binary.AppendUvarint(b, uint64(s.Range.End))
+	b = binary.AppendUvarint(b, uint64(len(s.trajs)))
+	width := keyBits(len(s.trajs))
+	var acc, n uint
+	for _, i := range s.of {
+		acc |= uint(i) << n
+		n += width
+		for n >= 8 {
+			b = append(b, byte(acc))
+			acc >>= 8
+			n -= 8
+		}
+	}
+	if n > 0 {
+		b = append(b, byte(acc))
+	}
+	for _, t := range s.trajs {
+		var flags byte
+		if t.firstHead {
+			flags |= 1
+		}
+		if t.dead {
+			flags |= 2
+		}
+		b = append(b, byte(t.end), flags)
+		for _, v := range []int64{t.lines, t.rows, t.empties, t.headDelims, t.tailDelims, t.firstRow + 1, t.emptiesAfter} {
+			b = binary.AppendUvarint(b, uint64(v))
+		}
+	}
+	return b, nil
+}
+
+// keyBits is the width of one start key's trajectory index.
+func keyBits(n int) uint { return uint(max(bits.Len(uint(n-1)), 1)) }
+
+// errEncoding is wrapped by every decoding error.
+var errEncoding = errors.New("split: bad summary encoding")
+
+// UnmarshalBinary decodes what MarshalBinary encoded
+// (encoding.BinaryUnmarshaler). It checks what it can: a bad or cut
+// encoding is an error, never a panic.
+func (s *Summary) UnmarshalBinary(data []byte) error {
+	d := decoder{b: data}
+	if v := d.byte(); v != encodingVersion {
+		return fmt.Errorf("%w: version %d, expected %d", errEncoding, v, encodingVersion)
+	}
+	var out Summary
+	idx, start, end := d.uvarint(), d.uvarint(), d.uvarint()
+	n := d.uvarint()
+	if d.err == nil && (n == 0 || n > numKeys) {
+		return fmt.Errorf("%w: %d trajectories", errEncoding, n)
+	}
+	if d.err != nil {
+		return d.err
+	}
+	if idx > 1<<62 || start > 1<<62 || end > 1<<62 || start > end {
+		return fmt.Errorf("%w: range %d [%d, %d)", errEncoding, idx, start, end)
+	}
+	out.Range = Range{Index: int(idx), Start: int64(start), End: int64(end)}
+	width := keyBits(int(n))
+	var acc, have uint
+	for k := range out.of {
+		for have < width {
+			acc |= uint(d.byte()) << have
+			have += 8
+		}
+		i := int(acc & (1<<width - 1))
+		acc >>= width
+		have -= width
+		if i >= int(n) {
+			return fmt.Errorf("%w: key %d has trajectory %d of %d", errEncoding, k, i, n)
+		}
+		out.of[k] = i
+	}
+	out.trajs = make([]traj, n)
+	for i := range out.trajs {
+		e, flags := d.byte(), d.byte()
+		if e >= numKeys || flags > 3 {
+			return fmt.Errorf("%w: end key %d, flags %d", errEncoding, e, flags)
+		}
+		t := traj{end: key(e), firstHead: flags&1 == 1, dead: flags&2 == 2}
+		for _, p := range []*int64{&t.lines, &t.rows, &t.empties, &t.headDelims, &t.tailDelims, &t.firstRow, &t.emptiesAfter} {
+			v := d.uvarint()
+			if v > 1<<62 {
+				return fmt.Errorf("%w: count %d", errEncoding, v)
+			}
+			*p = int64(v)
+		}
+		t.firstRow--
+		out.trajs[i] = t
+	}
+	if d.err != nil {
+		return d.err
+	}
+	if len(d.b) != 0 {
+		return fmt.Errorf("%w: %d bytes after the end", errEncoding, len(d.b))
+	}
+	*s = out
+	return nil
+}
+
+// decoder reads an encoding, remembering the first error.
+type decoder struct {
+	b   []byte
+	err error
+}
+
+func (d *decoder) byte() byte {
+	if len(d.b) == 0 {
+		if d.err == nil {
+			d.err = fmt.Errorf("%w: cut short", errEncoding)
+		}
+		return 0
+	}
+	v := d.b[0]
+	d.b = d.b[1:]
+	return v
+}
+
+func (d *decoder) uvarint() uint64 {
+	v, n := binary.Uvarint(d.b)
+	if n <= 0 {
+		if d.err == nil {
+			d.err = fmt.Errorf("%w: cut short", errEncoding)
+		}
+		d.b = nil
+		return 0
+	}
+	d.b = d.b[n:]
+	return v
+}
