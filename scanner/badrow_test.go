@@ -147,13 +147,19 @@ func TestBadRowParallelBoundaries(t *testing.T) {
 		fmt.Fprintf(&in, "%d,%s\n", i, strings.Repeat("x", i%7))
 	}
 	in.WriteString(strings.Repeat("y", 300) + "\n" + "last,row\n")
-	for _, w := range []int{1, 3, 4 << 10} {
+	windows, maxLines, sizes, threadCounts := []int{1, 3, 4 << 10}, []int{4, 12, 30, 200}, []int{1, 4, 13, 64, 256}, []int{1, 2, 4}
+	if testing.Short() {
+		// The race detector's run (CI runs it in -short): a corner of the
+		// grid, which go test ./... covers whole.
+		windows, maxLines, sizes, threadCounts = []int{1, 4 << 10}, []int{4, 30}, []int{1, 13, 256}, []int{2}
+	}
+	for _, w := range windows {
 		meetWindow = w
-		for _, maxLine := range []int{4, 12, 30, 200} {
+		for _, maxLine := range maxLines {
 			opts := Options{IgnoreErrors: true, MaxLineSize: maxLine}
 			checkAgainstReference(t, []byte(in.String()), opts, []int{1, 7, 64})
-			for _, size := range []int{1, 4, 13, 64, 256} {
-				for _, threads := range []int{1, 2, 4} {
+			for _, size := range sizes {
+				for _, threads := range threadCounts {
 					checkParallel(t, []byte(in.String()), opts, threads, size)
 				}
 			}
