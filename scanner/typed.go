@@ -14,6 +14,10 @@ import (
 	"github.com/csvscan/csvscan/internal/cast"
 )
 
+// Why this file is over 600 lines: the typed reader, chunks and vectors;
+// issue 14 moves them to their own package (scanner/typed) and cuts chunk
+// and vector types into a file of their own.
+
 // Typed chunks: the rows of a raw scan cast to a schema's types, in chunks
 // of up to ChunkSize rows stored column by column, as DuckDB's CSV reader
 // fills its DataChunks.

@@ -1,0 +1,404 @@
+package csvscan
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"strings"
+	"sync/atomic"
+
+	"github.com/csvscan/csvscan/dialect"
+	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/sniff"
+)
+
+// Reader reads one CSV input as typed chunks, as DuckDB's read_csv does.
+// Open, OpenReader and OpenFiles return one. A Reader is not safe for
+// concurrent use; Close may be called from any goroutine.
+//
+// Read it one way: Chunks (or Next) for typed column vectors, Values for
+// rows of Go values, or Raw for the rows' bytes without casting. The
+// first read fixes the way; another one then fails with an error.
+type Reader struct {
+	name     string
+	src      *source
+	raw      scanner.Rows
+	typed    *scanner.TypedReader
+	schema   scanner.Schema
+	detected Detected
+	opts     Options // as given
+	shift    position
+	mode     string // "", "typed" or "raw"
+	err      error
+	closed   bool
+	cancel   context.CancelFunc
+	multi    *multi // several files (OpenFiles), or nil
+	empty    bool   // the input has no bytes: no rows
+}
+
+// position is where a parallel read of a file with a preamble starts: the
+// read sees the file from there on, and its positions are moved back by
+// that much (lines, and rows: the sequential scanner numbers the skipped
+// lines as rows too).
+type position struct {
+	offset int64
+	lines  int
+}
+
+// Detected is what a Reader found out about its input: what the sniffer
+// detected, or what the options fixed, and how the input was opened.
+type Detected struct {
+	// Dialect reads the input.
+	Dialect dialect.Dialect
+	// Skip is the number of lines before the header or the first row.
+	Skip int
+	// Header says the first row after Skip names the columns.
+	Header bool
+	// Columns are the names and types the rows are cast to.
+	Columns scanner.Schema
+	// DateFormat and TimestampFormat are the strptime formats of the DATE
+	// and TIMESTAMP columns ("" for ISO 8601).
+	DateFormat, TimestampFormat string
+	// TrailingDelimiter says the data rows end with a delimiter that is no
+	// column: their last, empty value is dropped.
+	TrailingDelimiter bool
+	// Compression ("none", "gzip", "zstd") and Encoding ("utf-8", "utf-16",
+	// "latin-1") say how the bytes were read.
+	Compression, Encoding string
+	// Sniff is the sniffer's whole result, with its scores; nil when
+	// AutoDetect was Off.
+	Sniff *sniff.Result
+}
+
+// Schema returns the columns' names and types.
+func (r *Reader) Schema() scanner.Schema { return r.schema }
+
+// Detected returns what was detected, or fixed by the options.
+func (r *Reader) Detected() Detected { return r.detected }
+
+// Next returns the next chunk of typed rows, or io.EOF after the last. The
+// chunk is valid until the next call; Chunk.Clone keeps one.
+func (r *Reader) Next() (*scanner.Chunk, error) {
+	if r.err != nil {
+		return nil, r.err
+	}
+	if r.closed {
+		return nil, ErrClosed
+	}
+	if r.empty {
+		return nil, io.EOF
+	}
+	if r.multi != nil {
+		r.mode = "typed"
+		if r.multi.cur == nil {
+			return nil, io.EOF
+		}
+		c, err := r.multi.next()
+		if err != nil && err != io.EOF {
+			r.err = err
+		}
+		return c, err
+	}
+	if r.mode == "" {
+		r.mode = "typed"
+		if err := r.typedReader(); err != nil {
+			r.err = err
+			return nil, err
+		}
+	}
+	if r.mode != "typed" {
+		return nil, errors.New("csvscan: Next after Raw: read a Reader one way")
+	}
+	c, err := r.typed.Next()
+	if err != nil {
+		if err == io.EOF {
+			return nil, io.EOF
+		}
+		r.err = r.wrap(err)
+		return nil, r.err
+	}
+	return c, nil
+}
+
+// ErrClosed is returned by a read after Close.
+var ErrClosed = errors.New("csvscan: the Reader is closed")
+
+// Chunks returns an iterator over the typed chunks, for a range loop. Each
+// chunk is valid during its step (Chunk.Clone keeps one); an error ends the
+// loop with (nil, err), and the end of input just ends it.
+func (r *Reader) Chunks() iter.Seq2[*scanner.Chunk, error] {
+	return func(yield func(*scanner.Chunk, error) bool) {
+		for {
+			c, err := r.Next()
+			if err == io.EOF {
+				return
+			}
+			if !yield(c, err) || err != nil {
+				return
+			}
+		}
+	}
+}
+
+// Values returns an iterator over the rows as Go values (see
+// scanner.Vector.Value for the Go type of each column type; NULL is nil).
+// The slice is reused: copy it to keep it.
+func (r *Reader) Values() iter.Seq2[[]any, error] {
+	return func(yield func([]any, error) bool) {
+		var row []any
+		for c, err := range r.Chunks() {
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			if row == nil {
+				row = make([]any, len(c.Columns))
+			}
+			for i := 0; i < c.Len(); i++ {
+				for j := range c.Columns {
+					row[j] = c.Columns[j].Value(i)
+				}
+				if !yield(row, nil) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// Raw returns an iterator over the rows' bytes, uncast: the fast path of
+// the raw scanner. A row's values are valid during its step. Rows are held
+// to the schema's width (NullPadding pads short ones, a trailing
+// delimiter's empty value is dropped); the header is not a row. For
+// several files, each file's values are matched to the table's columns by
+// name, nil where a file lacks one.
+func (r *Reader) Raw() iter.Seq2[[][]byte, error] {
+	return func(yield func([][]byte, error) bool) {
+		if r.closed {
+			yield(nil, ErrClosed)
+			return
+		}
+		if r.mode == "typed" {
+			yield(nil, errors.New("csvscan: Raw after Next: read a Reader one way"))
+			return
+		}
+		if r.multi != nil {
+			if r.multi.cur != nil {
+				r.mode = "raw"
+				r.multi.raw(yield)
+			}
+			return
+		}
+		if r.empty {
+			return
+		}
+		if r.mode == "" {
+			r.mode = "raw"
+			if err := r.start(true); err != nil {
+				r.err = err
+				yield(nil, err)
+				return
+			}
+		}
+		f := fitter{on: r.fit(), pad: r.opts.NullPadding, trailing: r.detected.TrailingDelimiter,
+			skip: r.opts.IgnoreErrors || r.opts.StoreRejects, width: len(r.schema)}
+		for r.raw.Scan() {
+			row, ok, err := f.row(r.raw)
+			if err != nil {
+				r.err = r.wrap(err)
+				yield(nil, r.err)
+				return
+			}
+			if ok && !yield(row, nil) {
+				return
+			}
+		}
+		if err := r.raw.Err(); err != nil {
+			r.err = r.wrap(err)
+			yield(nil, r.err)
+		}
+	}
+}
+
+// Count reads the input to its end and returns the number of rows Raw
+// would give, without making their values; a file read in parallel is
+// counted by the workers.
+func (r *Reader) Count() (int64, error) {
+	if r.closed {
+		return 0, ErrClosed
+	}
+	if r.mode != "" {
+		return 0, errors.New("csvscan: Count reads the whole input: call it on a Reader not read yet")
+	}
+	if r.multi != nil {
+		r.mode = "raw"
+		return r.multi.count()
+	}
+	if r.empty {
+		return 0, nil
+	}
+	r.mode = "raw"
+	if err := r.start(true); err != nil {
+		r.err = err
+		return 0, err
+	}
+	if p, ok := r.raw.(*scanner.Parallel); ok && !r.fit() {
+		var n atomic.Int64
+		err := p.Each(func(b *scanner.Block) error {
+			k := 0
+			for b.Scan() {
+				k++
+			}
+			n.Add(int64(k))
+			return nil
+		})
+		if err != nil {
+			r.err = r.wrap(err)
+			return n.Load(), r.err
+		}
+		return n.Load(), nil
+	}
+	var n int64
+	for _, err := range r.Raw() {
+		if err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
+}
+
+// fitter fits raw rows to the schema's width where the scanner cannot:
+// with NullPadding a short row gets empty values, with a trailing
+// delimiter a row's last, empty value is dropped; a row of another width
+// is then an error, or left out when errors are ignored.
+type fitter struct {
+	on, pad, trailing, skip bool
+	width                   int
+	buf                     [][]byte
+}
+
+func (f *fitter) row(src scanner.Rows) ([][]byte, bool, error) {
+	row := src.Row()
+	if !f.on || f.width == 0 {
+		return row, true, nil
+	}
+	switch {
+	case len(row) == f.width:
+		return row, true, nil
+	case f.trailing && len(row) == f.width+1 && len(row[f.width]) == 0:
+		return row[:f.width], true, nil
+	case f.pad && len(row) < f.width:
+		f.buf = append(f.buf[:0], row...)
+		for len(f.buf) < f.width {
+			f.buf = append(f.buf, nil)
+		}
+		return f.buf, true, nil
+	case f.skip:
+		return nil, false, nil
+	}
+	return nil, false, fmt.Errorf("csvscan: row %d has %d values, not the %d columns (IgnoreErrors skips such rows)", src.RowNumber(), len(row), f.width)
+}
+
+// Rejects returns the errors of the rows skipped so far, with StoreRejects,
+// as DuckDB's reject_errors has them.
+func (r *Reader) Rejects() []scanner.Reject {
+	if r.multi != nil {
+		rj := r.multi.rejects
+		if r.multi.cur != nil {
+			rj = append(rj[:len(rj):len(rj)], r.multi.cur.Rejects()...)
+		}
+		return rj
+	}
+	if r.typed == nil {
+		return nil
+	}
+	rj := r.typed.Rejects()
+	if r.shift == (position{}) {
+		return rj
+	}
+	out := make([]scanner.Reject, len(rj))
+	for i, x := range rj {
+		x.Line += r.shift.lines
+		x.Row += r.shift.lines
+		if x.LineByteOffset >= 0 {
+			x.LineByteOffset += r.shift.offset
+		}
+		if x.ByteOffset >= 0 {
+			x.ByteOffset += r.shift.offset
+		}
+		out[i] = x
+	}
+	return out
+}
+
+// Err returns the error that ended the read, nil at the end of input.
+func (r *Reader) Err() error { return r.err }
+
+// Close stops the read and releases the input. It may be called from
+// another goroutine; a read after it returns ErrClosed.
+func (r *Reader) Close() error {
+	if r.closed {
+		return nil
+	}
+	r.closed = true
+	if r.cancel != nil {
+		r.cancel()
+	}
+	if r.multi != nil {
+		if r.multi.cur != nil {
+			return r.multi.cur.Close()
+		}
+		return nil
+	}
+	return r.src.close()
+}
+
+// wrap names the input in err, moves its positions past a preamble read
+// around, and adds the encoding advice to an encoding error.
+func (r *Reader) wrap(err error) error {
+	var pe *scanner.ParseError
+	var re *scanner.RowError
+	switch {
+	case errors.As(err, &pe):
+		c := *pe
+		c.Offset += r.shift.offset
+		c.RowOffset += r.shift.offset
+		c.Line += r.shift.lines
+		c.Row += r.shift.lines
+		err = &c
+	case errors.As(err, &re):
+		c := *re
+		c.Row += r.shift.lines
+		if c.Offset >= 0 {
+			c.Offset += r.shift.offset
+		}
+		if c.RowOffset >= 0 {
+			c.RowOffset += r.shift.offset
+		}
+		err = &c
+		if errors.Is(err, scanner.ErrInvalidUnicode) {
+			return &inputError{name: r.name, err: err, hint: "set Options.Encoding to the file's encoding, for example \"latin-1\""}
+		}
+	}
+	return &inputError{name: r.name, err: err}
+}
+
+// inputError is an error in reading one input: its message names it.
+type inputError struct {
+	name string
+	err  error
+	hint string
+}
+
+func (e *inputError) Error() string {
+	msg := "csvscan: " + e.name + ": " + strings.TrimPrefix(e.err.Error(), "csvscan: ")
+	if e.hint != "" {
+		msg += " (" + e.hint + ")"
+	}
+	return msg
+}
+
+func (e *inputError) Unwrap() error { return e.err }
