@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/csvscan/csvscan/dialect"
+	"github.com/csvscan/csvscan/internal/gen"
 	"github.com/csvscan/csvscan/internal/reference"
 	"github.com/google/go-cmp/cmp"
 )
@@ -109,42 +110,11 @@ func TestTableCasesAgreeWithReference(t *testing.T) {
 	}
 }
 
-// fuzzDialect makes a valid dialect out of a few fuzzer bytes, or reports
-// false.
-func fuzzDialect(sel uint32, delim string) (dialect.Dialect, bool) {
-	if len(delim) == 0 || len(delim) > 4 {
-		return dialect.Dialect{}, false
-	}
-	quotes := []dialect.Char{dialect.Some('"'), dialect.Some('\''), dialect.None}
-	d := dialect.Dialect{Delimiter: delim}
-	d.Quote = quotes[sel%3]
-	switch (sel / 3) % 3 {
-	case 0:
-		d.Escape = d.Quote
-	case 1:
-		if d.Quote.IsSet() {
-			d.Escape = dialect.Some('\\')
-		}
-	}
-	if (sel/9)%2 == 1 {
-		d.Comment = dialect.Some('#')
-	}
-	d.Newline = dialect.Newline((sel / 18) % 4)
-	d.Lenient = (sel/72)%2 == 1
-	return d, d.Validate() == nil
-}
+// fuzzDialect is gen.Dialect, shared with the split plan's tests.
+func fuzzDialect(sel uint32, delim string) (dialect.Dialect, bool) { return gen.Dialect(sel, delim) }
 
-// alphabet is what the random inputs are made of: every byte that means
-// something to some dialect, and a little text.
-var alphabet = []byte("ab ,;|\"'\\#\n\r\t")
-
-func randomInput(rng *rand.Rand, n int) []byte {
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = alphabet[rng.IntN(len(alphabet))]
-	}
-	return b
-}
+// randomInput is gen.Noise.
+func randomInput(rng *rand.Rand, n int) []byte { return gen.Noise(rng, n) }
 
 // TestRandomAgainstReference is the deterministic cousin of the fuzz target:
 // thousands of random inputs over random dialects, each at several read

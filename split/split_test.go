@@ -255,40 +255,12 @@ func TestPlanAdversarial(t *testing.T) {
 	}
 }
 
-// fuzzDialect makes a valid dialect out of a few bytes, or reports false
-// (as the scanner's tests do).
-func fuzzDialect(sel uint32, delim string) (dialect.Dialect, bool) {
-	if len(delim) == 0 || len(delim) > 4 {
-		return dialect.Dialect{}, false
-	}
-	quotes := []dialect.Char{dialect.Some('"'), dialect.Some('\''), dialect.None}
-	d := dialect.Dialect{Delimiter: delim}
-	d.Quote = quotes[sel%3]
-	switch (sel / 3) % 3 {
-	case 0:
-		d.Escape = d.Quote
-	case 1:
-		if d.Quote.IsSet() {
-			d.Escape = dialect.Some('\\')
-		}
-	}
-	if (sel/9)%2 == 1 {
-		d.Comment = dialect.Some('#')
-	}
-	d.Newline = dialect.Newline((sel / 18) % 4)
-	d.Lenient = (sel/72)%2 == 1
-	return d, d.Validate() == nil
-}
+// fuzzDialect is gen.Dialect: the dialects the scanner's tests try.
+func fuzzDialect(sel uint32, delim string) (dialect.Dialect, bool) { return gen.Dialect(sel, delim) }
 
-// alphabet holds every byte that means something to some dialect, and a
-// little text.
-var alphabet = []byte("ab ,;|\"'\\#\n\r\t")
-
+// randomInput is gen.Noise, with a byte order mark one time in eight.
 func randomInput(rng *rand.Rand, n int) []byte {
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = alphabet[rng.IntN(len(alphabet))]
-	}
+	b := gen.Noise(rng, n)
 	if rng.IntN(8) == 0 {
 		b = append([]byte{0xEF, 0xBB, 0xBF}, b...)
 	}
