@@ -214,7 +214,6 @@ func union(schemas []scanner.Schema) scanner.Schema {
 func (m *multi) open(i int, schemas []scanner.Schema) (*Reader, error) {
 	path := m.paths[i]
 	var o Options
-	var p plan
 	switch {
 	case m.opts.UnionByName:
 		o = m.prompts[i]

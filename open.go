@@ -76,7 +76,7 @@ func emptyReader(name string, p plan, opts Options) *Reader {
 		r.schema = scanner.Schema{{Name: "column0", Type: scanner.TypeVarchar}}
 	}
 	r.detected = Detected{Dialect: p.dialect, Columns: r.schema, Compression: "none", Encoding: "utf-8"}
-	r.mode, r.empty = "", true
+	r.empty = true
 	return r
 }
 

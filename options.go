@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/internal/cast"
@@ -266,10 +265,8 @@ func (o Options) resolve() (plan, error) {
 			p.types[name] = col
 		}
 	}
-	switch strings.ToLower(o.Compression) {
-	case "", "auto", "none", "gzip", "zstd":
-	default:
-		return p, optionError("Compression", "%q is not auto, none, gzip or zstd", o.Compression)
+	if _, err := compression(o.Compression, nil); err != nil {
+		return p, err // the one list of names, in source.go
 	}
 	return p, nil
 }
