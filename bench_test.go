@@ -8,12 +8,13 @@ import (
 
 	"github.com/csvscan/csvscan/internal/gen"
 	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/scanner/typed"
 	"github.com/csvscan/csvscan/sniff"
 )
 
 // BenchmarkOpen reads a fixture file typed through the front door (sniff,
 // parallel read, cast) and, beside it, with the packages below put
-// together by hand (sniff.Sniff, scanner.ScanFile, scanner.TypedReader):
+// together by hand (sniff.Sniff, scanner.ScanFile, typed.Reader):
 // the front door must cost nothing over the hand-made pipeline.
 // CSVSCAN_BENCH_MB sets the size (default 32).
 func BenchmarkOpen(b *testing.B) {
@@ -67,7 +68,7 @@ func BenchmarkOpen(b *testing.B) {
 						b.Fatal(err)
 					}
 					opts := scanner.Options{Dialect: res.Dialect, Header: res.HasHeader, FieldsPerRow: -1, Threads: threads}
-					var rows scanner.Rows
+					var rows typed.Rows
 					if threads == 1 {
 						s, err := scanner.New(f, opts)
 						if err != nil {
@@ -82,7 +83,7 @@ func BenchmarkOpen(b *testing.B) {
 						defer p.Close()
 						rows = p
 					}
-					t, err := scanner.NewTypedReader(rows, scanner.TypedOptions{Schema: res.Columns, Dialect: res.Dialect, DateFormat: res.DateFormat})
+					t, err := typed.NewReader(rows, typed.Options{Schema: res.Columns, Dialect: res.Dialect, DateFormat: res.DateFormat})
 					if err != nil {
 						b.Fatal(err)
 					}

@@ -17,7 +17,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/csvscan/csvscan/internal/memtest"
-	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/scanner/typed"
 )
 
 // table is what a Reader gave: schema, rows as text, rejects and error.
@@ -255,25 +255,30 @@ func TestOpenErrors(t *testing.T) {
 // parallel, and errors and rejects keep the positions of the sequential
 // read (lines and byte offsets of the whole file).
 func TestPreambleParallel(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("Export of 2024-06-01\nsource: test\n\n")
-	b.Write(bigCSV(5000))
-	b.WriteString("x,bad,2024-01-01,1\n")
-	path := writeFile(t, "preamble.csv", []byte(b.String()))
 	id := map[string]string{"id": "BIGINT"} // the sample sees the bad id
-	for _, o := range []Options{{Skip: 3, Types: id}, {Skip: 3, Types: id, IgnoreErrors: true, StoreRejects: true}} {
-		o.Threads = 1
-		want := openAll(t, path, o)
-		o.Threads, o.BufferSize = 2, 4096
-		got := openAll(t, path, o)
-		if !cmp.Equal(want, got) {
-			t.Errorf("ignore=%v (-sequential +parallel):\n%s", o.IgnoreErrors, cmp.Diff(want, got))
-		}
-		if o.IgnoreErrors && (len(got.Rejects) != 1 || len(got.Rows) != 5000) {
-			t.Errorf("rejects %v, %d rows", got.Rejects, len(got.Rows))
-		}
-		if !o.IgnoreErrors && !strings.Contains(got.Err, `preamble.csv: row 5005, column 1 ("id"), byte 167333`) {
-			t.Errorf("error %q", got.Err)
+	for _, bad := range []struct{ line, err string }{
+		{"x,bad,2024-01-01,1\n", `preamble.csv: row 5002 (line 5005), column 1 ("id"), byte 167333`},
+		{"7,\"q\"z,2024-01-01,1\n", `preamble.csv: row 5002 (line 5005), field 2, byte 167338`}, // text after a closing quote: the z
+	} {
+		var b strings.Builder
+		b.WriteString("Export of 2024-06-01\nsource: test\n\n")
+		b.Write(bigCSV(5000))
+		b.WriteString(bad.line)
+		path := writeFile(t, "preamble.csv", []byte(b.String()))
+		for _, o := range []Options{{Skip: 3, Types: id}, {Skip: 3, Types: id, IgnoreErrors: true, StoreRejects: true}} {
+			o.Threads = 1
+			want := openAll(t, path, o)
+			o.Threads, o.BufferSize = 2, 4096
+			got := openAll(t, path, o)
+			if !cmp.Equal(want, got) {
+				t.Errorf("%q ignore=%v (-sequential +parallel):\n%s", bad.line, o.IgnoreErrors, cmp.Diff(want, got))
+			}
+			if o.IgnoreErrors && (len(got.Rejects) != 1 || len(got.Rows) != 5000) {
+				t.Errorf("%q: rejects %v, %d rows", bad.line, got.Rejects, len(got.Rows))
+			}
+			if !o.IgnoreErrors && !strings.Contains(got.Err, bad.err) {
+				t.Errorf("%q: error %q, want it to contain %q", bad.line, got.Err, bad.err)
+			}
 		}
 	}
 }
@@ -297,7 +302,7 @@ func TestOverrides(t *testing.T) {
 	if want := []string{"column0:VARCHAR", "column1:VARCHAR", "column2:VARCHAR"}; !cmp.Equal(want, got.Schema) || len(got.Rows) != 3 {
 		t.Errorf("AutoDetect Off: %v, %d rows", got.Schema, len(got.Rows))
 	}
-	got = openAll(t, path, Options{AutoDetect: Off, Header: On, Columns: scanner.Schema{{Name: "a", Type: scanner.TypeInteger}, {Name: "b", Type: scanner.TypeDouble}, {Name: "c", Type: scanner.TypeDate}}})
+	got = openAll(t, path, Options{AutoDetect: Off, Header: On, Columns: typed.Schema{{Name: "a", Type: typed.TypeInteger}, {Name: "b", Type: typed.TypeDouble}, {Name: "c", Type: typed.TypeDate}}})
 	if len(got.Rows) != 2 || got.Rows[1][1] != "4.25" || got.Rows[1][2] != "2024-02-03T00:00:00Z" {
 		t.Errorf("Columns: %v %s", got.Rows, got.Err)
 	}
@@ -364,7 +369,7 @@ func TestReadOneWay(t *testing.T) {
 func TestChunkClone(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("n,s\n")
-	for i := 0; i < 3*scanner.ChunkSize; i++ {
+	for i := 0; i < 3*typed.ChunkSize; i++ {
 		fmt.Fprintf(&b, "%d,v%d\n", i, i)
 	}
 	r, err := Open(writeFile(t, "c.csv", []byte(b.String())), Options{Threads: 1})
@@ -380,7 +385,7 @@ func TestChunkClone(t *testing.T) {
 	if _, err := r.Next(); err != nil {
 		t.Fatal(err)
 	}
-	if kept.Columns[0].Ints[5] != 5 || string(kept.Columns[1].Bytes(7)) != "v7" || kept.Len() != scanner.ChunkSize {
+	if kept.Columns[0].Ints[5] != 5 || string(kept.Columns[1].Bytes(7)) != "v7" || kept.Len() != typed.ChunkSize {
 		t.Fatalf("clone changed: %d %q", kept.Columns[0].Ints[5], kept.Columns[1].Bytes(7))
 	}
 }

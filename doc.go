@@ -10,7 +10,7 @@
 //	            timestamp formats (package sniff; Options.AutoDetect)
 //	read        in parallel from a file, sequentially from a stream
 //	            (package scanner; Options.Threads)
-//	cast        into typed chunks (scanner.TypedReader; Options.Columns,
+//	cast        into typed chunks (typed.Reader; Options.Columns,
 //	            Types, AllVarchar, NullStr, IgnoreErrors, NullPadding)
 //
 // The option names are read_csv's, as Go fields; each documents its

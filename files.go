@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/scanner/typed"
 )
 
 // OpenFiles reads several files as one table, in order: each element of
@@ -31,7 +31,7 @@ func OpenFiles(paths []string, opts Options) (*Reader, error) {
 	if err := m.hivePartitions(); err != nil {
 		return nil, err
 	}
-	var schemas []scanner.Schema
+	var schemas []typed.Schema
 	if opts.UnionByName {
 		// Every file's columns decide the schema: sniff them all now, and
 		// read each later with the options its sniff found.
@@ -54,15 +54,15 @@ func OpenFiles(paths []string, opts Options) (*Reader, error) {
 	}
 	if !opts.UnionByName {
 		m.first = first.Detected()
-		schemas = []scanner.Schema{first.Schema()}
+		schemas = []typed.Schema{first.Schema()}
 	}
 	m.schema = union(schemas)
 	m.fileCols = len(m.schema)
 	if opts.Filename {
-		m.schema = append(m.schema, scanner.Column{Name: "filename", Type: scanner.TypeVarchar})
+		m.schema = append(m.schema, typed.Column{Name: "filename", Type: typed.TypeVarchar})
 	}
 	for _, k := range m.hiveKeys {
-		m.schema = append(m.schema, scanner.Column{Name: k.name, Type: k.typ})
+		m.schema = append(m.schema, typed.Column{Name: k.name, Type: k.typ})
 	}
 	if err := m.use(first); err != nil {
 		first.Close()
@@ -109,19 +109,19 @@ type multi struct {
 	opts     Options
 	prompts  []Options // with UnionByName: how to read each file
 	first    Detected
-	schema   scanner.Schema // of the table: the files' columns, then filename and hive keys
-	fileCols int            // how many of schema's columns come from the files
+	schema   typed.Schema // of the table: the files' columns, then filename and hive keys
+	fileCols int          // how many of schema's columns come from the files
 	hiveKeys []hiveKey
 	idx      int     // the file being read
 	cur      *Reader // its reader
 	mapping  []int   // table column -> the file's column, or -1 for NULL
-	rejects  []scanner.Reject
+	rejects  []typed.Reject
 }
 
 // hiveKey is one key=value folder name shared by every path.
 type hiveKey struct {
 	name   string
-	typ    scanner.Type
+	typ    typed.Type
 	values []string // per file
 }
 
@@ -167,11 +167,11 @@ func (m *multi) hivePartitions() error {
 		}
 		switch {
 		case ints:
-			hk.typ = scanner.TypeBigInt
+			hk.typ = typed.TypeBigInt
 		case dates:
-			hk.typ = scanner.TypeDate
+			hk.typ = typed.TypeDate
 		default:
-			hk.typ = scanner.TypeVarchar
+			hk.typ = typed.TypeVarchar
 		}
 		m.hiveKeys = append(m.hiveKeys, hk)
 	}
@@ -191,8 +191,8 @@ func hiveFolders(path string) map[string]string {
 
 // union is the table's columns: the first schema's, then, in order, every
 // other name of the others; a column whose types differ is VARCHAR.
-func union(schemas []scanner.Schema) scanner.Schema {
-	var out scanner.Schema
+func union(schemas []typed.Schema) typed.Schema {
+	var out typed.Schema
 	at := map[string]int{}
 	for _, s := range schemas {
 		for _, c := range s {
@@ -203,7 +203,7 @@ func union(schemas []scanner.Schema) scanner.Schema {
 				continue
 			}
 			if out[i] != c {
-				out[i] = scanner.Column{Name: c.Name, Type: scanner.TypeVarchar}
+				out[i] = typed.Column{Name: c.Name, Type: typed.TypeVarchar}
 			}
 		}
 	}
@@ -211,7 +211,7 @@ func union(schemas []scanner.Schema) scanner.Schema {
 }
 
 // open opens file i. A later file's columns take the table's types.
-func (m *multi) open(i int, schemas []scanner.Schema) (*Reader, error) {
+func (m *multi) open(i int, schemas []typed.Schema) (*Reader, error) {
 	path := m.paths[i]
 	var o Options
 	switch {
@@ -219,7 +219,7 @@ func (m *multi) open(i int, schemas []scanner.Schema) (*Reader, error) {
 		o = m.prompts[i]
 		if m.schema != nil {
 			for j, c := range o.Columns {
-				if k := slices.IndexFunc(m.schema[:m.fileCols], func(t scanner.Column) bool { return t.Name == c.Name }); k >= 0 {
+				if k := slices.IndexFunc(m.schema[:m.fileCols], func(t typed.Column) bool { return t.Name == c.Name }); k >= 0 {
 					o.Columns[j] = m.schema[k]
 				}
 			}
@@ -260,7 +260,7 @@ func (m *multi) use(r *Reader) error {
 	s := r.Schema()
 	var missing []string
 	for i, c := range m.schema[:m.fileCols] {
-		m.mapping[i] = slices.IndexFunc(s, func(t scanner.Column) bool { return t.Name == c.Name })
+		m.mapping[i] = slices.IndexFunc(s, func(t typed.Column) bool { return t.Name == c.Name })
 		if m.mapping[i] < 0 {
 			missing = append(missing, strconv.Quote(c.Name))
 		}
@@ -273,7 +273,7 @@ func (m *multi) use(r *Reader) error {
 }
 
 // next returns the next chunk of the table, or io.EOF after the last file.
-func (m *multi) next() (*scanner.Chunk, error) {
+func (m *multi) next() (*typed.Chunk, error) {
 	for {
 		c, err := m.cur.Next()
 		if err == io.EOF {
@@ -303,14 +303,14 @@ func (m *multi) next() (*scanner.Chunk, error) {
 
 // project builds the table's chunk from a file's: its columns by name,
 // NULL for a missing one, then the file name and hive values.
-func (m *multi) project(c *scanner.Chunk) *scanner.Chunk {
+func (m *multi) project(c *typed.Chunk) *typed.Chunk {
 	n := c.Len()
-	cols := make([]scanner.Vector, len(m.schema))
+	cols := make([]typed.Vector, len(m.schema))
 	for i, j := range m.mapping {
 		if j >= 0 {
 			cols[i] = c.Columns[j]
 		} else {
-			cols[i] = scanner.NullVector(m.schema[i], n)
+			cols[i] = typed.NullVector(m.schema[i], n)
 		}
 	}
 	k := m.fileCols
@@ -321,19 +321,19 @@ func (m *multi) project(c *scanner.Chunk) *scanner.Chunk {
 	for _, hk := range m.hiveKeys {
 		v := hk.values[m.idx]
 		switch hk.typ {
-		case scanner.TypeBigInt:
+		case typed.TypeBigInt:
 			iv, _ := strconv.ParseInt(v, 10, 64)
-			vec := scanner.NullVector(scanner.Column{Type: scanner.TypeBigInt}, n)
+			vec := typed.NullVector(typed.Column{Type: typed.TypeBigInt}, n)
 			for i := range vec.Ints {
 				vec.Ints[i] = iv
 			}
 			setValid(vec.Validity, n)
 			cols[k] = vec
-		case scanner.TypeDate:
+		case typed.TypeDate:
 			t, _ := time.Parse(time.DateOnly, v)
-			vec := scanner.NullVector(scanner.Column{Type: scanner.TypeDate}, n)
+			vec := typed.NullVector(typed.Column{Type: typed.TypeDate}, n)
 			for i := range vec.Dates {
-				vec.Dates[i] = scanner.Date(t.Unix() / 86400)
+				vec.Dates[i] = typed.Date(t.Unix() / 86400)
 			}
 			setValid(vec.Validity, n)
 			cols[k] = vec
@@ -342,12 +342,12 @@ func (m *multi) project(c *scanner.Chunk) *scanner.Chunk {
 		}
 		k++
 	}
-	return scanner.NewChunk(cols, c.RowNumbers)
+	return typed.NewChunk(cols, c.RowNumbers)
 }
 
 // constant is a VARCHAR vector of n copies of s.
-func constant(s string, n int) scanner.Vector {
-	v := scanner.NullVector(scanner.Column{Type: scanner.TypeVarchar}, n)
+func constant(s string, n int) typed.Vector {
+	v := typed.NullVector(typed.Column{Type: typed.TypeVarchar}, n)
 	v.Data = []byte(strings.Repeat(s, n))
 	for i := range v.Offsets {
 		v.Offsets[i] = i * len(s)
@@ -356,7 +356,7 @@ func constant(s string, n int) scanner.Vector {
 	return v
 }
 
-func setValid(m scanner.Validity, n int) {
+func setValid(m typed.Validity, n int) {
 	for i := 0; i < n; i++ {
 		m[i>>6] |= 1 << (uint(i) & 63)
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/scanner/typed"
 	"github.com/csvscan/csvscan/sniff"
 )
 
@@ -73,7 +74,7 @@ func emptyReader(name string, p plan, opts Options) *Reader {
 	r := &Reader{name: name, opts: opts, src: &source{name: name, compression: "none", encoding: "utf-8"}}
 	r.schema = opts.Columns
 	if len(r.schema) == 0 {
-		r.schema = scanner.Schema{{Name: "column0", Type: scanner.TypeVarchar}}
+		r.schema = typed.Schema{{Name: "column0", Type: typed.TypeVarchar}}
 	}
 	r.detected = Detected{Dialect: p.dialect, Columns: r.schema, Compression: "none", Encoding: "utf-8"}
 	r.empty = true
@@ -143,12 +144,12 @@ func (r *Reader) schemaFrom(p plan) error {
 		// named as DuckDB names them; worked out when reading starts.
 		d.Columns = nil
 	}
-	cols := make(scanner.Schema, len(d.Columns))
+	cols := make(typed.Schema, len(d.Columns))
 	copy(cols, d.Columns)
 	used := map[string]bool{}
 	for i := range cols {
 		if r.opts.AllVarchar {
-			cols[i].Type, cols[i].Width, cols[i].Scale = scanner.TypeVarchar, 0, 0
+			cols[i].Type, cols[i].Width, cols[i].Scale = typed.TypeVarchar, 0, 0
 		}
 		if c, ok := p.types[cols[i].Name]; ok {
 			cols[i].Type, cols[i].Width, cols[i].Scale = c.Type, c.Width, c.Scale
@@ -165,7 +166,7 @@ func (r *Reader) schemaFrom(p plan) error {
 	return nil
 }
 
-func columnNames(s scanner.Schema) string {
+func columnNames(s typed.Schema) string {
 	names := make([]string, len(s))
 	for i, c := range s {
 		names[i] = c.Name
@@ -176,7 +177,7 @@ func columnNames(s scanner.Schema) string {
 // start opens the raw read, at the first read: in parallel for a file
 // (from the first row after the preamble), sequentially for a stream or
 // with one thread. A typed read lets rows of any width through (the
-// TypedReader judges them); a raw one holds them to the schema's width,
+// typed.Reader judges them); a raw one holds them to the schema's width,
 // in the scanner itself unless padding or a trailing delimiter asks the
 // Raw loop to fit them (fit).
 func (r *Reader) start(raw bool) error {
@@ -232,12 +233,12 @@ func (r *Reader) start(raw bool) error {
 // fit reports whether the Raw loop fits rows to the schema's width.
 func (r *Reader) fit() bool { return r.opts.NullPadding || r.detected.TrailingDelimiter }
 
-// typedReader makes the TypedReader at the first typed read.
+// typedReader makes the typed.Reader at the first typed read.
 func (r *Reader) typedReader() error {
 	if err := r.start(false); err != nil {
 		return err
 	}
-	topts := scanner.TypedOptions{
+	topts := typed.Options{
 		QuotedNotNull:   r.opts.AllowQuotedNulls == Off,
 		ForceNotNull:    r.opts.ForceNotNull,
 		Schema:          r.schema,
@@ -254,14 +255,14 @@ func (r *Reader) typedReader() error {
 		// A parallel read does not say where rows start: a sequential read
 		// of the same bytes finds the ones an error or a reject names.
 		section := io.NewSectionReader(r.src.file, r.shift.offset, r.src.size-r.shift.offset)
-		loc, err := scanner.NewLocator(section, scanner.Options{Dialect: r.detected.Dialect, Header: r.detected.Header,
+		loc, err := typed.NewLocator(section, scanner.Options{Dialect: r.detected.Dialect, Header: r.detected.Header,
 			MaxLineSize: r.opts.MaxLineSize, IgnoreErrors: topts.IgnoreErrors})
 		if err != nil {
 			return err
 		}
 		topts.Locator = loc
 	}
-	t, err := scanner.NewTypedReader(r.raw, topts)
+	t, err := typed.NewReader(r.raw, topts)
 	if err != nil {
 		return fmt.Errorf("csvscan: %w: %w", ErrOption, err)
 	}
@@ -307,13 +308,13 @@ func (r *Reader) firstRow() error {
 	if kept != nil {
 		r.src.stream = io.MultiReader(kept, r.src.stream)
 	}
-	r.schema = make(scanner.Schema, n)
+	r.schema = make(typed.Schema, n)
 	for i := range r.schema {
 		name := fmt.Sprintf("column%d", i)
 		if i < len(names) && names[i] != "" {
 			name = names[i]
 		}
-		r.schema[i] = scanner.Column{Name: name, Type: scanner.TypeVarchar}
+		r.schema[i] = typed.Column{Name: name, Type: typed.TypeVarchar}
 	}
 	r.detected.Columns = r.schema
 	return nil

@@ -7,7 +7,7 @@ import (
 
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/internal/cast"
-	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/scanner/typed"
 	"github.com/csvscan/csvscan/sniff"
 )
 
@@ -72,7 +72,7 @@ type Options struct {
 
 	// Columns names and types every column (columns), in order; it turns
 	// off the detection of names and types.
-	Columns scanner.Schema
+	Columns typed.Schema
 	// Types overrides the detected type of some columns (types), by name:
 	// DuckDB's type names, such as "BIGINT", "DATE" or "DECIMAL(15,2)".
 	Types map[string]string
@@ -182,7 +182,7 @@ type plan struct {
 	sniff      sniff.Options
 	autoDetect bool
 	dialect    dialect.Dialect
-	types      map[string]scanner.Column
+	types      map[string]typed.Column
 	// anyTypes lets types name columns the file lacks: the types of a
 	// later file of several, taken from the first file's schema.
 	anyTypes bool
@@ -256,9 +256,9 @@ func (o Options) resolve() (plan, error) {
 		p.sniff.Header = sniff.HeaderNo
 	}
 	if len(o.Types) > 0 {
-		p.types = map[string]scanner.Column{}
+		p.types = map[string]typed.Column{}
 		for name, typ := range o.Types {
-			col, err := scanner.ParseColumn(name, typ)
+			col, err := typed.ParseColumn(name, typ)
 			if err != nil {
 				return p, optionError("Types", "%v", err)
 			}

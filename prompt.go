@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/csvscan/csvscan/dialect"
-	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/scanner/typed"
 	"github.com/csvscan/csvscan/sniff"
 )
 
@@ -38,7 +38,7 @@ func (r *Reader) Prompt() Options {
 	if r.multi != nil {
 		cols = cols[:r.multi.fileCols] // the others are added by OpenFiles
 	}
-	o.Columns = append(scanner.Schema(nil), cols...)
+	o.Columns = append(typed.Schema(nil), cols...)
 	o.Types, o.AllVarchar = nil, false
 	o.DateFormat, o.TimestampFormat = d.DateFormat, d.TimestampFormat
 	o.Compression, o.Encoding = d.Compression, d.Encoding
@@ -168,8 +168,8 @@ func (o Options) Flags() []string {
 
 // typeName is a column's type as DuckDB names it, with a DECIMAL's width
 // and scale.
-func typeName(c scanner.Column) string {
-	if c.Type == scanner.TypeDecimal && c.Width > 0 {
+func typeName(c typed.Column) string {
+	if c.Type == typed.TypeDecimal && c.Width > 0 {
 		return fmt.Sprintf("DECIMAL(%d,%d)", c.Width, c.Scale)
 	}
 	return c.Type.String()

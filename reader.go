@@ -11,6 +11,7 @@ import (
 
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/scanner/typed"
 	"github.com/csvscan/csvscan/sniff"
 )
 
@@ -24,9 +25,9 @@ import (
 type Reader struct {
 	name     string
 	src      *source
-	raw      scanner.Rows
-	typed    *scanner.TypedReader
-	schema   scanner.Schema
+	raw      typed.Rows
+	typed    *typed.Reader
+	schema   typed.Schema
 	detected Detected
 	opts     Options // as given
 	shift    position
@@ -57,7 +58,7 @@ type Detected struct {
 	// Header says the first row after Skip names the columns.
 	Header bool
 	// Columns are the names and types the rows are cast to.
-	Columns scanner.Schema
+	Columns typed.Schema
 	// DateFormat and TimestampFormat are the strptime formats of the DATE
 	// and TIMESTAMP columns ("" for ISO 8601).
 	DateFormat, TimestampFormat string
@@ -73,14 +74,14 @@ type Detected struct {
 }
 
 // Schema returns the columns' names and types.
-func (r *Reader) Schema() scanner.Schema { return r.schema }
+func (r *Reader) Schema() typed.Schema { return r.schema }
 
 // Detected returns what was detected, or fixed by the options.
 func (r *Reader) Detected() Detected { return r.detected }
 
 // Next returns the next chunk of typed rows, or io.EOF after the last. The
 // chunk is valid until the next call; Chunk.Clone keeps one.
-func (r *Reader) Next() (*scanner.Chunk, error) {
+func (r *Reader) Next() (*typed.Chunk, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
@@ -128,8 +129,8 @@ var ErrClosed = errors.New("csvscan: the Reader is closed")
 // Chunks returns an iterator over the typed chunks, for a range loop. Each
 // chunk is valid during its step (Chunk.Clone keeps one); an error ends the
 // loop with (nil, err), and the end of input just ends it.
-func (r *Reader) Chunks() iter.Seq2[*scanner.Chunk, error] {
-	return func(yield func(*scanner.Chunk, error) bool) {
+func (r *Reader) Chunks() iter.Seq2[*typed.Chunk, error] {
+	return func(yield func(*typed.Chunk, error) bool) {
 		for {
 			c, err := r.Next()
 			if err == io.EOF {
@@ -143,7 +144,7 @@ func (r *Reader) Chunks() iter.Seq2[*scanner.Chunk, error] {
 }
 
 // Values returns an iterator over the rows as Go values (see
-// scanner.Vector.Value for the Go type of each column type; NULL is nil).
+// typed.Vector.Value for the Go type of each column type; NULL is nil).
 // The slice is reused: copy it to keep it.
 func (r *Reader) Values() iter.Seq2[[]any, error] {
 	return func(yield func([]any, error) bool) {
@@ -280,7 +281,7 @@ type fitter struct {
 	buf                     [][]byte
 }
 
-func (f *fitter) row(src scanner.Rows) ([][]byte, bool, error) {
+func (f *fitter) row(src typed.Rows) ([][]byte, bool, error) {
 	row := src.Row()
 	if !f.on || f.width == 0 {
 		return row, true, nil
@@ -304,7 +305,7 @@ func (f *fitter) row(src scanner.Rows) ([][]byte, bool, error) {
 
 // Rejects returns the errors of the rows skipped so far, with StoreRejects,
 // as DuckDB's reject_errors has them.
-func (r *Reader) Rejects() []scanner.Reject {
+func (r *Reader) Rejects() []typed.Reject {
 	if r.multi != nil {
 		rj := r.multi.rejects
 		if r.multi.cur != nil {
@@ -319,10 +320,9 @@ func (r *Reader) Rejects() []scanner.Reject {
 	if r.shift == (position{}) {
 		return rj
 	}
-	out := make([]scanner.Reject, len(rj))
+	out := make([]typed.Reject, len(rj))
 	for i, x := range rj {
-		x.Line += r.shift.lines
-		x.Row += r.shift.lines
+		x.Line += r.shift.lines // skipped lines are lines, not rows
 		if x.LineByteOffset >= 0 {
 			x.LineByteOffset += r.shift.offset
 		}
@@ -360,18 +360,17 @@ func (r *Reader) Close() error {
 // around, and adds the encoding advice to an encoding error.
 func (r *Reader) wrap(err error) error {
 	var pe *scanner.ParseError
-	var re *scanner.RowError
+	var re *typed.RowError
 	switch {
 	case errors.As(err, &pe):
 		c := *pe
 		c.Offset += r.shift.offset
 		c.RowOffset += r.shift.offset
-		c.Line += r.shift.lines
-		c.Row += r.shift.lines
+		c.Line += r.shift.lines // skipped lines are lines, not rows
 		err = &c
 	case errors.As(err, &re):
 		c := *re
-		c.Row += r.shift.lines
+		c.Line += r.shift.lines
 		if c.Offset >= 0 {
 			c.Offset += r.shift.offset
 		}
@@ -379,7 +378,7 @@ func (r *Reader) wrap(err error) error {
 			c.RowOffset += r.shift.offset
 		}
 		err = &c
-		if errors.Is(err, scanner.ErrInvalidUnicode) {
+		if errors.Is(err, typed.ErrInvalidUnicode) {
 			return &inputError{name: r.name, err: err, hint: "set Options.Encoding to the file's encoding, for example \"latin-1\""}
 		}
 	}

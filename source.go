@@ -11,8 +11,6 @@ import (
 	"strings"
 
 	"github.com/klauspost/compress/zstd"
-
-	"github.com/csvscan/csvscan/scanner"
 )
 
 // errEmpty marks an input of no bytes: there is nothing to sniff, and it
@@ -162,7 +160,7 @@ func (s *source) wrap(r io.Reader, o Options) error {
 		s.stream = stream
 		return nil
 	}
-	d, err := scanner.Decode(stream, enc)
+	d, err := Decode(stream, enc)
 	if err != nil {
 		return optionError("Encoding", "%v", err)
 	}

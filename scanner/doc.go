@@ -39,10 +39,12 @@
 // instead, block by block, so that the caller's work on them runs in
 // parallel too.
 //
-// On top of the raw rows: TypedReader casts them into column-major chunks of
-// up to 2048 rows with DuckDB's types, dropping bad rows with a selection
-// vector and keeping Rejects; Reader is a drop-in for encoding/csv.Reader;
-// All and Chunks iterate with range; Open reads a file in parallel.
+// This package reads rows only. On top of them: package scanner/typed
+// casts rows into column-major chunks with DuckDB's types and keeps bad
+// rows as rejects; package scanner/csv is a drop-in for encoding/csv; the
+// front door (package csvscan) composes decompression, decoding, the
+// sniffer, this scanner and the typed reader in one call. Here, All and
+// Chunks iterate with range, Open reads a file in parallel, and
 // Options.IgnoreErrors skips rows with parse errors instead of stopping.
 //
 // Basic use:

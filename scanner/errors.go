@@ -64,15 +64,16 @@ const MaxErrorText = 4096
 // The line is DuckDB's: it counts the empty and comment lines that are
 // not rows, so it is the number an editor shows.
 func (e *ParseError) Error() string {
-	msg := e.what()
+	msg := e.Summary()
 	if h := e.Hint(); h != "" {
 		msg += " (" + h + ")"
 	}
 	return msg
 }
 
-// what is the message without the advice: where, and what went wrong.
-func (e *ParseError) what() string {
+// Summary is the message without the advice of Hint: where, and what went
+// wrong. Rejects store it, since the advice is the caller's, not the row's.
+func (e *ParseError) Summary() string {
 	where := fmt.Sprintf("row %d", e.Row)
 	if e.Line > 0 && e.Line != e.Row {
 		where += fmt.Sprintf(" (line %d)", e.Line)

@@ -5,11 +5,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/csvscan/csvscan/internal/faults"
 	"io"
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/csvscan/csvscan/internal/faults"
 )
 
 // The fault-injection suite (issue 16): every entry point of this package,
@@ -204,44 +205,5 @@ func TestFaultReader(t *testing.T) {
 			}
 		}
 		checkFault(t, "Reader", src, want, got, rerr)
-	}
-}
-
-func TestFaultTypedReader(t *testing.T) {
-	data := faultFile()
-	schema := Schema{{Name: "id", Type: TypeBigInt}, {Name: "name", Type: TypeVarchar}}
-	read := func(r io.Reader) (int, error) {
-		s, err := New(r, Options{Header: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		tr, err := NewTypedReader(s, TypedOptions{Schema: schema})
-		if err != nil {
-			t.Fatal(err)
-		}
-		n := 0
-		for c, err := range tr.Chunks() {
-			if err != nil {
-				return n, err
-			}
-			n += c.Len()
-		}
-		return n, nil
-	}
-	all, err := read(bytes.NewReader(data))
-	if err != nil || all != 3000 {
-		t.Fatalf("whole input: %d rows, %v", all, err)
-	}
-	for _, src := range faultSources() {
-		n, err := read(src.r(data))
-		if src.want == nil {
-			if err != nil || n != all {
-				t.Errorf("TypedReader, %s: %d rows, %v; want %d", src.name, n, err, all)
-			}
-			continue
-		}
-		if !errors.Is(err, src.want) || n > all {
-			t.Errorf("TypedReader, %s: %d rows, error %v; want %v", src.name, n, err, src.want)
-		}
 	}
 }

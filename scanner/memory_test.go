@@ -12,7 +12,7 @@ import (
 
 // The memory suite of the sequential paths (issue 16): hostile inputs,
 // streamed from a pattern so no file is written, read by the Scanner and
-// the TypedReader with and without IgnoreErrors. The bound is the
+// the typed.Reader with and without IgnoreErrors. The bound is the
 // buffers, plus the longest row the scan may hold (MaxLineSize bytes,
 // and its values' slices), plus a constant:
 //
@@ -27,37 +27,6 @@ import (
 // sizes run in go test ./...; CSVSCAN_MEMORY=full runs the issue's sizes
 // (1 GB, 500 MB, 2 GB inputs). The parallel paths have their own suite.
 
-// hostile is one input of the memory suite.
-type hostile struct {
-	name             string
-	head, unit, tail string
-	small, full      int64 // bytes of repeated unit
-	values           int   // values of the widest row the scan may hold
-}
-
-func hostileInputs() []hostile {
-	return []hostile{
-		{name: "stray quote", head: "a,b\n\"", unit: "x,y\n", small: 16 << 20, full: 1 << 30},
-		{name: "long line", head: "a\n", unit: "abcdefgh", small: 16 << 20, full: 500 << 20},
-		{name: "1M columns", head: "", unit: "a,", small: 2 << 20, full: 2_000_000, tail: "\n", values: 1 << 20},
-		{name: "2 rows of 1M empty columns", head: "", unit: ",", small: 1 << 20, full: 1_000_000, tail: "\n", values: 1_000_001},
-		{name: "delimiters", head: "", unit: ",", small: 16 << 20, full: 100 << 20, values: DefaultMaxLineSize + 1},
-		{name: "quotes", head: "", unit: "\"", small: 16 << 20, full: 2 << 30},
-		{name: "tiny rows", head: "", unit: "1\n", small: 16 << 20, full: 200 << 20},
-		{name: "empty lines", head: "", unit: "\n", small: 16 << 20, full: 100 << 20},
-	}
-}
-
-func (h hostile) reader() io.Reader {
-	r := memtest.Pattern(h.head, h.unit, memtest.Size(h.small, h.full), h.tail)
-	if h.name == "2 rows of 1M empty columns" {
-		// The same wide row twice.
-		n := memtest.Size(h.small, h.full)
-		r = io.MultiReader(r, memtest.Pattern("", ",", n, "\n"))
-	}
-	return r
-}
-
 func memoryBound(opts Options, values int) uint64 {
 	opts = opts.withDefaults()
 	return 8<<20 + 4*uint64(opts.MaxLineSize) + 96*uint64(values)
@@ -67,14 +36,14 @@ func TestMemorySequential(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the memory suite reads tens of megabytes per input; skipped in -short")
 	}
-	for _, h := range hostileInputs() {
+	for _, h := range memtest.HostileInputs(DefaultMaxLineSize) {
 		for _, ignore := range []bool{false, true} {
 			opts := Options{IgnoreErrors: ignore, FieldsPerRow: -1}
-			name := fmt.Sprintf("%s/ignore=%v", h.name, ignore)
+			name := fmt.Sprintf("%s/ignore=%v", h.Name, ignore)
 			t.Run(name, func(t *testing.T) {
 				rows, bad := 0, 0
 				peak, err := memtest.Measure(func() error {
-					s, err := New(h.reader(), opts)
+					s, err := New(h.Reader(), opts)
 					if err != nil {
 						return err
 					}
@@ -92,7 +61,7 @@ func TestMemorySequential(t *testing.T) {
 				if ignore && err != nil {
 					t.Fatalf("IgnoreErrors, yet the scan stopped: %v", err)
 				}
-				if bound := memoryBound(opts, h.values); peak > bound {
+				if bound := memoryBound(opts, h.Values); peak > bound {
 					t.Fatalf("peak heap %d bytes over the bound %d (%d rows, %d bad, err %v)", peak, bound, rows, bad, err)
 				}
 				t.Logf("peak heap %.1f MiB, %d rows, %d bad rows, err %v", float64(peak)/(1<<20), rows, bad, err)
@@ -100,46 +69,6 @@ func TestMemorySequential(t *testing.T) {
 		}
 	}
 }
-
-func TestMemoryTyped(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the memory suite reads tens of megabytes per input; skipped in -short")
-	}
-	schema := Schema{{Name: "a", Type: TypeVarchar}, {Name: "b", Type: TypeBigInt}}
-	for _, h := range hostileInputs() {
-		t.Run(h.name, func(t *testing.T) {
-			opts := Options{IgnoreErrors: true, FieldsPerRow: -1}
-			peak, err := memtest.Measure(func() error {
-				s, err := New(h.reader(), opts)
-				if err != nil {
-					return err
-				}
-				tr, err := NewTypedReader(s, TypedOptions{Schema: schema, IgnoreErrors: true})
-				if err != nil {
-					return err
-				}
-				for _, err := range tr.Chunks() {
-					if err != nil {
-						return err
-					}
-				}
-				return nil
-			})
-			if err != nil {
-				t.Fatalf("%v", err)
-			}
-			// A chunk holds 2048 rows of the two columns besides the scan,
-			// and a bad row's reject its text and 8 bytes per value.
-			if bound := memoryBound(opts, h.values) + 8<<20 + 16*uint64(h.values); peak > bound {
-				t.Fatalf("peak heap %d bytes over the bound %d", peak, bound)
-			}
-			t.Logf("peak heap %.1f MiB", float64(peak)/(1<<20))
-		})
-	}
-}
-
-// zeros gives n zero bytes, for a gzip bomb made on the fly.
-type zeros struct{ n int64 }
 
 func (z *zeros) Read(p []byte) (int, error) {
 	if z.n <= 0 {
@@ -204,3 +133,6 @@ func gzipBomb(n int64) io.ReadCloser {
 	}()
 	return pr
 }
+
+// zeros gives n zero bytes, for a gzip bomb made on the fly.
+type zeros struct{ n int64 }

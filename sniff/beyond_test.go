@@ -13,6 +13,7 @@ import (
 
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/scanner/typed"
 	"github.com/csvscan/csvscan/sniff"
 )
 
@@ -208,7 +209,7 @@ func readTyped(t *testing.T, in string, res *sniff.Result) ([][]string, int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr, err := scanner.NewTypedReader(sc, scanner.TypedOptions{Schema: res.Columns, Dialect: res.Dialect,
+	tr, err := typed.NewReader(sc, typed.Options{Schema: res.Columns, Dialect: res.Dialect,
 		NullPadding: res.NullPadding, IgnoreErrors: res.IgnoreErrors, StoreRejects: res.IgnoreErrors,
 		DateFormat: res.DateFormat, TimestampFormat: res.TimestampFormat})
 	if err != nil {

@@ -23,7 +23,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/csvscan/csvscan/internal/cast"
-	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/scanner/typed"
 )
 
 // detectHeader decides whether the first row of t is a header and fills in
@@ -53,7 +53,7 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 		header = t.rows[0]
 	}
 	has := false
-	typed, agree := 0, 0
+	nTyped, agree := 0, 0
 	if header != nil {
 		allText, allNull, fits := true, true, true
 		for i, v := range header {
@@ -64,7 +64,7 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 				continue
 			}
 			allText = false
-			typed++
+			nTyped++
 			if s.canCast(types[i], v) {
 				agree++
 			} else {
@@ -73,11 +73,11 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 		}
 		has = allText || allNull || !fits
 		if has {
-			agree = typed - agree
+			agree = nTyped - agree
 		}
 		res.Scores.Header = 0.5
-		if typed > 0 && !allNull {
-			res.Scores.Header = float64(agree) / float64(typed)
+		if nTyped > 0 && !allNull {
+			res.Scores.Header = float64(agree) / float64(nTyped)
 		}
 	}
 	switch s.opts.Header {
@@ -94,7 +94,7 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 	}
 
 	res.HasHeader = has
-	res.Columns = make(scanner.Schema, ncols)
+	res.Columns = make(typed.Schema, ncols)
 	var names []string
 	if has {
 		names = headerNames(header, ncols)
@@ -102,7 +102,7 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 		names = generatedNames(ncols)
 	}
 	for i := range res.Columns {
-		res.Columns[i] = scanner.Column{Name: names[i], Type: types[i]}
+		res.Columns[i] = typed.Column{Name: names[i], Type: types[i]}
 	}
 
 	// The lines before the table, counted from the start of the input,

@@ -9,6 +9,7 @@ import (
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/internal/cast"
 	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/scanner/typed"
 )
 
 // DefaultSampleSize is the number of rows the sniffer reads by default, as
@@ -18,7 +19,7 @@ const DefaultSampleSize = 20480
 // chunkRows is the number of rows of one sniffing chunk (DuckDB's
 // STANDARD_VECTOR_SIZE): dialect candidates are compared on the first
 // chunk, and types are detected on it and refined on the next ones.
-const chunkRows = scanner.ChunkSize
+const chunkRows = typed.ChunkSize
 
 // Part names the parts of a dialect that a caller can fix.
 type Part uint8
@@ -103,14 +104,14 @@ type Result struct {
 	HasHeader bool
 	// Columns are the column names (from the header, or column0, column1,
 	// ...) and types.
-	Columns scanner.Schema
+	Columns typed.Schema
 	// TrailingDelimiter says the data rows end with a delimiter that the
 	// first row lacks ("a|b" then "1|2|"): their last, empty value is not
 	// a column, and a reader should drop it.
 	TrailingDelimiter bool
 	// NullPadding says some rows of the sample have fewer values than the
 	// table (ShortRows of them): read the file with null padding
-	// (scanner.TypedOptions.NullPadding, DuckDB's null_padding), or those
+	// (typed.Options.NullPadding, DuckDB's null_padding), or those
 	// rows are bad rows. IgnoreErrors says some rows have more values
 	// than the table, or do not parse (LongRows of them): read with
 	// IgnoreErrors (or StoreRejects) and they become rejects, each with

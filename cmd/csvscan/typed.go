@@ -13,7 +13,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/csvscan/csvscan"
-	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/scanner/typed"
 )
 
 // typedFlags are the flags of scan that cast the values to a schema
@@ -70,14 +70,14 @@ func (f *typedFlags) check() error {
 
 // selectColumns reads --select: names or 1-based numbers of the schema's
 // columns, in the order given; nil when empty (every column).
-func selectColumns(spec string, schema scanner.Schema) ([]int, error) {
+func selectColumns(spec string, schema typed.Schema) ([]int, error) {
 	if spec == "" {
 		return nil, nil
 	}
 	var cols []int
 	for _, part := range strings.Split(spec, ",") {
 		part = strings.TrimSpace(part)
-		i := slices.IndexFunc(schema, func(c scanner.Column) bool { return c.Name == part })
+		i := slices.IndexFunc(schema, func(c typed.Column) bool { return c.Name == part })
 		if i < 0 {
 			if n, err := strconv.Atoi(part); err == nil && n >= 1 && n <= len(schema) {
 				i = n - 1
@@ -107,53 +107,20 @@ func pick[T any](s []T, cols []int) []T {
 	return out
 }
 
-// parseColumns reads 'name:TYPE,name:TYPE'. A name is what comes before
-// the last ':' of its entry, spaces around it dropped.
-func parseColumns(s string) (scanner.Schema, error) {
-	var schema scanner.Schema
-	for _, entry := range splitColumns(s) {
-		i := strings.LastIndexByte(entry, ':')
-		if i < 0 {
-			return nil, fmt.Errorf("%w: --columns: %q is not name:TYPE", errUsage, entry)
-		}
-		name := strings.TrimSpace(entry[:i])
-		if name == "" {
-			return nil, fmt.Errorf("%w: --columns: %q has no name", errUsage, entry)
-		}
-		col, err := scanner.ParseColumn(name, strings.TrimSpace(entry[i+1:]))
-		if err != nil {
-			return nil, fmt.Errorf("%w: --columns: %v", errUsage, err)
-		}
-		schema = append(schema, col)
+// parseColumns reads --columns and --types: 'name:TYPE,name:TYPE', as
+// typed.ParseSchema does.
+func parseColumns(s string) (typed.Schema, error) {
+	schema, err := typed.ParseSchema(s)
+	if err != nil {
+		return nil, fmt.Errorf("%w: --columns: %v", errUsage, strings.TrimPrefix(err.Error(), "csvscan: columns: "))
 	}
 	return schema, nil
-}
-
-// splitColumns splits --columns at the commas outside parentheses, so that
-// "p:DECIMAL(15,2),n:INT" is two entries.
-func splitColumns(s string) []string {
-	var out []string
-	depth, start := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(':
-			depth++
-		case ')':
-			depth--
-		case ',':
-			if depth == 0 {
-				out = append(out, s[start:i])
-				start = i + 1
-			}
-		}
-	}
-	return append(out, s[start:])
 }
 
 // scanTyped is scan with --columns: the rows are cast to the columns and
 // printed as typed values.
 func scanTyped(name string, stdin io.Reader, rf *readFlags, format string, limit int, sel string, tf *typedFlags, stdout io.Writer) error {
-	var schema scanner.Schema
+	var schema typed.Schema
 	if tf.columns != "" {
 		var err error
 		if schema, err = parseColumns(tf.columns); err != nil {
@@ -226,7 +193,7 @@ func scanTyped(name string, stdin io.Reader, rf *readFlags, format string, limit
 			more = n < c.Len()
 		}
 		if cols != nil {
-			c = scanner.NewChunk(pick(c.Columns, cols), c.RowNumbers)
+			c = typed.NewChunk(pick(c.Columns, cols), c.RowNumbers)
 		}
 		w.chunk(c, n)
 		if more {
@@ -252,7 +219,7 @@ func scanTyped(name string, stdin io.Reader, rf *readFlags, format string, limit
 }
 
 // writeRejects writes one JSON object per reject to the file path.
-func writeRejects(path string, rejects []scanner.Reject) error {
+func writeRejects(path string, rejects []typed.Reject) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
@@ -275,8 +242,8 @@ func writeRejects(path string, rejects []scanner.Reject) error {
 }
 
 type chunkWriter interface {
-	header(scanner.Schema)
-	chunk(c *scanner.Chunk, n int) // the first n rows of c
+	header(typed.Schema)
+	chunk(c *typed.Chunk, n int) // the first n rows of c
 	close() error
 }
 
@@ -294,7 +261,7 @@ type typedJSONWriter struct {
 	buf  []byte
 }
 
-func (j *typedJSONWriter) header(s scanner.Schema) {
+func (j *typedJSONWriter) header(s typed.Schema) {
 	j.keys = j.keys[:0]
 	for _, c := range s {
 		k := appendJSONBytes(nil, []byte(c.Name))
@@ -302,7 +269,7 @@ func (j *typedJSONWriter) header(s scanner.Schema) {
 	}
 }
 
-func (j *typedJSONWriter) chunk(c *scanner.Chunk, n int) {
+func (j *typedJSONWriter) chunk(c *typed.Chunk, n int) {
 	for i := range n {
 		b := append(j.buf[:0], '{')
 		for k := range c.Columns {
@@ -320,16 +287,16 @@ func (j *typedJSONWriter) chunk(c *scanner.Chunk, n int) {
 
 func (j *typedJSONWriter) close() error { return j.w.Flush() }
 
-func appendJSONValue(b []byte, v *scanner.Vector, i int) []byte {
+func appendJSONValue(b []byte, v *typed.Vector, i int) []byte {
 	if v.IsNull(i) {
 		return append(b, "null"...)
 	}
 	switch v.Type {
-	case scanner.TypeBoolean, scanner.TypeBigInt, scanner.TypeInteger, scanner.TypeSmallInt,
-		scanner.TypeTinyInt, scanner.TypeUBigInt, scanner.TypeUInteger, scanner.TypeUSmallInt,
-		scanner.TypeUTinyInt:
+	case typed.TypeBoolean, typed.TypeBigInt, typed.TypeInteger, typed.TypeSmallInt,
+		typed.TypeTinyInt, typed.TypeUBigInt, typed.TypeUInteger, typed.TypeUSmallInt,
+		typed.TypeUTinyInt:
 		return v.AppendText(b, i)
-	case scanner.TypeDecimal:
+	case typed.TypeDecimal:
 		// DuckDB writes a DECIMAL(5,5) as ".00200"; JSON wants "0.00200".
 		start := len(b)
 		b = v.AppendText(b, i)
@@ -340,14 +307,14 @@ func appendJSONValue(b []byte, v *scanner.Vector, i int) []byte {
 			b = slices.Insert(b, start+1, '0')
 		}
 		return b
-	case scanner.TypeDouble, scanner.TypeFloat:
+	case typed.TypeDouble, typed.TypeFloat:
 		if f := v.Floats[i]; math.IsInf(f, 0) || math.IsNaN(f) {
 			b = append(b, '"')
 			b = v.AppendText(b, i) // inf, -inf, nan or -nan
 			return append(b, '"')
 		}
 		return v.AppendText(b, i)
-	case scanner.TypeVarchar:
+	case typed.TypeVarchar:
 		return appendJSONBytes(b, v.Bytes(i))
 	}
 	b = append(b, '"')
@@ -391,7 +358,7 @@ type typedCSVWriter struct {
 	buf   []byte
 }
 
-func (c *typedCSVWriter) header(s scanner.Schema) {
+func (c *typedCSVWriter) header(s typed.Schema) {
 	b := c.buf[:0]
 	for i, col := range s {
 		if i > 0 {
@@ -403,7 +370,7 @@ func (c *typedCSVWriter) header(s scanner.Schema) {
 	c.buf = b
 }
 
-func (c *typedCSVWriter) chunk(ch *scanner.Chunk, n int) {
+func (c *typedCSVWriter) chunk(ch *typed.Chunk, n int) {
 	var val []byte
 	for i := range n {
 		b := c.buf[:0]
@@ -442,7 +409,7 @@ type typedTableWriter struct {
 	t  tableWriter
 }
 
-func (t *typedTableWriter) header(s scanner.Schema) {
+func (t *typedTableWriter) header(s typed.Schema) {
 	t.t.tw = t.tw
 	names := make([]string, len(s))
 	for i, col := range s {
@@ -451,7 +418,7 @@ func (t *typedTableWriter) header(s scanner.Schema) {
 	t.t.header(names)
 }
 
-func (t *typedTableWriter) chunk(c *scanner.Chunk, n int) {
+func (t *typedTableWriter) chunk(c *typed.Chunk, n int) {
 	cells := make([]string, len(c.Columns))
 	var buf []byte
 	for i := range n {
@@ -468,14 +435,14 @@ func (t *typedTableWriter) close() error { return t.t.close() }
 // typedNullWriter prints nothing; it counts the rows, so the reads are real.
 type typedNullWriter struct{ rows int }
 
-func (*typedNullWriter) header(scanner.Schema)           {}
-func (w *typedNullWriter) chunk(_ *scanner.Chunk, n int) { w.rows += n }
-func (*typedNullWriter) close() error                    { return nil }
+func (*typedNullWriter) header(typed.Schema)           {}
+func (w *typedNullWriter) chunk(_ *typed.Chunk, n int) { w.rows += n }
+func (*typedNullWriter) close() error                  { return nil }
 
 // typeName is a column's type as DuckDB names it, with a DECIMAL's width
 // and scale.
-func typeName(c scanner.Column) string {
-	if c.Type == scanner.TypeDecimal && c.Width > 0 {
+func typeName(c typed.Column) string {
+	if c.Type == typed.TypeDecimal && c.Width > 0 {
 		return fmt.Sprintf("DECIMAL(%d,%d)", c.Width, c.Scale)
 	}
 	return c.Type.String()

@@ -17,6 +17,7 @@ import (
 
 	"github.com/csvscan/csvscan/internal/corpus"
 	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/scanner/typed"
 	"github.com/csvscan/csvscan/sniff"
 )
 
@@ -116,7 +117,7 @@ var compressed = regexp.MustCompile(`\.(gz|zst|bz2|xz|lz4|zip)$`)
 // rows, LIMIT without ORDER BY; WHERE, aggregates beyond count(*) and
 // expressions are skipped as "query").
 //
-// A run reads the file with a sequential Scanner under a TypedReader (see
+// A run reads the file with a sequential Scanner under a typed.Reader (see
 // readTable) and compares each value's DuckDB rendering (cast's, via
 // Vector.AppendText; NULL as null) with the expected rows; counts compare
 // the number of rows. A file csvscan stops on with an error, where DuckDB
@@ -212,10 +213,10 @@ var errorKinds = []struct {
 }{
 	{regexp.MustCompile(`(?i)unterminated quote`), []error{scanner.ErrUnterminatedQuote}},
 	{regexp.MustCompile(`(?i)maximum line size|max_line_size`), []error{scanner.ErrLineTooLong}},
-	{regexp.MustCompile(`(?i)invalid unicode`), []error{scanner.ErrInvalidUnicode}},
+	{regexp.MustCompile(`(?i)invalid unicode`), []error{typed.ErrInvalidUnicode}},
 	{regexp.MustCompile(`(?i)strict mode|strict_mode|invalid state`), []error{scanner.ErrUnquotedValue, scanner.ErrInvalidState, scanner.ErrUnterminatedQuote}},
-	{regexp.MustCompile(`(?i)expected number of columns|too many columns|missing columns`), []error{scanner.ErrFieldCount, scanner.ErrTooManyColumns, scanner.ErrMissingColumns}},
-	{errCast, []error{scanner.ErrCast}},
+	{regexp.MustCompile(`(?i)expected number of columns|too many columns|missing columns`), []error{scanner.ErrFieldCount, typed.ErrTooManyColumns, typed.ErrMissingColumns}},
+	{errCast, []error{typed.ErrCast}},
 }
 
 // TestDuckDBErrors checks that csvscan fails where DuckDB's tests expect a

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/csvscan/csvscan/dialect"
-	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/scanner/typed"
 )
 
 // These tests hold the harness's own rules, without the corpus.
@@ -171,7 +171,7 @@ func TestReadTable(t *testing.T) {
 		t.Errorf("all_varchar: %q %v, %v", tb.names, tb.rows, err)
 	}
 	_, err = readTable([]byte("a,b\nc\n"), cfg)
-	if !errors.Is(err, scanner.ErrMissingColumns) {
+	if !errors.Is(err, typed.ErrMissingColumns) {
 		t.Errorf("a short row: %v, want ErrMissingColumns", err)
 	}
 }

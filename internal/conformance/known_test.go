@@ -30,9 +30,9 @@ var knownDifferences = map[string]string{
 	// csv_state_machine_invalid_utf.test:113 (header=1, ignore_errors):
 	// the header's second name holds the bytes FF FF. DuckDB skips what
 	// it cannot decode and returns the ten data rows; csvscan's
-	// TypedReader refuses a header that is not UTF-8 (ErrInvalidUnicode),
+	// typed.Reader refuses a header that is not UTF-8 (ErrInvalidUnicode),
 	// which ignore_errors does not cover, since a header is no row.
-	"duckdb/data/csv/test/invalid_utf_header.csv": "a header that is not UTF-8 stops csvscan's TypedReader even with ignore_errors; DuckDB reads the rows",
+	"duckdb/data/csv/test/invalid_utf_header.csv": "a header that is not UTF-8 stops csvscan's typed.Reader even with ignore_errors; DuckDB reads the rows",
 
 	// relaxed_quotes.test:18 (strict_mode=false): row 9 is
 	// `"Lahr Schlüssel "Vis-à-Vis Bus" more text"`: DuckDB keeps the inner
@@ -49,7 +49,7 @@ var knownDifferences = map[string]string{
 	// csv_unquoted_rejects.test:60, store_rejects=true: the last line,
 	// `"bla` without a closing quote, is rejected by DuckDB and the four
 	// rows before it are returned; csvscan's raw scan stops with
-	// ErrUnterminatedQuote, which the TypedReader cannot skip.
+	// ErrUnterminatedQuote, which the typed.Reader cannot skip.
 
 	// relaxed_quotes.test:128 (strict_mode=false, escape=''): `"Pedro "the"`
 	// is `Pedro "the` in DuckDB (the lone quote is text, the last one

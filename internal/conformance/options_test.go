@@ -10,9 +10,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/csvscan/csvscan"
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/internal/cast"
 	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/scanner/typed"
 	"github.com/csvscan/csvscan/sniff"
 )
 
@@ -34,7 +36,7 @@ type readerCall struct {
 // and the typed reader's.
 type readConfig struct {
 	scan  scanner.Options
-	typed scanner.TypedOptions
+	typed typed.Options
 	// varcharSchema says the schema is not given: every column is VARCHAR
 	// and their number is the width of the header or of the first row
 	// (read_csv's all_varchar, or a count of rows).
@@ -42,7 +44,7 @@ type readConfig struct {
 	// names rename the first columns (read_csv's names).
 	names []string
 	// encoding is the input's encoding (read_csv's encoding); the data is
-	// decoded to UTF-8 before anything else (scanner.Decode).
+	// decoded to UTF-8 before anything else (csvscan.Decode).
 	encoding string
 	// project names the columns the query selects (nil: all). As DuckDB
 	// pushes the projection into the reader, the other columns are not
@@ -456,7 +458,7 @@ func translateOptions(c readerCall) (*readConfig, skip, error) {
 			// sniffer, which the rule above keeps out).
 		case "encoding":
 			s, _ := asString(raw)
-			if _, err := scanner.Decode(nil, s); err != nil {
+			if _, err := csvscan.Decode(nil, s); err != nil {
 				return nil, skipOption("encoding=" + s), nil
 			}
 			cfg.encoding = s
@@ -528,17 +530,17 @@ func translateOptions(c readerCall) (*readConfig, skip, error) {
 	return cfg, "", optErr
 }
 
-// parseType is scanner.ParseColumn with the length modifiers DuckDB
+// parseType is typed.ParseColumn with the length modifiers DuckDB
 // ignores dropped (VARCHAR(10) is VARCHAR); a DECIMAL keeps its width and
 // scale.
-func parseType(name string) (scanner.Column, error) {
+func parseType(name string) (typed.Column, error) {
 	n := strings.TrimSpace(name)
 	if i := strings.IndexByte(n, '('); i > 0 && strings.HasSuffix(n, ")") {
 		if _, _, ok, _ := cast.ParseDecimal(n); !ok {
 			n = strings.TrimSpace(n[:i])
 		}
 	}
-	return scanner.ParseColumn("", n)
+	return typed.ParseColumn("", n)
 }
 
 // canonicalType names a type csvscan lacks by DuckDB's name of it, so that
@@ -574,7 +576,7 @@ func parseDDL(ddl string) (cols [][2]string, constrained, ok bool) {
 	if m == nil {
 		return nil, false, false
 	}
-	for _, def := range splitTopLevel(m[1]) {
+	for _, def := range typed.SplitSchema(m[1]) {
 		def = strings.TrimSpace(def)
 		if def == "" {
 			continue
@@ -609,26 +611,6 @@ func parseDDL(ddl string) (cols [][2]string, constrained, ok bool) {
 		cols = append(cols, [2]string{name, typ})
 	}
 	return cols, constrained, len(cols) > 0
-}
-
-// splitTopLevel splits s at the commas outside parentheses.
-func splitTopLevel(s string) []string {
-	var out []string
-	depth, start := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(':
-			depth++
-		case ')':
-			depth--
-		case ',':
-			if depth == 0 {
-				out = append(out, s[start:i])
-				start = i + 1
-			}
-		}
-	}
-	return append(out, s[start:])
 }
 
 var (

@@ -3,6 +3,8 @@ package conformance
 import (
 	"regexp"
 	"strings"
+
+	"github.com/csvscan/csvscan/scanner/typed"
 )
 
 // query is the shape of an assertion's SQL that the comparison honours.
@@ -46,7 +48,7 @@ func analyzeQuery(a *assertion) (query, skip) {
 		return q, ""
 	}
 	if p := strings.TrimSpace(a.Projection); p != "" && p != "*" {
-		for _, item := range splitTopLevel(p) {
+		for _, item := range typed.SplitSchema(p) {
 			item = strings.TrimSpace(item)
 			switch {
 			case plainIdent.MatchString(item):

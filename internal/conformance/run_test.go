@@ -9,7 +9,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/csvscan/csvscan"
 	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/scanner/typed"
 	"github.com/csvscan/csvscan/sniff"
 )
 
@@ -21,18 +23,18 @@ type table struct {
 }
 
 // readTable reads data with cfg: a sequential Scanner (FieldsPerRow -1)
-// under a TypedReader. The rows read before an error come with it.
+// under a typed.Reader. The rows read before an error come with it.
 //
 // When the schema is not given (cfg.varcharSchema) every column is VARCHAR
 // and their number is the width of the header, or of the first row: what
 // read_csv(all_varchar=true) gives for a file whose rows agree with its
 // first, the only files the rule lets through without columns=. A VARCHAR
-// schema still goes through the TypedReader, which applies DuckDB's NULL
+// schema still goes through the typed Reader, which applies DuckDB's NULL
 // strings, row widths (null_padding, ignore_errors) and UTF-8 check.
 func readTable(data []byte, cfg *readConfig) (table, error) {
 	var tb table
 	if cfg.encoding != "" {
-		r, err := scanner.Decode(bytes.NewReader(data), cfg.encoding)
+		r, err := csvscan.Decode(bytes.NewReader(data), cfg.encoding)
 		if err != nil {
 			return tb, err
 		}
@@ -47,7 +49,7 @@ func readTable(data []byte, cfg *readConfig) (table, error) {
 		}
 		cfg = sniffed
 	}
-	typed := cfg.typed
+	topts := cfg.typed
 	if cfg.varcharSchema {
 		s, err := scanner.NewBytes(data, cfg.scan)
 		if err != nil {
@@ -69,12 +71,12 @@ func readTable(data []byte, cfg *readConfig) (table, error) {
 		if width == 0 {
 			return tb, nil // an empty file: no columns, no rows
 		}
-		typed.Schema = make(scanner.Schema, width)
-		for i := range typed.Schema {
-			typed.Schema[i] = scanner.Column{Name: tb.names[i], Type: scanner.TypeVarchar}
+		topts.Schema = make(typed.Schema, width)
+		for i := range topts.Schema {
+			topts.Schema[i] = typed.Column{Name: tb.names[i], Type: typed.TypeVarchar}
 		}
 	} else {
-		for _, c := range typed.Schema {
+		for _, c := range topts.Schema {
 			tb.names = append(tb.names, c.Name)
 		}
 	}
@@ -86,22 +88,22 @@ func readTable(data []byte, cfg *readConfig) (table, error) {
 	if cfg.project != nil {
 		// Projection pushdown: a column the query does not select is not
 		// cast, so its values cannot reject a row.
-		typed.Schema = slices.Clone(typed.Schema)
-		for i := range typed.Schema {
+		topts.Schema = slices.Clone(topts.Schema)
+		for i := range topts.Schema {
 			if i < len(tb.names) && !slices.ContainsFunc(cfg.project, func(p string) bool { return strings.EqualFold(p, tb.names[i]) }) {
-				typed.Schema[i] = scanner.Column{Name: typed.Schema[i].Name, Type: scanner.TypeVarchar}
+				topts.Schema[i] = typed.Column{Name: topts.Schema[i].Name, Type: typed.TypeVarchar}
 			}
 		}
 	}
 
 	scan := cfg.scan
 	// DuckDB's ignore_errors also skips rows the raw scan cannot parse.
-	scan.IgnoreErrors = typed.IgnoreErrors || typed.StoreRejects
+	scan.IgnoreErrors = topts.IgnoreErrors || topts.StoreRejects
 	s, err := scanner.NewBytes(data, scan)
 	if err != nil {
 		return tb, err
 	}
-	tr, err := scanner.NewTypedReader(s, typed)
+	tr, err := typed.NewReader(s, topts)
 	if err != nil {
 		return tb, err
 	}
@@ -319,13 +321,13 @@ func applySniff(data []byte, cfg *readConfig) (*readConfig, error) {
 		// More names than columns: with null_padding DuckDB adds VARCHAR
 		// columns for them.
 		for len(schema) < len(cfg.names) {
-			schema = append(schema, scanner.Column{Name: cfg.names[len(schema)], Type: scanner.TypeVarchar})
+			schema = append(schema, typed.Column{Name: cfg.names[len(schema)], Type: typed.TypeVarchar})
 		}
 	}
 	switch {
 	case sp.allVarchar || !sp.types:
 		for i := range schema {
-			schema[i].Type = scanner.TypeVarchar
+			schema[i].Type = typed.TypeVarchar
 		}
 	default:
 		for i, t := range sp.typesByPos {

@@ -10,6 +10,8 @@
 //	_, err := io.ReadAll(src) // the first half of data, then io.ErrUnexpectedEOF
 package faults
 
+import "io"
+
 // Reader gives the first N bytes of Data (all of it if N is larger), then
 // fails with Err on every call. With Together, the last bytes and the
 // error come in the same call, as gzip returns the end of a truncated
@@ -63,4 +65,22 @@ func (r *ReaderAt) ReadAt(p []byte, off int64) (int, error) {
 		return 0, r.Err
 	}
 	return copy(p, r.Data[off:min(r.N, int64(len(r.Data)))]), r.Err
+}
+
+// Chunked gives Data at most Size bytes per call and then io.EOF: a source
+// that works but returns short reads, so a reader's chunk boundaries fall
+// where a test puts them.
+type Chunked struct {
+	Data []byte
+	Size int
+}
+
+// Read implements io.Reader.
+func (c *Chunked) Read(p []byte) (int, error) {
+	if len(c.Data) == 0 {
+		return 0, io.EOF
+	}
+	k := copy(p[:min(len(p), max(c.Size, 1))], c.Data)
+	c.Data = c.Data[k:]
+	return k, nil
 }

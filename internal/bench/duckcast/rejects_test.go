@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/scanner/typed"
 )
 
 // rejectFiles are files whose bad rows both readers reject: casts,
@@ -21,7 +22,7 @@ var rejectFiles = []string{
 }
 
 // TestRejectsAgainstDuckDB reads each file with store_rejects in DuckDB
-// and with a TypedReader (StoreRejects) in csvscan, three INTEGER columns,
+// and with a typed.Reader (StoreRejects) in csvscan, three INTEGER columns,
 // and compares reject_errors with csvscan's Rejects as JSON.
 func TestRejectsAgainstDuckDB(t *testing.T) {
 	db, err := sql.Open("duckdb", "")
@@ -71,8 +72,8 @@ func TestRejectsAgainstDuckDB(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		schema := scanner.Schema{{Name: "a", Type: scanner.TypeInteger}, {Name: "b", Type: scanner.TypeInteger}, {Name: "c", Type: scanner.TypeInteger}}
-		tr, err := scanner.NewTypedReader(s, scanner.TypedOptions{Schema: schema, StoreRejects: true})
+		schema := typed.Schema{{Name: "a", Type: typed.TypeInteger}, {Name: "b", Type: typed.TypeInteger}, {Name: "c", Type: typed.TypeInteger}}
+		tr, err := typed.NewReader(s, typed.Options{Schema: schema, StoreRejects: true})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/scanner/typed"
 	_ "github.com/duckdb/duckdb-go/v2" // registers the "duckdb" driver
 )
 
@@ -109,7 +110,7 @@ func runSequential(_ context.Context, fx fixture, q query) (int64, error) {
 // runParallel answers q with a parallel scan of threads goroutines. The
 // answers are order-free sums, so the workers compute them
 // (Parallel.Each), as DuckDB's threads do: the typed query with one
-// TypedReader per block.
+// typed.Reader per block.
 func runParallel(ctx context.Context, fx fixture, q query, threads int) (int64, error) {
 	f, err := os.Open(fx.path)
 	if err != nil {
@@ -123,16 +124,16 @@ func runParallel(ctx context.Context, fx fixture, q query, threads int) (int64, 
 	defer p.Close()
 	var mu sync.Mutex
 	var n int64
-	// A TypedReader per worker, Reset for each block: a new one per block
+	// A typed.Reader per worker, Reset for each block: a new one per block
 	// would allocate a chunk (2 MB of text for the 1 KiB notes) each time.
 	var readers sync.Pool
 	err = p.Each(func(b *scanner.Block) error {
 		var k int64
 		if q == qTyped {
-			r, _ := readers.Get().(*scanner.TypedReader)
+			r, _ := readers.Get().(*typed.Reader)
 			var err error
 			if r == nil {
-				r, err = scanner.NewTypedReader(b, scanner.TypedOptions{Schema: schema(fx)})
+				r, err = typed.NewReader(b, typed.Options{Schema: schema(fx)})
 			} else {
 				err = r.Reset(b)
 			}

@@ -63,7 +63,7 @@ func writeReport(w io.Writer, s setup, fixtures []fixture, ms []measurement, exa
 	}
 
 	fmt.Fprintf(w, "## Median GB/s\n\n")
-	fmt.Fprintf(w, "csvscan seq: sequential Scanner (one goroutine); csvscan par t=N: ScanFile with Threads N, the answer computed by the workers (Parallel.Each; the typed query with a TypedReader per block). ")
+	fmt.Fprintf(w, "csvscan seq: sequential Scanner (one goroutine); csvscan par t=N: ScanFile with Threads N, the answer computed by the workers (Parallel.Each; the typed query with a typed.Reader per block). ")
 	fmt.Fprintf(w, "DuckDB t=N: SET threads=N, dialect and VARCHAR columns given; DuckDB sniff: read_csv('F') detects them. ")
 	fmt.Fprintf(w, "Ratios divide median throughputs.\n\n")
 	header := append([]string{"fixture", "query"}, engines...)

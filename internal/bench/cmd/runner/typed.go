@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/scanner/typed"
 )
 
 // The typed query (qTyped) casts every value to its column's type and sums
@@ -18,34 +18,34 @@ import (
 // in the 32-column file i.. BIGINT, f.. DOUBLE, w.. VARCHAR, d.. DATE.
 
 // columnType returns the type of the column named name.
-func columnType(name string) scanner.Type {
+func columnType(name string) typed.Type {
 	switch {
 	case name == "id":
-		return scanner.TypeBigInt
+		return typed.TypeBigInt
 	case name == "region" || name == "note":
-		return scanner.TypeVarchar
+		return typed.TypeVarchar
 	case strings.HasPrefix(name, "i"):
-		return scanner.TypeBigInt
+		return typed.TypeBigInt
 	case strings.HasPrefix(name, "f"):
-		return scanner.TypeDouble
+		return typed.TypeDouble
 	case strings.HasPrefix(name, "d"):
-		return scanner.TypeDate
+		return typed.TypeDate
 	}
-	return scanner.TypeVarchar
+	return typed.TypeVarchar
 }
 
 // schema returns the typed schema of fx.
-func schema(fx fixture) scanner.Schema {
-	s := make(scanner.Schema, len(fx.columns))
+func schema(fx fixture) typed.Schema {
+	s := make(typed.Schema, len(fx.columns))
 	for i, c := range fx.columns {
-		s[i] = scanner.Column{Name: c, Type: columnType(c)}
+		s[i] = typed.Column{Name: c, Type: columnType(c)}
 	}
 	return s
 }
 
-// tallyTyped reads rows through a TypedReader and sums the checksum.
-func tallyTyped(rows scanner.Rows, fx fixture) (int64, error) {
-	r, err := scanner.NewTypedReader(rows, scanner.TypedOptions{Schema: schema(fx)})
+// tallyTyped reads rows through a typed.Reader and sums the checksum.
+func tallyTyped(rows typed.Rows, fx fixture) (int64, error) {
+	r, err := typed.NewReader(rows, typed.Options{Schema: schema(fx)})
 	if err != nil {
 		return 0, err
 	}
@@ -53,7 +53,7 @@ func tallyTyped(rows scanner.Rows, fx fixture) (int64, error) {
 }
 
 // tallyReader sums the checksum of the typed rows r reads.
-func tallyReader(r *scanner.TypedReader) (int64, error) {
+func tallyReader(r *typed.Reader) (int64, error) {
 	var n int64
 	for c, err := range r.Chunks() {
 		if err != nil {
@@ -62,15 +62,15 @@ func tallyReader(r *scanner.TypedReader) (int64, error) {
 		for k := range c.Columns {
 			v := &c.Columns[k]
 			switch v.Type {
-			case scanner.TypeBigInt:
+			case typed.TypeBigInt:
 				for _, x := range v.Ints[:c.Len()] {
 					n += x
 				}
-			case scanner.TypeDouble:
+			case typed.TypeDouble:
 				for _, x := range v.Floats[:c.Len()] {
 					n += int64(math.Round(x * 100))
 				}
-			case scanner.TypeDate:
+			case typed.TypeDate:
 				for _, x := range v.Dates[:c.Len()] {
 					n += int64(x)
 				}
@@ -86,8 +86,8 @@ func tallyReader(r *scanner.TypedReader) (int64, error) {
 var epoch = time.Date(1970, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // columnTypes returns the type of each column of fx.
-func columnTypes(fx fixture) []scanner.Type {
-	types := make([]scanner.Type, len(fx.columns))
+func columnTypes(fx fixture) []typed.Type {
+	types := make([]typed.Type, len(fx.columns))
 	for i, c := range fx.columns {
 		types[i] = columnType(c)
 	}
@@ -96,23 +96,23 @@ func columnTypes(fx fixture) []scanner.Type {
 
 // typedRecord is the typed checksum of one encoding/csv record, its values
 // parsed with strconv and time.Parse.
-func typedRecord(rec []string, types []scanner.Type) (int64, error) {
+func typedRecord(rec []string, types []typed.Type) (int64, error) {
 	var n int64
 	for i, v := range rec {
 		switch types[i] {
-		case scanner.TypeBigInt:
+		case typed.TypeBigInt:
 			x, err := strconv.ParseInt(v, 10, 64)
 			if err != nil {
 				return 0, err
 			}
 			n += x
-		case scanner.TypeDouble:
+		case typed.TypeDouble:
 			x, err := strconv.ParseFloat(v, 64)
 			if err != nil {
 				return 0, err
 			}
 			n += int64(math.Round(x * 100))
-		case scanner.TypeDate:
+		case typed.TypeDate:
 			d, err := time.Parse(time.DateOnly, v)
 			if err != nil {
 				return 0, err
@@ -138,11 +138,11 @@ func duckTypedSQL(fx fixture, sniff bool) string {
 		t := columnType(c)
 		cols[i] = fmt.Sprintf("'%s':'%s'", c, t)
 		switch t {
-		case scanner.TypeBigInt:
+		case typed.TypeBigInt:
 			terms[i] = fmt.Sprintf(`"%s"::BIGINT`, c)
-		case scanner.TypeDouble:
+		case typed.TypeDouble:
 			terms[i] = fmt.Sprintf(`round("%s"::DOUBLE*100)::BIGINT`, c)
-		case scanner.TypeDate:
+		case typed.TypeDate:
 			terms[i] = fmt.Sprintf(`("%s"::DATE - DATE '1970-01-01')`, c)
 		default:
 			terms[i] = fmt.Sprintf(`strlen("%s")`, c)

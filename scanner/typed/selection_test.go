@@ -1,4 +1,4 @@
-package scanner
+package typed
 
 import (
 	"fmt"
@@ -108,7 +108,7 @@ func TestCompactKeepsRowsInOrder(t *testing.T) {
 // and 50% of the rows bad, building the selection vector branch-free or
 // with a branch per row. vector times the selection vector alone; compact
 // the whole compaction of a chunk of four columns (BIGINT, DOUBLE with
-// NULLs, DATE, VARCHAR), as TypedReader does it. Each iteration takes the
+// NULLs, DATE, VARCHAR), as Reader does it. Each iteration takes the
 // next of 64 random patterns of bad rows. Each compact iteration
 // first puts back the VARCHAR offsets and length the last one rewrote (a
 // 16 KiB copy, the same for both forms); the fixed-size columns are

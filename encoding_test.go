@@ -1,4 +1,4 @@
-package scanner
+package csvscan
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"testing/iotest"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/csvscan/csvscan/scanner"
 )
 
 func encodeUTF16(s string, bigEndian, bom bool) []byte {
@@ -92,7 +94,7 @@ func TestDecode(t *testing.T) {
 // ExampleDecode reads a Latin-1 file: é is the one byte E9.
 func ExampleDecode() {
 	r, _ := Decode(bytes.NewReader([]byte("name\nJos\xe9\n")), "latin-1")
-	s, _ := New(r, Options{Header: true})
+	s, _ := scanner.New(r, scanner.Options{Header: true})
 	for s.Scan() {
 		fmt.Println(string(s.Row()[0]))
 	}

@@ -1,4 +1,4 @@
-package scanner
+package typed
 
 import (
 	"bytes"
@@ -16,6 +16,8 @@ import (
 
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/internal/cast"
+	"github.com/csvscan/csvscan/internal/faults"
+	"github.com/csvscan/csvscan/scanner"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
@@ -30,7 +32,7 @@ type typedResult struct {
 }
 
 // typedCollect reads r to the end.
-func typedCollect(r *TypedReader) typedResult {
+func typedCollect(r *Reader) typedResult {
 	var res typedResult
 	for c, err := range r.Chunks() {
 		if err != nil {
@@ -51,35 +53,41 @@ func typedCollect(r *TypedReader) typedResult {
 }
 
 // typedRead reads input with a sequential scanner over the bytes.
-func typedRead(t testing.TB, input string, opts Options, topts TypedOptions) typedResult {
+func typedRead(t testing.TB, input string, opts scanner.Options, topts Options) typedResult {
 	t.Helper()
 	opts.FieldsPerRow = -1
 	topts.Dialect = opts.Dialect
 	return typedCollect(typedBytes(t, []byte(input), opts, topts))
 }
 
-// typedBytes returns a TypedReader over a sequential scanner of input.
-func typedBytes(t testing.TB, input []byte, opts Options, topts TypedOptions) *TypedReader {
+// typedBytes returns a Reader over a sequential scanner of input.
+func typedBytes(t testing.TB, input []byte, opts scanner.Options, topts Options) *Reader {
 	t.Helper()
-	s, err := NewBytes(input, opts)
+	s, err := scanner.NewBytes(input, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := NewTypedReader(s, topts)
+	r, err := NewReader(s, topts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return r
 }
 
-// typedSameError compares errors for cmp: a *RowError field by field, the
-// kinds by identity; other errors as sameError does.
+// typedSameError compares errors for cmp: a *RowError or a
+// *scanner.ParseError field by field, other errors by identity.
 func typedSameError(a, b error) bool {
 	var ra, rb *RowError
 	if errors.As(a, &ra) && errors.As(b, &rb) {
 		return *ra == *rb
 	}
-	return sameError(a, b)
+	var pa, pb *scanner.ParseError
+	if errors.As(a, &pa) && errors.As(b, &pb) {
+		return pa.Kind == pb.Kind && pa.Row == pb.Row && pa.Field == pb.Field &&
+			pa.Offset == pb.Offset && pa.RowOffset == pb.RowOffset &&
+			(pa.Line == pb.Line || pa.Line == 0 || pb.Line == 0) // hand-written cases leave Line 0
+	}
+	return a == b
 }
 
 // typedCmp are the options comparing typed results.
@@ -173,7 +181,7 @@ func TestTypedCasts(t *testing.T) {
 			}
 			// A lone empty line would be no row in a two-column file: the
 			// one-column scan reads it as one empty value.
-			res := typedRead(t, in.String(), Options{}, TypedOptions{Schema: typedSchema(tt.typ)})
+			res := typedRead(t, in.String(), scanner.Options{}, Options{Schema: typedSchema(tt.typ)})
 			if res.Err != nil {
 				t.Fatalf("good values: %v", res.Err)
 			}
@@ -181,7 +189,7 @@ func TestTypedCasts(t *testing.T) {
 				t.Fatalf("good values (-want +got):\n%s", d)
 			}
 			for _, b := range tt.bad {
-				res := typedRead(t, "ok\n"+b+"\n", Options{Header: true}, TypedOptions{Schema: typedSchema(tt.typ)})
+				res := typedRead(t, "ok\n"+b+"\n", scanner.Options{Header: true}, Options{Schema: typedSchema(tt.typ)})
 				kind := ErrCast
 				if tt.typ == TypeVarchar {
 					kind = ErrInvalidUnicode
@@ -207,7 +215,7 @@ func TestTypedNullStr(t *testing.T) {
 		{[]string{}, [][]string{{"", ""}, {"NA", "NA"}, {"-", "x"}}},
 	}
 	for _, tt := range tests {
-		res := typedRead(t, in, Options{Header: true}, TypedOptions{Schema: schema, NullStr: tt.nulls})
+		res := typedRead(t, in, scanner.Options{Header: true}, Options{Schema: schema, NullStr: tt.nulls})
 		if res.Err != nil {
 			t.Fatal(res.Err)
 		}
@@ -217,7 +225,7 @@ func TestTypedNullStr(t *testing.T) {
 	}
 	// With "NA" as the only null string the empty value of a BIGINT
 	// column is no NULL: it fails the cast, as in DuckDB.
-	res := typedRead(t, "a\n\nNA\n", Options{}, TypedOptions{Schema: Schema{{Name: "a", Type: TypeBigInt}}, NullStr: []string{"NA"}})
+	res := typedRead(t, "a\n\nNA\n", scanner.Options{}, Options{Schema: Schema{{Name: "a", Type: TypeBigInt}}, NullStr: []string{"NA"}})
 	if !errors.Is(res.Err, ErrCast) {
 		t.Errorf("empty BIGINT with nullstr NA: %v, want a cast error", res.Err)
 	}
@@ -225,7 +233,7 @@ func TestTypedNullStr(t *testing.T) {
 
 func TestTypedFormats(t *testing.T) {
 	in := "29/02/2024,29/02/2024 13:05\n01/12/1999,01/12/1999 00:00\n"
-	res := typedRead(t, in, Options{}, TypedOptions{
+	res := typedRead(t, in, scanner.Options{}, Options{
 		Schema:     Schema{{Name: "d", Type: TypeDate}, {Name: "ts", Type: TypeTimestamp}},
 		DateFormat: "%d/%m/%Y", TimestampFormat: "%d/%m/%Y %H:%M",
 	})
@@ -233,16 +241,16 @@ func TestTypedFormats(t *testing.T) {
 	if res.Err != nil || !cmp.Equal(want, res.Rows) {
 		t.Fatalf("got %q, %v; want %q", res.Rows, res.Err, want)
 	}
-	res = typedRead(t, "2024-02-29\n", Options{}, TypedOptions{Schema: Schema{{Name: "d", Type: TypeDate}}, DateFormat: "%d/%m/%Y"})
+	res = typedRead(t, "2024-02-29\n", scanner.Options{}, Options{Schema: Schema{{Name: "d", Type: TypeDate}}, DateFormat: "%d/%m/%Y"})
 	if !errors.Is(res.Err, ErrCast) {
 		t.Fatalf("an ISO date with dateformat %%d/%%m/%%Y: %v, want a cast error", res.Err)
 	}
-	for _, opts := range []TypedOptions{{DateFormat: "%Q"}, {TimestampFormat: "%"}, {}, {RejectsLimit: -1}} {
+	for _, opts := range []Options{{DateFormat: "%Q"}, {TimestampFormat: "%"}, {}, {RejectsLimit: -1}} {
 		if opts.DateFormat != "" || opts.TimestampFormat != "" || opts.RejectsLimit != 0 {
 			opts.Schema = Schema{{Name: "d", Type: TypeDate}}
 		}
-		s, _ := NewBytes(nil, Options{})
-		if _, err := NewTypedReader(s, opts); err == nil {
+		s, _ := scanner.NewBytes(nil, scanner.Options{})
+		if _, err := NewReader(s, opts); err == nil {
 			t.Errorf("%+v: no error", opts)
 		}
 	}
@@ -251,7 +259,7 @@ func TestTypedFormats(t *testing.T) {
 func TestTypedDecimalComma(t *testing.T) {
 	d := dialect.Default()
 	d.Delimiter = ";"
-	res := typedRead(t, "1,5;2;0,1;4\n-0,25;3;1e1;-0\n", Options{Dialect: d}, TypedOptions{
+	res := typedRead(t, "1,5;2;0,1;4\n-0,25;3;1e1;-0\n", scanner.Options{Dialect: d}, Options{
 		Schema: Schema{{Name: "f", Type: TypeDouble}, {Name: "i", Type: TypeBigInt}, {Name: "r", Type: TypeFloat}, {Name: "u", Type: TypeUInteger}}, DecimalComma: true})
 	want := [][]string{{"1.5", "2", "0.1", "4"}, {"-0.25", "3", "10.0", "0"}}
 	if res.Err != nil || !cmp.Equal(want, res.Rows) {
@@ -268,42 +276,42 @@ func TestTypedRowErrors(t *testing.T) {
 	tests := []struct {
 		name    string
 		in      string
-		opts    Options
-		topts   TypedOptions
+		opts    scanner.Options
+		topts   Options
 		rows    [][]string
 		wantErr error
 	}{
-		{name: "cast", in: "a,b\n1,2\n3,x\n5,6\n", opts: Options{Header: true}, topts: TypedOptions{Schema: two},
+		{name: "cast", in: "a,b\n1,2\n3,x\n5,6\n", opts: scanner.Options{Header: true}, topts: Options{Schema: two},
 			rows: [][]string{{"1", "2"}},
-			wantErr: &RowError{Kind: ErrCast, Row: 3, Column: 2, Name: "b", Offset: 10, RowOffset: 8,
+			wantErr: &RowError{Kind: ErrCast, Row: 3, Line: 3, Column: 2, Name: "b", Offset: 10, RowOffset: 8,
 				Msg: `Error when converting column "b". Could not convert string "x" to 'BIGINT'`}},
-		{name: "missing", in: "1,2\n3\n", topts: TypedOptions{Schema: two},
+		{name: "missing", in: "1,2\n3\n", topts: Options{Schema: two},
 			rows: [][]string{{"1", "2"}},
-			wantErr: &RowError{Kind: ErrMissingColumns, Row: 2, Column: 2, Name: "b", Offset: 5, RowOffset: 4,
+			wantErr: &RowError{Kind: ErrMissingColumns, Row: 2, Line: 2, Column: 2, Name: "b", Offset: 5, RowOffset: 4,
 				Msg: "Expected Number of Columns: 2 Found: 1"}},
-		{name: "null padding", in: "1,2\n3\n", topts: TypedOptions{Schema: two, NullPadding: true},
+		{name: "null padding", in: "1,2\n3\n", topts: Options{Schema: two, NullPadding: true},
 			rows: [][]string{{"1", "2"}, {"3", "NULL"}}},
-		{name: "too many", in: "1,2\n3,4,5\n", topts: TypedOptions{Schema: two},
+		{name: "too many", in: "1,2\n3,4,5\n", topts: Options{Schema: two},
 			rows: [][]string{{"1", "2"}},
-			wantErr: &RowError{Kind: ErrTooManyColumns, Row: 2, Column: 3, Offset: 8, RowOffset: 4,
+			wantErr: &RowError{Kind: ErrTooManyColumns, Row: 2, Line: 2, Column: 3, Offset: 8, RowOffset: 4,
 				Msg: "Expected Number of Columns: 2 Found: 3"}},
-		{name: "too many after NULLs", in: "1,2,,\n3,4,,x\n", topts: TypedOptions{Schema: two},
+		{name: "too many after NULLs", in: "1,2,,\n3,4,,x\n", topts: Options{Schema: two},
 			rows: [][]string{{"1", "2"}},
-			wantErr: &RowError{Kind: ErrTooManyColumns, Row: 2, Column: 4, Offset: 11, RowOffset: 6,
+			wantErr: &RowError{Kind: ErrTooManyColumns, Row: 2, Line: 2, Column: 4, Offset: 11, RowOffset: 6,
 				Msg: "Expected Number of Columns: 2 Found: 3"}},
-		{name: "trailing NULLs pass", in: "1,2,\n3,4,,\n", topts: TypedOptions{Schema: two},
+		{name: "trailing NULLs pass", in: "1,2,\n3,4,,\n", topts: Options{Schema: two},
 			rows: [][]string{{"1", "2"}, {"3", "4"}}},
-		{name: "lenient drops extra values", in: "1,2,3\n", opts: Options{Dialect: lenient}, topts: TypedOptions{Schema: two},
+		{name: "lenient drops extra values", in: "1,2,3\n", opts: scanner.Options{Dialect: lenient}, topts: Options{Schema: two},
 			rows: [][]string{{"1", "2"}}},
-		{name: "invalid unicode", in: "ok,1\nb\xffd,2\n", topts: TypedOptions{Schema: Schema{{Name: "s", Type: TypeVarchar}, {Name: "n", Type: TypeBigInt}}},
+		{name: "invalid unicode", in: "ok,1\nb\xffd,2\n", topts: Options{Schema: Schema{{Name: "s", Type: TypeVarchar}, {Name: "n", Type: TypeBigInt}}},
 			rows: [][]string{{"ok", "1"}},
-			wantErr: &RowError{Kind: ErrInvalidUnicode, Row: 2, Column: 1, Name: "s", Offset: 5, RowOffset: 5,
+			wantErr: &RowError{Kind: ErrInvalidUnicode, Row: 2, Line: 2, Column: 1, Name: "s", Offset: 5, RowOffset: 5,
 				Msg: "Invalid unicode (byte sequence mismatch) detected."}},
-		{name: "first error of the row", in: "x,y\n", topts: TypedOptions{Schema: two},
-			wantErr: &RowError{Kind: ErrCast, Row: 1, Column: 1, Name: "a", Offset: 0, RowOffset: 0,
+		{name: "first error of the row", in: "x,y\n", topts: Options{Schema: two},
+			wantErr: &RowError{Kind: ErrCast, Row: 1, Line: 1, Column: 1, Name: "a", Offset: 0, RowOffset: 0,
 				Msg: `Error when converting column "a". Could not convert string "x" to 'BIGINT'`}},
-		{name: "raw scan error", in: "1,2\n\"3,4\n", topts: TypedOptions{Schema: two},
-			rows: [][]string{{"1", "2"}}, wantErr: ErrUnterminatedQuote},
+		{name: "raw scan error", in: "1,2\n\"3,4\n", topts: Options{Schema: two},
+			rows: [][]string{{"1", "2"}}, wantErr: scanner.ErrUnterminatedQuote},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -396,7 +404,7 @@ func TestTypedIgnoreErrorsSurvivors(t *testing.T) {
 	for name, bad := range patterns {
 		t.Run(name, func(t *testing.T) {
 			in, keep := typedTable(5*ChunkSize, bad)
-			res := typedRead(t, in, Options{Header: true}, TypedOptions{Schema: typedTableSchema, IgnoreErrors: true})
+			res := typedRead(t, in, scanner.Options{Header: true}, Options{Schema: typedTableSchema, IgnoreErrors: true})
 			if res.Err != nil {
 				t.Fatal(res.Err)
 			}
@@ -480,7 +488,7 @@ var duckdbRejectSchema = Schema{{Name: "name", Type: TypeVarchar}, {Name: "age",
 func TestRejectsAsDuckDB(t *testing.T) {
 	for _, tt := range duckdbRejectCases {
 		t.Run(tt.name, func(t *testing.T) {
-			res := typedRead(t, tt.in, Options{Header: true}, TypedOptions{Schema: duckdbRejectSchema, StoreRejects: true})
+			res := typedRead(t, tt.in, scanner.Options{Header: true}, Options{Schema: duckdbRejectSchema, StoreRejects: true})
 			if res.Err != nil {
 				t.Fatal(res.Err)
 			}
@@ -496,7 +504,7 @@ func TestRejectsAsDuckDB(t *testing.T) {
 
 func TestRejectsLimitAndJSON(t *testing.T) {
 	in := "a\nx\n1\ny\nz\n"
-	res := typedRead(t, in, Options{Header: true}, TypedOptions{Schema: Schema{{Name: "a", Type: TypeBigInt}}, StoreRejects: true, RejectsLimit: 2})
+	res := typedRead(t, in, scanner.Options{Header: true}, Options{Schema: Schema{{Name: "a", Type: TypeBigInt}}, StoreRejects: true, RejectsLimit: 2})
 	if len(res.Rejects) != 2 || res.Rejects[0].Line != 2 || res.Rejects[1].Line != 4 {
 		t.Fatalf("rejects %+v, want lines 2 and 4", res.Rejects)
 	}
@@ -517,7 +525,7 @@ func TestRejectsLimitAndJSON(t *testing.T) {
 		t.Fatalf("JSON\n%s\nwant\n%s", b, want)
 	}
 	// IgnoreErrors alone keeps no rejects.
-	res = typedRead(t, in, Options{Header: true}, TypedOptions{Schema: Schema{{Name: "a", Type: TypeBigInt}}, IgnoreErrors: true})
+	res = typedRead(t, in, scanner.Options{Header: true}, Options{Schema: Schema{{Name: "a", Type: TypeBigInt}}, IgnoreErrors: true})
 	if len(res.Rejects) != 0 || len(res.Rows) != 1 || res.Err != nil {
 		t.Fatalf("IgnoreErrors: %+v", res)
 	}
@@ -527,7 +535,7 @@ func TestRejectsCSVLine(t *testing.T) {
 	d := dialect.Default()
 	d.Delimiter = ";"
 	in := "\"a;b\";\"say \"\"hi\"\"\";\"x\ny\";3\n"
-	res := typedRead(t, in, Options{Dialect: d}, TypedOptions{Schema: typedSchema(TypeVarchar, TypeVarchar, TypeVarchar), StoreRejects: true})
+	res := typedRead(t, in, scanner.Options{Dialect: d}, Options{Schema: typedSchema(TypeVarchar, TypeVarchar, TypeVarchar), StoreRejects: true})
 	want := "\"a;b\";\"say \"\"hi\"\"\";\"x\ny\";3"
 	if len(res.Rejects) != 1 || res.Rejects[0].CSVLine != want {
 		t.Fatalf("rejects %+v, want one with line %q", res.Rejects, want)
@@ -542,8 +550,8 @@ func TestRejectsParallelMatchesSequential(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	in, _ := typedTable(3000, func(int) bool { return rng.IntN(20) == 0 })
 	input := []byte(in)
-	opts := Options{Header: true, FieldsPerRow: -1}
-	for _, topts := range []TypedOptions{
+	opts := scanner.Options{Header: true, FieldsPerRow: -1}
+	for _, topts := range []Options{
 		{Schema: typedTableSchema, StoreRejects: true},
 		{Schema: typedTableSchema},
 	} {
@@ -555,7 +563,7 @@ func TestRejectsParallelMatchesSequential(t *testing.T) {
 			for _, size := range []int{64, 1000, 1 << 16} {
 				popts := opts
 				popts.Threads, popts.BufferSize = threads, size
-				p, err := ScanReaderAt(context.Background(), bytes.NewReader(input), int64(len(input)), popts)
+				p, err := scanner.ScanReaderAt(context.Background(), bytes.NewReader(input), int64(len(input)), popts)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -565,7 +573,7 @@ func TestRejectsParallelMatchesSequential(t *testing.T) {
 				}
 				po := topts
 				po.Locator = loc
-				pr, err := NewTypedReader(p, po)
+				pr, err := NewReader(p, po)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -583,12 +591,12 @@ func TestRejectsParallelMatchesSequential(t *testing.T) {
 // gives -1 rather than wrong ones.
 func TestTypedPositionsWithoutLocator(t *testing.T) {
 	input := []byte("a\nx\n")
-	p, err := ScanReaderAt(context.Background(), bytes.NewReader(input), int64(len(input)), Options{Header: true, FieldsPerRow: -1, Threads: 2})
+	p, err := scanner.ScanReaderAt(context.Background(), bytes.NewReader(input), int64(len(input)), scanner.Options{Header: true, FieldsPerRow: -1, Threads: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	r, _ := NewTypedReader(p, TypedOptions{Schema: Schema{{Name: "a", Type: TypeBigInt}}})
+	r, _ := NewReader(p, Options{Schema: Schema{{Name: "a", Type: TypeBigInt}}})
 	_, err = r.Next()
 	var re *RowError
 	if !errors.As(err, &re) || re.Offset != -1 || re.RowOffset != -1 || re.Row != 2 {
@@ -599,17 +607,17 @@ func TestTypedPositionsWithoutLocator(t *testing.T) {
 	}
 }
 
-// TestTypedReaderOverSmallReads reads through a Scanner fed a few bytes at
+// TestReaderOverSmallReads reads through a Scanner fed a few bytes at
 // a time: the same result as over the whole input.
-func TestTypedReaderOverSmallReads(t *testing.T) {
+func TestReaderOverSmallReads(t *testing.T) {
 	in, _ := typedTable(500, func(i int) bool { return i%17 == 4 })
-	topts := TypedOptions{Schema: typedTableSchema, StoreRejects: true}
-	want := typedRead(t, in, Options{Header: true}, topts)
-	s, err := New(&chunkReader{data: []byte(in), size: 7}, Options{Header: true, FieldsPerRow: -1, BufferSize: 64})
+	topts := Options{Schema: typedTableSchema, StoreRejects: true}
+	want := typedRead(t, in, scanner.Options{Header: true}, topts)
+	s, err := scanner.New(&faults.Chunked{Data: []byte(in), Size: 7}, scanner.Options{Header: true, FieldsPerRow: -1, BufferSize: 64})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, _ := NewTypedReader(s, topts)
+	r, _ := NewReader(s, topts)
 	if d := cmp.Diff(want, typedCollect(r), typedCmp); d != "" {
 		t.Fatalf("(-whole +small reads):\n%s", d)
 	}
@@ -666,8 +674,8 @@ func TestTypedNarrowIgnoreErrors(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			in, want := narrowTable(3*ChunkSize+17, bad)
-			s, _ := NewBytes([]byte(in), Options{Header: true, FieldsPerRow: -1})
-			r, err := NewTypedReader(s, TypedOptions{Schema: narrowSchema, StoreRejects: true})
+			s, _ := scanner.NewBytes([]byte(in), scanner.Options{Header: true, FieldsPerRow: -1})
+			r, err := NewReader(s, Options{Schema: narrowSchema, StoreRejects: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -703,12 +711,12 @@ func TestTypedNarrowIgnoreErrors(t *testing.T) {
 }
 
 func TestTypedUBigIntBits(t *testing.T) {
-	res := typedRead(t, "18446744073709551615\n", Options{}, TypedOptions{Schema: Schema{{Name: "u", Type: TypeUBigInt}}})
+	res := typedRead(t, "18446744073709551615\n", scanner.Options{}, Options{Schema: Schema{{Name: "u", Type: TypeUBigInt}}})
 	if res.Err != nil || res.Rows[0][0] != "18446744073709551615" {
 		t.Fatalf("got %q, %v", res.Rows, res.Err)
 	}
-	s, _ := NewBytes([]byte("18446744073709551615,-1\n"), Options{FieldsPerRow: -1})
-	r, _ := NewTypedReader(s, TypedOptions{Schema: Schema{{Name: "u", Type: TypeUBigInt}, {Name: "i", Type: TypeBigInt}}})
+	s, _ := scanner.NewBytes([]byte("18446744073709551615,-1\n"), scanner.Options{FieldsPerRow: -1})
+	r, _ := NewReader(s, Options{Schema: Schema{{Name: "u", Type: TypeUBigInt}, {Name: "i", Type: TypeBigInt}}})
 	c, err := r.Next()
 	if err != nil {
 		t.Fatal(err)
@@ -717,7 +725,7 @@ func TestTypedUBigIntBits(t *testing.T) {
 	if u, i := c.Columns[0].Uint64(0), c.Columns[1].Ints[0]; u != math.MaxUint64 || c.Columns[0].Ints[0] != i {
 		t.Fatalf("UBIGINT %d (bits %d), BIGINT %d", u, c.Columns[0].Ints[0], i)
 	}
-	if _, err := NewTypedReader(s, TypedOptions{Schema: Schema{{Name: "x", Type: Type(200)}}}); err == nil {
+	if _, err := NewReader(s, Options{Schema: Schema{{Name: "x", Type: Type(200)}}}); err == nil {
 		t.Fatal("no error for an unknown type")
 	}
 }
@@ -729,8 +737,8 @@ func TestTypedAllocations(t *testing.T) {
 		in, _ := typedTable(rows, func(int) bool { return false })
 		input := []byte(in)
 		return testing.AllocsPerRun(5, func() {
-			s, _ := NewBytes(input, Options{Header: true, FieldsPerRow: -1})
-			r, _ := NewTypedReader(s, TypedOptions{Schema: typedTableSchema})
+			s, _ := scanner.NewBytes(input, scanner.Options{Header: true, FieldsPerRow: -1})
+			r, _ := NewReader(s, Options{Schema: typedTableSchema})
 			for {
 				if _, err := r.Next(); err != nil {
 					break
@@ -748,8 +756,8 @@ func TestTypedAllocations(t *testing.T) {
 		in, _ := narrowTable(rows, func(int) bool { return false })
 		input := []byte(in)
 		return testing.AllocsPerRun(5, func() {
-			s, _ := NewBytes(input, Options{Header: true, FieldsPerRow: -1})
-			r, _ := NewTypedReader(s, TypedOptions{Schema: narrowSchema})
+			s, _ := scanner.NewBytes(input, scanner.Options{Header: true, FieldsPerRow: -1})
+			r, _ := NewReader(s, Options{Schema: narrowSchema})
 			for {
 				if _, err := r.Next(); err != nil {
 					break
@@ -782,7 +790,7 @@ var typedBenchValues = map[Type]func(i int) string{
 }
 
 // BenchmarkTypedCast reads 50,000 rows of four columns of one type through
-// a Scanner and a TypedReader and reports the values cast per second.
+// a Scanner and a Reader and reports the values cast per second.
 // scan-only is the same BIGINT input read by the Scanner alone, touching
 // every value: the difference is the typed layer.
 func BenchmarkTypedCast(b *testing.B) {
@@ -812,8 +820,8 @@ func BenchmarkTypedCast(b *testing.B) {
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()
 			for b.Loop() {
-				s, _ := NewBytes(data, Options{FieldsPerRow: -1})
-				r, _ := NewTypedReader(s, TypedOptions{Schema: schema})
+				s, _ := scanner.NewBytes(data, scanner.Options{FieldsPerRow: -1})
+				r, _ := NewReader(s, Options{Schema: schema})
 				n := 0
 				for {
 					c, err := r.Next()
@@ -838,7 +846,7 @@ func BenchmarkTypedCast(b *testing.B) {
 		b.ReportAllocs()
 		sum := 0
 		for b.Loop() {
-			s, _ := NewBytes(data, Options{FieldsPerRow: -1})
+			s, _ := scanner.NewBytes(data, scanner.Options{FieldsPerRow: -1})
 			s.TrackFieldOffsets()
 			for s.Scan() {
 				for _, v := range s.Row() {
@@ -860,9 +868,9 @@ func FuzzTyped(f *testing.F) {
 	f.Add([]byte(strings.Repeat("7\n", 2050)+"bad\n"), uint8(14))
 	schema := Schema{{Name: "i", Type: TypeBigInt}, {Name: "f", Type: TypeDouble}, {Name: "s", Type: TypeVarchar}}
 	f.Fuzz(func(t *testing.T, input []byte, flags uint8) {
-		opts := Options{Header: flags&1 != 0, FieldsPerRow: -1}
-		topts := TypedOptions{Schema: schema, StoreRejects: true, NullPadding: flags&2 != 0}
-		raw, err := NewBytes(input, opts)
+		opts := scanner.Options{Header: flags&1 != 0, FieldsPerRow: -1}
+		topts := Options{Schema: schema, StoreRejects: true, NullPadding: flags&2 != 0}
+		raw, err := scanner.NewBytes(input, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -870,8 +878,8 @@ func FuzzTyped(f *testing.F) {
 		for raw.Scan() {
 			numbers = append(numbers, raw.RowNumber())
 		}
-		s, _ := NewBytes(input, opts)
-		r, err := NewTypedReader(s, topts)
+		s, _ := scanner.NewBytes(input, opts)
+		r, err := NewReader(s, topts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -917,17 +925,17 @@ func FuzzTyped(f *testing.F) {
 			t.Fatalf("kept rows %v, raw rows %v", got.Numbers, numbers)
 		}
 		// IgnoreErrors alone: the same rows.
-		s, _ = NewBytes(input, opts)
+		s, _ = scanner.NewBytes(input, opts)
 		ig := topts
 		ig.StoreRejects, ig.IgnoreErrors = false, true
-		r, _ = NewTypedReader(s, ig)
+		r, _ = NewReader(s, ig)
 		if d := cmp.Diff(got.Rows, typedCollect(r).Rows); d != "" {
 			t.Fatalf("IgnoreErrors differs from StoreRejects:\n%s", d)
 		}
 		// In parallel, with a Locator: the same result.
 		popts := opts
 		popts.Threads, popts.BufferSize = 2, []int{3, 16, 64, 4096}[flags>>2&3]
-		p, err := ScanReaderAt(context.Background(), bytes.NewReader(input), int64(len(input)), popts)
+		p, err := scanner.ScanReaderAt(context.Background(), bytes.NewReader(input), int64(len(input)), popts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -935,7 +943,7 @@ func FuzzTyped(f *testing.F) {
 		loc, _ := NewLocator(bytes.NewReader(input), opts)
 		po := topts
 		po.Locator = loc
-		pr, _ := NewTypedReader(p, po)
+		pr, _ := NewReader(p, po)
 		if d := cmp.Diff(got, typedCollect(pr), typedCmp); d != "" {
 			t.Fatalf("parallel differs (-sequential +parallel):\n%s", d)
 		}
@@ -948,14 +956,14 @@ func FuzzTyped(f *testing.F) {
 func TestQuotedNotNullAndForceNotNull(t *testing.T) {
 	in := "a,b,c\n\"\",,x\n,\"\",\n"
 	schema := Schema{{Name: "a", Type: TypeVarchar}, {Name: "b", Type: TypeVarchar}, {Name: "c", Type: TypeVarchar}}
-	read := func(opts TypedOptions) [][]*string {
+	read := func(opts Options) [][]*string {
 		t.Helper()
-		s, err := NewBytes([]byte(in), Options{Header: true})
+		s, err := scanner.NewBytes([]byte(in), scanner.Options{Header: true})
 		if err != nil {
 			t.Fatal(err)
 		}
 		opts.Schema = schema
-		tr, err := NewTypedReader(s, opts)
+		tr, err := NewReader(s, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -992,37 +1000,37 @@ func TestQuotedNotNullAndForceNotNull(t *testing.T) {
 		return b.String()
 	}
 	for _, c := range []struct {
-		opts TypedOptions
+		opts Options
 		want string
 	}{
-		{TypedOptions{}, `NULL NULL "x" | NULL NULL NULL | `},
-		{TypedOptions{QuotedNotNull: true}, `"" NULL "x" | NULL "" NULL | `},
-		{TypedOptions{ForceNotNull: []string{"C"}}, `NULL NULL "x" | NULL NULL "" | `},
-		{TypedOptions{QuotedNotNull: true, ForceNotNull: []string{"a"}}, `"" NULL "x" | "" "" NULL | `},
+		{Options{}, `NULL NULL "x" | NULL NULL NULL | `},
+		{Options{QuotedNotNull: true}, `"" NULL "x" | NULL "" NULL | `},
+		{Options{ForceNotNull: []string{"C"}}, `NULL NULL "x" | NULL NULL "" | `},
+		{Options{QuotedNotNull: true, ForceNotNull: []string{"a"}}, `"" NULL "x" | "" "" NULL | `},
 	} {
 		if got := show(read(c.opts)); got != c.want {
 			t.Errorf("%+v: got %s, want %s", c.opts, got, c.want)
 		}
 	}
-	s, _ := NewBytes([]byte(in), Options{})
-	if _, err := NewTypedReader(s, TypedOptions{Schema: schema, ForceNotNull: []string{"nope"}}); err == nil {
+	s, _ := scanner.NewBytes([]byte(in), scanner.Options{})
+	if _, err := NewReader(s, Options{Schema: schema, ForceNotNull: []string{"nope"}}); err == nil {
 		t.Error("ForceNotNull of a missing column accepted")
 	}
-	p, err := ScanReader(context.Background(), strings.NewReader(in), Options{})
+	p, err := scanner.ScanReader(context.Background(), strings.NewReader(in), scanner.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	if _, err := NewTypedReader(p, TypedOptions{Schema: schema, QuotedNotNull: true}); err == nil {
-		t.Error("QuotedNotNull over a Parallel accepted")
+	if _, err := NewReader(p, Options{Schema: schema, QuotedNotNull: true}); err == nil {
+		t.Error("QuotedNotNull over a scanner.Parallel accepted")
 	}
 }
 
-// TestTypedReaderReset reads one input, then others after Reset, and
-// requires for each what a new TypedReader gives: rows, numbers, rejects
+// TestReaderReset reads one input, then others after Reset, and
+// requires for each what a new Reader gives: rows, numbers, rejects
 // and errors, none of the earlier input's state carried over.
-func TestTypedReaderReset(t *testing.T) {
-	topts := TypedOptions{Schema: typedSchema(TypeBigInt, TypeVarchar, TypeDate), StoreRejects: true, IgnoreErrors: true}
+func TestReaderReset(t *testing.T) {
+	topts := Options{Schema: typedSchema(TypeBigInt, TypeVarchar, TypeDate), StoreRejects: true, IgnoreErrors: true}
 	inputs := []string{
 		"1,a,2024-01-01\nx,b,2024-01-02\n3,\"long value " + strings.Repeat("z", 5000) + "\",2024-01-03\n",
 		"4,d\n5,e,2024-02-30\n6,f,2024-02-01,extra\n",
@@ -1031,15 +1039,15 @@ func TestTypedReaderReset(t *testing.T) {
 	}
 	for _, ignore := range []bool{true, false} {
 		topts.IgnoreErrors, topts.StoreRejects = ignore, ignore
-		var r *TypedReader
+		var r *Reader
 		for i, in := range inputs {
-			want := typedRead(t, in, Options{}, topts)
-			s, err := NewBytes([]byte(in), Options{FieldsPerRow: -1})
+			want := typedRead(t, in, scanner.Options{}, topts)
+			s, err := scanner.NewBytes([]byte(in), scanner.Options{FieldsPerRow: -1})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if r == nil {
-				r, err = NewTypedReader(s, topts)
+				r, err = NewReader(s, topts)
 			} else {
 				err = r.Reset(s)
 			}
@@ -1052,13 +1060,13 @@ func TestTypedReaderReset(t *testing.T) {
 			}
 		}
 	}
-	// Reset checks the new source as NewTypedReader does.
-	s, _ := NewBytes([]byte("1,a,2024-01-01\n"), Options{FieldsPerRow: -1})
-	r, err := NewTypedReader(s, TypedOptions{Schema: typedSchema(TypeBigInt, TypeVarchar, TypeDate), QuotedNotNull: true})
+	// Reset checks the new source as NewReader does.
+	s, _ := scanner.NewBytes([]byte("1,a,2024-01-01\n"), scanner.Options{FieldsPerRow: -1})
+	r, err := NewReader(s, Options{Schema: typedSchema(TypeBigInt, TypeVarchar, TypeDate), QuotedNotNull: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, _ := ScanReaderAt(context.Background(), strings.NewReader("1,a,2024-01-01\n"), 15, Options{})
+	p, _ := scanner.ScanReaderAt(context.Background(), strings.NewReader("1,a,2024-01-01\n"), 15, scanner.Options{})
 	defer p.Close()
 	if err := r.Reset(p); err == nil {
 		t.Error("Reset to a source that cannot tell quoted values, with QuotedNotNull: no error")

@@ -1,13 +1,14 @@
-package scanner_test
+package typed_test
 
 import (
 	"errors"
 	"fmt"
 
 	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/scanner/typed"
 )
 
-func ExampleTypedReader() {
+func ExampleReader() {
 	in := "id,price,day,name\n" +
 		"1,9.5,2024-02-29,apple\n" +
 		"2,oops,2024-03-01,pear\n" + // not a DOUBLE: rejected
@@ -18,12 +19,12 @@ func ExampleTypedReader() {
 	if err != nil {
 		panic(err)
 	}
-	r, err := scanner.NewTypedReader(s, scanner.TypedOptions{
-		Schema: scanner.Schema{
-			{Name: "id", Type: scanner.TypeBigInt},
-			{Name: "price", Type: scanner.TypeDouble},
-			{Name: "day", Type: scanner.TypeDate},
-			{Name: "name", Type: scanner.TypeVarchar},
+	r, err := typed.NewReader(s, typed.Options{
+		Schema: typed.Schema{
+			{Name: "id", Type: typed.TypeBigInt},
+			{Name: "price", Type: typed.TypeDouble},
+			{Name: "day", Type: typed.TypeDate},
+			{Name: "name", Type: typed.TypeVarchar},
 		},
 		StoreRejects: true, // implies IgnoreErrors
 	})
@@ -52,14 +53,14 @@ func ExampleTypedReader() {
 
 func ExampleRowError() {
 	s, _ := scanner.NewBytes([]byte("a,b\n1,2\n3,x\n"), scanner.Options{Header: true, FieldsPerRow: -1})
-	r, _ := scanner.NewTypedReader(s, scanner.TypedOptions{Schema: scanner.Schema{
-		{Name: "a", Type: scanner.TypeVarchar},
-		{Name: "b", Type: scanner.TypeBigInt},
+	r, _ := typed.NewReader(s, typed.Options{Schema: typed.Schema{
+		{Name: "a", Type: typed.TypeVarchar},
+		{Name: "b", Type: typed.TypeBigInt},
 	}})
 	for c, err := range r.Chunks() {
-		var re *scanner.RowError
+		var re *typed.RowError
 		if errors.As(err, &re) {
-			fmt.Println(errors.Is(err, scanner.ErrCast), re.Row, re.Column, re.Name, re.Offset)
+			fmt.Println(errors.Is(err, typed.ErrCast), re.Row, re.Column, re.Name, re.Offset)
 			fmt.Println(err)
 			break
 		}
@@ -69,4 +70,21 @@ func ExampleRowError() {
 	// 1 good rows first
 	// true 3 2 b 10
 	// csvscan: row 3, column 2 ("b"), byte 10: cast error: Error when converting column "b". Could not convert string "x" to 'BIGINT'
+}
+
+func ExampleParseSchema() {
+	schema, err := typed.ParseSchema("id:BIGINT, price:DECIMAL(15,2), day:DATE")
+	if err != nil {
+		panic(err)
+	}
+	for _, c := range schema {
+		fmt.Println(c.Name, c.Type, c.Width, c.Scale)
+	}
+	_, err = typed.ParseSchema("id BIGINT")
+	fmt.Println(err)
+	// Output:
+	// id BIGINT 0 0
+	// price DECIMAL 15 2
+	// day DATE 0 0
+	// csvscan: columns: "id BIGINT" is not name:TYPE
 }

@@ -1,4 +1,4 @@
-package scanner
+package typed
 
 import (
 	"errors"
@@ -7,30 +7,11 @@ import (
 	"iter"
 	"slices"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/internal/cast"
 )
-
-// Why this file is over 600 lines: the typed reader, chunks and vectors;
-// issue 14 moves them to their own package (scanner/typed) and cuts chunk
-// and vector types into a file of their own.
-
-// Typed chunks: the rows of a raw scan cast to a schema's types, in chunks
-// of up to ChunkSize rows stored column by column, as DuckDB's CSV reader
-// fills its DataChunks.
-//
-//	Scanner or Parallel ─► raw rows ─► TypedReader ─► *Chunk (typed columns)
-//	                                        └────────► []Reject (bad rows)
-//
-// Each value is cast from the row's bytes straight into its column; numbers,
-// dates and times allocate nothing. A row that cannot be used (a cast
-// failure, too few or too many values, invalid UTF-8 in a VARCHAR column)
-// stops the read with a *RowError, or with IgnoreErrors is written like
-// any other and then removed from its chunk by a selection vector (see
-// selection.go), and recorded as Rejects with StoreRejects.
 
 // ChunkSize is the most rows a Chunk holds: DuckDB's vector size
 // (STANDARD_VECTOR_SIZE).
@@ -74,49 +55,6 @@ const (
 	TypeDecimal     = cast.TypeDecimal   // DECIMAL(w,s): Vector.Ints, each the value times 10^s (Column and Vector give w and s)
 )
 
-// ParseType returns the type DuckDB means by name ("BIGINT", "int8",
-// "text", "INT4", "real", "DECIMAL"; ASCII case ignored). DuckDB types
-// csvscan does not cast to, such as HUGEINT, are an error. A DECIMAL's
-// width and scale need ParseColumn.
-func ParseType(name string) (Type, error) { return cast.ParseType(name) }
-
-// ParseColumn returns the column of the given name and DuckDB type, which
-// may carry a DECIMAL's width and scale ("DECIMAL(15,2)"; DECIMAL alone is
-// DECIMAL(18,3), as in DuckDB). Other modifiers are refused.
-func ParseColumn(name, typ string) (Column, error) {
-	w, s, ok, err := cast.ParseDecimal(typ)
-	if err != nil {
-		return Column{}, err
-	}
-	if ok {
-		return Column{Name: name, Type: TypeDecimal, Width: w, Scale: s}, nil
-	}
-	t, err := cast.ParseType(typ)
-	return Column{Name: name, Type: t}, err
-}
-
-// Column is one column of a Schema.
-type Column struct {
-	Name string
-	Type Type
-	// Width and Scale are a DECIMAL column's total and fraction digits
-	// (Width 1 to 18, Scale up to Width); zero means DuckDB's
-	// DECIMAL(18,3). Other types ignore them.
-	Width, Scale int
-}
-
-// decimal returns the column's width and scale, DuckDB's default for
-// zero.
-func (c Column) decimal() (int, int) {
-	if c.Width == 0 {
-		return cast.DefaultDecimalWidth, cast.DefaultDecimalScale
-	}
-	return c.Width, c.Scale
-}
-
-// Schema is the columns a TypedReader expects in every row, in order.
-type Schema []Column
-
 // The kinds of bad row. A *RowError unwraps to one of them; a Reject
 // carries one in Kind and DuckDB's name for it in ErrorType.
 var (
@@ -133,8 +71,8 @@ var (
 	ErrInvalidUnicode = errors.New("invalid unicode")
 )
 
-// TypedOptions configure a TypedReader. Their names are read_csv's.
-type TypedOptions struct {
+// Options configure a Reader. Their names are read_csv's.
+type Options struct {
 	// Schema names and types the columns; it must not be empty.
 	Schema Schema
 	// NullStr lists the values that mean NULL (nullstr). nil means one
@@ -154,7 +92,7 @@ type TypedOptions struct {
 	// QuotedNotNull makes a quoted value never NULL ("" is the empty
 	// string): DuckDB's allow_quoted_nulls = false. It needs a source that
 	// says which values were quoted (a Quoter: a sequential *Scanner);
-	// NewTypedReader refuses it over another one.
+	// NewReader refuses it over another one.
 	QuotedNotNull bool
 	// ForceNotNull names the columns whose values are never NULL
 	// (force_not_null): a null string there reads as the empty value.
@@ -188,327 +126,22 @@ type TypedOptions struct {
 	Locator *Locator
 }
 
-// Rows is the raw row source of a TypedReader: *Scanner, *Parallel, *File
-// and *Block (one TypedReader per block, inside Parallel.Each, casts on the
-// workers) satisfy it. Open the source with Options.FieldsPerRow = -1, so
-// that rows of any length reach the TypedReader, which judges the count
-// itself.
-type Rows interface {
-	Scan() bool
-	Row() [][]byte
-	Err() error
-	// RowNumber is the 1-based number of the current row, the header
-	// counted.
-	RowNumber() int
-}
-
-// Quoter is implemented by row sources that know which values of the
-// current row were quoted: *Scanner.
-type Quoter interface {
-	Quoted(i int) bool
-}
-
-// Positions is implemented by row sources that know where the current row
-// and its values start, as 0-based byte offsets into the input: *Scanner,
-// once TrackFieldOffsets was called (NewTypedReader calls it).
-type Positions interface {
-	RowOffset() int64
-	FieldOffsets() []int64
-}
-
-// Validity marks which values of a Vector are not NULL: bit i%64 of word
-// i/64 is set when value i is valid, as in DuckDB's ValidityMask.
-type Validity []uint64
-
-// IsValid reports whether value i is not NULL.
-func (m Validity) IsValid(i int) bool { return m[i>>6]>>(uint(i)&63)&1 != 0 }
-
-// Vector is one column of a Chunk: its values in the slice of the column's
-// type (the others are nil) and which of them are NULL. A NULL's slot holds
-// the zero value. The integer types share Ints and FLOAT shares Floats with
-// DOUBLE (see the Type constants); Type tells them apart.
-type Vector struct {
-	Type     Type
-	Validity Validity
-	// Width and Scale are a DECIMAL column's (see Column).
-	Width, Scale int
-
-	Bools      []bool
-	Ints       []int64
-	Floats     []float64
-	Dates      []Date
-	Times      []Time
-	Timestamps []Timestamp
-
-	// A VARCHAR column's values share Data: value i is
-	// Data[Offsets[i]:Offsets[i+1]] (Bytes does that), and len(Offsets) is
-	// Len()+1.
-	Data    []byte
-	Offsets []int
-}
-
-// IsNull reports whether value i is NULL.
-func (v *Vector) IsNull(i int) bool { return !v.Validity.IsValid(i) }
-
-// Bytes returns value i of a VARCHAR column (empty for a NULL), a slice of
-// v.Data.
-func (v *Vector) Bytes(i int) []byte {
-	return v.Data[v.Offsets[i]:v.Offsets[i+1]:v.Offsets[i+1]]
-}
-
-// Uint64 returns value i of a UBIGINT column, which Ints holds as the
-// bits of a uint64 (for the other integer types, it is Ints[i] converted).
-func (v *Vector) Uint64(i int) uint64 { return uint64(v.Ints[i]) }
-
-// Value returns value i as a Go value: nil for NULL, bool, int64 (the
-// signed integer types and UINTEGER and smaller), uint64 (UBIGINT),
-// float64 (DOUBLE), float32 (FLOAT), string (VARCHAR, and DECIMAL as
-// DuckDB renders it, so that no digit is lost), time.Time in UTC (DATE at
-// midnight, TIMESTAMP), time.Duration since midnight (TIME). An infinite
-// DATE or TIMESTAMP is returned as the Date or Timestamp itself.
-func (v *Vector) Value(i int) any {
-	if v.IsNull(i) {
-		return nil
-	}
-	switch v.Type {
-	case TypeBoolean:
-		return v.Bools[i]
-	case TypeBigInt, TypeInteger, TypeSmallInt, TypeTinyInt, TypeUInteger, TypeUSmallInt, TypeUTinyInt:
-		return v.Ints[i]
-	case TypeUBigInt:
-		return v.Uint64(i)
-	case TypeDouble:
-		return v.Floats[i]
-	case TypeFloat:
-		return float32(v.Floats[i])
-	case TypeDecimal:
-		return string(cast.AppendDecimal(nil, v.Ints[i], v.Width, v.Scale))
-	case TypeDate:
-		if !v.Dates[i].IsFinite() {
-			return v.Dates[i]
-		}
-		return time.Unix(int64(v.Dates[i])*86400, 0).UTC()
-	case TypeTime:
-		return time.Duration(v.Times[i]) * time.Microsecond
-	case TypeTimestamp, TypeTimestampTZ:
-		if !v.Timestamps[i].IsFinite() {
-			return v.Timestamps[i]
-		}
-		return time.UnixMicro(int64(v.Timestamps[i])).UTC()
-	}
-	return string(v.Bytes(i))
-}
-
-// AppendText appends DuckDB's text rendering of value i to dst: "NULL",
-// "true", "42", "1.5", "2024-02-29", "12:34:56", "2024-02-29 12:34:56", or
-// the VARCHAR's bytes. A FLOAT renders with float32's shortest digits
-// ("0.1"), a UBIGINT as unsigned.
-func (v *Vector) AppendText(dst []byte, i int) []byte {
-	if v.IsNull(i) {
-		return append(dst, "NULL"...)
-	}
-	switch v.Type {
-	case TypeBoolean:
-		return append(dst, cast.FormatBool(v.Bools[i])...)
-	case TypeBigInt, TypeInteger, TypeSmallInt, TypeTinyInt, TypeUInteger, TypeUSmallInt, TypeUTinyInt:
-		return cast.AppendInt64(dst, v.Ints[i])
-	case TypeUBigInt:
-		return cast.AppendUint64(dst, v.Uint64(i))
-	case TypeDouble:
-		return cast.AppendFloat64(dst, v.Floats[i])
-	case TypeFloat:
-		return cast.AppendFloat32(dst, float32(v.Floats[i]))
-	case TypeDecimal:
-		return cast.AppendDecimal(dst, v.Ints[i], v.Width, v.Scale)
-	case TypeDate:
-		return v.Dates[i].AppendFormat(dst)
-	case TypeTime:
-		return v.Times[i].AppendFormat(dst)
-	case TypeTimestamp:
-		return v.Timestamps[i].AppendFormat(dst)
-	case TypeTimestampTZ:
-		return v.Timestamps[i].AppendFormatTZ(dst)
-	}
-	return append(dst, v.Bytes(i)...)
-}
-
-// storage returns the type whose slice of Vector holds the values of type
-// t: BIGINT (Ints) for the integer types, DOUBLE (Floats) for FLOAT, t
-// itself for the others; false for a value that is no type.
-func storage(t Type) (Type, bool) {
-	switch t {
-	case TypeTinyInt, TypeSmallInt, TypeInteger, TypeUTinyInt, TypeUSmallInt, TypeUInteger, TypeUBigInt, TypeDecimal:
-		return TypeBigInt, true
-	case TypeFloat:
-		return TypeDouble, true
-	case TypeTimestampTZ:
-		return TypeTimestamp, true
-	}
-	return t, t.Valid()
-}
-
-// setNull marks value i NULL and leaves the zero value in its slot.
-func (v *Vector) setNull(i int) {
-	v.Validity[i>>6] &^= 1 << (uint(i) & 63)
-	t, _ := storage(v.Type)
-	switch t {
-	case TypeBoolean:
-		v.Bools[i] = false
-	case TypeBigInt:
-		v.Ints[i] = 0
-	case TypeDouble:
-		v.Floats[i] = 0
-	case TypeDate:
-		v.Dates[i] = 0
-	case TypeTime:
-		v.Times[i] = 0
-	case TypeTimestamp:
-		v.Timestamps[i] = 0
-	case TypeVarchar:
-		v.Offsets[i+1] = len(v.Data)
-	}
-}
-
-// Chunk is up to ChunkSize rows of typed values, column by column: column
-// c of row i is Columns[c] at index i. RowNumbers[i] is row i's number in
-// the raw scan (Rows.RowNumber), so rows removed as bad leave gaps.
-type Chunk struct {
-	Columns    []Vector
-	RowNumbers []int
-	n          int
-}
-
-// Len returns the number of rows.
-func (c *Chunk) Len() int { return c.n }
-
-// NewChunk returns a chunk of the given columns, each holding
-// len(rowNumbers) values, for code that assembles chunks from others (the
-// front door's several files: columns matched by name, missing ones
-// NULL). The slices are used as they are.
-func NewChunk(columns []Vector, rowNumbers []int) *Chunk {
-	return &Chunk{Columns: columns, RowNumbers: rowNumbers, n: len(rowNumbers)}
-}
-
-// NullVector returns a vector of col's type holding n NULLs.
-func NullVector(col Column, n int) Vector {
-	v := Vector{Type: col.Type, Validity: make(Validity, (n+63)/64)}
-	if col.Type == TypeDecimal {
-		v.Width, v.Scale = col.decimal()
-	}
-	t, _ := storage(col.Type)
-	switch t {
-	case TypeBoolean:
-		v.Bools = make([]bool, n)
-	case TypeBigInt:
-		v.Ints = make([]int64, n)
-	case TypeDouble:
-		v.Floats = make([]float64, n)
-	case TypeDate:
-		v.Dates = make([]Date, n)
-	case TypeTime:
-		v.Times = make([]Time, n)
-	case TypeTimestamp:
-		v.Timestamps = make([]Timestamp, n)
-	default:
-		v.Offsets = make([]int, n+1)
-	}
-	return v
-}
-
-// Clone returns a copy of c that shares no memory with it: a chunk from a
-// TypedReader is valid until its next call, a clone for as long as it is
-// kept.
-func (c *Chunk) Clone() *Chunk {
-	d := &Chunk{Columns: make([]Vector, len(c.Columns)), RowNumbers: slices.Clone(c.RowNumbers), n: c.n}
-	for i, v := range c.Columns {
-		d.Columns[i] = Vector{Type: v.Type, Width: v.Width, Scale: v.Scale,
-			Validity: slices.Clone(v.Validity), Bools: slices.Clone(v.Bools), Ints: slices.Clone(v.Ints),
-			Floats: slices.Clone(v.Floats), Dates: slices.Clone(v.Dates), Times: slices.Clone(v.Times),
-			Timestamps: slices.Clone(v.Timestamps), Data: slices.Clone(v.Data), Offsets: slices.Clone(v.Offsets)}
-	}
-	return d
-}
-
-func newChunk(schema Schema) Chunk {
-	c := Chunk{Columns: make([]Vector, len(schema)), RowNumbers: make([]int, ChunkSize)}
-	for i, col := range schema {
-		c.Columns[i] = NullVector(col, ChunkSize) // reset makes the values valid
-	}
-	return c
-}
-
-// reset makes every slot writable again and every value valid.
-func (c *Chunk) reset() {
-	c.n = 0
-	c.RowNumbers = c.RowNumbers[:ChunkSize]
-	for i := range c.Columns {
-		v := &c.Columns[i]
-		v.Validity = v.Validity[:ChunkSize/64]
-		for w := range v.Validity {
-			v.Validity[w] = ^uint64(0)
-		}
-		t, _ := storage(v.Type)
-		switch t {
-		case TypeBoolean:
-			v.Bools = v.Bools[:ChunkSize]
-		case TypeBigInt:
-			v.Ints = v.Ints[:ChunkSize]
-		case TypeDouble:
-			v.Floats = v.Floats[:ChunkSize]
-		case TypeDate:
-			v.Dates = v.Dates[:ChunkSize]
-		case TypeTime:
-			v.Times = v.Times[:ChunkSize]
-		case TypeTimestamp:
-			v.Timestamps = v.Timestamps[:ChunkSize]
-		case TypeVarchar:
-			v.Data = v.Data[:0]
-			v.Offsets = v.Offsets[:ChunkSize+1]
-			v.Offsets[0] = 0
-		}
-	}
-}
-
-// setLen cuts every column to the first n rows.
-func (c *Chunk) setLen(n int) {
-	c.n = n
-	c.RowNumbers = c.RowNumbers[:n]
-	for i := range c.Columns {
-		v := &c.Columns[i]
-		v.Validity = v.Validity[:(n+63)/64]
-		t, _ := storage(v.Type)
-		switch t {
-		case TypeBoolean:
-			v.Bools = v.Bools[:n]
-		case TypeBigInt:
-			v.Ints = v.Ints[:n]
-		case TypeDouble:
-			v.Floats = v.Floats[:n]
-		case TypeDate:
-			v.Dates = v.Dates[:n]
-		case TypeTime:
-			v.Times = v.Times[:n]
-		case TypeTimestamp:
-			v.Timestamps = v.Timestamps[:n]
-		case TypeVarchar:
-			v.Offsets = v.Offsets[:n+1]
-			v.Data = v.Data[:v.Offsets[n]]
-		}
-	}
-}
-
 // RowError reports a bad row that ended a read without IgnoreErrors.
 //
-// Row and Column are 1-based: Row is the raw scan's row number (the header
-// is row 1), Column the number of the value at fault (for missing columns,
-// the first missing one; for too many, the first value past the schema).
+// Row, Line and Column are 1-based: Row is the raw scan's row number (the
+// header is row 1), Line the input line the row starts on (it differs from
+// Row after empty lines, comment lines and quoted line ends; the row
+// number when the row source does not count lines), Column the number of the value at
+// fault (for missing columns, the first missing one; for too many, the
+// first value past the schema).
 // Offset is the 0-based byte offset of that value in the input, or for
 // missing columns of the end of the row's last value; RowOffset that of
 // the row. Either is -1 when the row source cannot tell (see
-// TypedOptions.Locator).
+// Options.Locator).
 type RowError struct {
 	Kind      error  // ErrCast, ErrMissingColumns, ErrTooManyColumns or ErrInvalidUnicode
 	Row       int    // the row's number
+	Line      int    // the line the row starts on
 	Column    int    // the column's number
 	Name      string // the column's name; "" past the schema
 	Offset    int64  // where the value starts
@@ -520,7 +153,11 @@ type RowError struct {
 // the row, the column (its name when it has one), the byte offset when it
 // is known, the kind and DuckDB's message.
 func (e *RowError) Error() string {
-	at := fmt.Sprintf("row %d, column %d", e.Row, e.Column)
+	at := fmt.Sprintf("row %d", e.Row)
+	if e.Line > 0 && e.Line != e.Row {
+		at += fmt.Sprintf(" (line %d)", e.Line)
+	}
+	at += fmt.Sprintf(", column %d", e.Column)
 	if e.Name != "" {
 		at += fmt.Sprintf(" (%q)", e.Name)
 	}
@@ -533,12 +170,12 @@ func (e *RowError) Error() string {
 // Unwrap returns the kind, for errors.Is.
 func (e *RowError) Unwrap() error { return e.Kind }
 
-// TypedReader casts the rows of a raw scan to a Schema and hands them out
+// Reader casts the rows of a raw scan to a Schema and hands them out
 // in Chunks. It is not safe for concurrent use.
-type TypedReader struct {
+type Reader struct {
 	src            Rows
 	pos            Positions // nil when src cannot tell where rows start
-	opts           TypedOptions
+	opts           Options
 	ignore         bool
 	caster         cast.Caster
 	dateFmt, tsFmt cast.Format
@@ -562,9 +199,9 @@ type TypedReader struct {
 	err           error // why the read ended: io.EOF, the source's error or a *RowError
 }
 
-// NewTypedReader returns a TypedReader over src. Call it before the first
+// NewReader returns a Reader over src. Call it before the first
 // src.Scan: it asks a *Scanner to track field offsets, for positions.
-func NewTypedReader(src Rows, opts TypedOptions) (*TypedReader, error) {
+func NewReader(src Rows, opts Options) (*Reader, error) {
 	if len(opts.Schema) == 0 {
 		return nil, errors.New("csvscan: a typed reader needs a schema of at least one column")
 	}
@@ -585,7 +222,7 @@ func NewTypedReader(src Rows, opts TypedOptions) (*TypedReader, error) {
 	}
 	opts.Schema = slices.Clone(opts.Schema)
 	opts.NullStr = slices.Clone(opts.NullStr) // nil stays nil
-	r := &TypedReader{
+	r := &Reader{
 		src:    src,
 		opts:   opts,
 		ignore: opts.IgnoreErrors || opts.StoreRejects,
@@ -628,9 +265,9 @@ func NewTypedReader(src Rows, opts TypedOptions) (*TypedReader, error) {
 }
 
 // bind makes src the reader's source, with what it can tell.
-func (r *TypedReader) bind(src Rows) error {
+func (r *Reader) bind(src Rows) error {
 	r.src, r.pos, r.quoter = src, nil, nil
-	if t, ok := src.(interface{ TrackFieldOffsets() }); ok {
+	if t, ok := src.(OffsetTracker); ok {
 		t.TrackFieldOffsets()
 	}
 	if p, ok := src.(Positions); ok {
@@ -640,17 +277,17 @@ func (r *TypedReader) bind(src Rows) error {
 		r.quoter = q
 	}
 	if r.opts.QuotedNotNull && r.quoter == nil {
-		return fmt.Errorf("csvscan: QuotedNotNull needs rows that say which values were quoted (a *Scanner), not a %T", src)
+		return fmt.Errorf("csvscan: QuotedNotNull needs rows that say which values were quoted (a *scanner.Scanner), not a %T", src)
 	}
 	return nil
 }
 
 // Reset makes r read src from its start, with the same options, as a new
-// TypedReader would, but keeping the memory of its chunk (a chunk of
+// Reader would, but keeping the memory of its chunk (a chunk of
 // ChunkSize rows, whose text columns grow to the longest values seen): one
-// TypedReader per worker can read block after block of Parallel.Each. The
+// Reader per worker can read block after block of Parallel.Each. The
 // chunk and rejects returned before are no longer valid.
-func (r *TypedReader) Reset(src Rows) error {
+func (r *Reader) Reset(src Rows) error {
 	r.bad = badRow{}
 	r.rejects = nil
 	r.headerChecked, r.pending, r.err = false, false, nil
@@ -663,7 +300,7 @@ func (r *TypedReader) Reset(src Rows) error {
 // it come first, in the chunk Next returned before). The chunk and its
 // slices are the reader's own and are overwritten by the next call; copy
 // what you keep.
-func (r *TypedReader) Next() (*Chunk, error) {
+func (r *Reader) Next() (*Chunk, error) {
 	for r.err == nil {
 		if n := r.fill(); n > 0 {
 			return &r.chunk, nil
@@ -675,7 +312,7 @@ func (r *TypedReader) Next() (*Chunk, error) {
 // Chunks returns an iterator over the chunks, for a range loop: each chunk
 // is valid during its step only; an error ends the loop with (nil, err),
 // and at the end of input the loop just ends.
-func (r *TypedReader) Chunks() iter.Seq2[*Chunk, error] {
+func (r *Reader) Chunks() iter.Seq2[*Chunk, error] {
 	return func(yield func(*Chunk, error) bool) {
 		for {
 			c, err := r.Next()
@@ -694,15 +331,15 @@ func (r *TypedReader) Chunks() iter.Seq2[*Chunk, error] {
 }
 
 // Rejects returns the Rejects recorded so far, in the order of the input,
-// at most TypedOptions.RejectsLimit of them. The slice is the reader's own.
-func (r *TypedReader) Rejects() []Reject { return r.rejects }
+// at most Options.RejectsLimit of them. The slice is the reader's own.
+func (r *Reader) Rejects() []Reject { return r.rejects }
 
 // Schema returns the reader's schema.
-func (r *TypedReader) Schema() Schema { return r.opts.Schema }
+func (r *Reader) Schema() Schema { return r.opts.Schema }
 
 // fill reads rows into the chunk until it is full or the source ends, drops
 // the bad ones, and returns how many rows the chunk holds.
-func (r *TypedReader) fill() int {
+func (r *Reader) fill() int {
 	if !r.headerChecked {
 		r.headerChecked = true
 		if r.checkHeader() {
@@ -712,7 +349,7 @@ func (r *TypedReader) fill() int {
 	c := &r.chunk
 	c.reset()
 	n, bad := 0, 0
-	taker, _ := r.src.(interface{ TakeBadRows() []*ParseError })
+	taker, _ := r.src.(BadRowTaker)
 	for n < ChunkSize {
 		more := r.pending || r.src.Scan()
 		r.pending = false
@@ -750,8 +387,8 @@ func (r *TypedReader) fill() int {
 // valid UTF-8. The header is known after the source's first Scan, so the
 // check runs when the first chunk (whose first row it read) is filled;
 // it reports whether it set r.err.
-func (r *TypedReader) checkHeader() bool {
-	h, ok := r.src.(interface{ Header() []string })
+func (r *Reader) checkHeader() bool {
+	h, ok := r.src.(HeaderSource)
 	if !ok {
 		return false
 	}
@@ -775,7 +412,7 @@ func (r *TypedReader) checkHeader() bool {
 // the null strings, unless the value was quoted under QuotedNotNull. In a
 // ForceNotNull column a null string is no NULL but the empty value, as in
 // DuckDB: nullAt returns false and the value to read instead.
-func (r *TypedReader) nullAt(c int, v []byte) (bool, []byte) {
+func (r *Reader) nullAt(c int, v []byte) (bool, []byte) {
 	if r.opts.QuotedNotNull && r.quoter.Quoted(c) {
 		return false, v
 	}
@@ -789,7 +426,7 @@ func (r *TypedReader) nullAt(c int, v []byte) (bool, []byte) {
 }
 
 // isNull reports whether v is one of the null strings.
-func (r *TypedReader) isNull(v []byte) bool {
+func (r *Reader) isNull(v []byte) bool {
 	if r.emptyNull {
 		return len(v) == 0
 	}
@@ -804,7 +441,7 @@ func (r *TypedReader) isNull(v []byte) bool {
 // addRow casts row into slot i of every column and returns 1 for a good
 // row, 0 for a bad one. Without IgnoreErrors it stops at the first bad
 // value, with r.err set.
-func (r *TypedReader) addRow(i int, row [][]byte) uint8 {
+func (r *Reader) addRow(i int, row [][]byte) uint8 {
 	cols := r.chunk.Columns
 	width := len(cols)
 	m := min(len(row), width)

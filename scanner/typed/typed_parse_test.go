@@ -1,4 +1,4 @@
-package scanner
+package typed
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/csvscan/csvscan/scanner"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -15,11 +16,11 @@ import (
 // rejects, and the good rows are read on.
 func TestTypedParseRejects(t *testing.T) {
 	in := "id,name\n1,ok\n\n2,\"bad\"x\n3,\"fine\n too\"\nx,cast\n4,last\n5,\"open"
-	s, err := NewBytes([]byte(in), Options{Header: true, FieldsPerRow: -1, IgnoreErrors: true})
+	s, err := scanner.NewBytes([]byte(in), scanner.Options{Header: true, FieldsPerRow: -1, IgnoreErrors: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := NewTypedReader(s, TypedOptions{
+	r, err := NewReader(s, Options{
 		Schema:       Schema{{Name: "id", Type: TypeBigInt}, {Name: "name", Type: TypeVarchar}},
 		IgnoreErrors: true, StoreRejects: true,
 	})
@@ -57,21 +58,50 @@ func TestTypedParseRejects(t *testing.T) {
 }
 
 func TestTypedHeaderUTF8(t *testing.T) {
-	s, _ := NewBytes([]byte("id,na\xffme\n1,x\n"), Options{Header: true})
-	r, err := NewTypedReader(s, TypedOptions{Schema: Schema{{Name: "id", Type: TypeBigInt}, {Name: "name", Type: TypeVarchar}}})
+	s, _ := scanner.NewBytes([]byte("id,na\xffme\n1,x\n"), scanner.Options{Header: true})
+	r, err := NewReader(s, Options{Schema: Schema{{Name: "id", Type: TypeBigInt}, {Name: "name", Type: TypeVarchar}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = r.Next()
+	for err == nil {
+		_, err = r.Next() // the good row first, then the error
+	}
 	var re *RowError
 	if !errors.As(err, &re) || !errors.Is(err, ErrInvalidUnicode) || re.Row != 1 || re.Column != 2 {
 		t.Fatalf("got %v", err)
 	}
 	// A valid header reads on, the first row included.
-	s, _ = NewBytes([]byte("id,name\n1,x\n2,y\n"), Options{Header: true})
-	r, _ = NewTypedReader(s, TypedOptions{Schema: Schema{{Name: "id", Type: TypeBigInt}, {Name: "name", Type: TypeVarchar}}})
+	s, _ = scanner.NewBytes([]byte("id,name\n1,x\n2,y\n"), scanner.Options{Header: true})
+	r, _ = NewReader(s, Options{Schema: Schema{{Name: "id", Type: TypeBigInt}, {Name: "name", Type: TypeVarchar}}})
 	c, err := r.Next()
 	if err != nil || c.Len() != 2 {
 		t.Fatalf("got %v rows, %v", c, err)
+	}
+}
+
+// TestRowErrorRowAndLine: a RowError names the row (the header is row 1)
+// and, apart, the line it starts on; an empty line is no row, so on the
+// input below the bad row is row 3 on line 4, and its message says both.
+func TestRowErrorRowAndLine(t *testing.T) {
+	s, err := scanner.NewBytes([]byte("a,b\n1,y\n\n2\x00,x\n"), scanner.Options{Header: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewReader(s, Options{Schema: Schema{{Name: "a", Type: TypeBigInt}, {Name: "b", Type: TypeVarchar}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for err == nil {
+		_, err = r.Next() // the good row first, then the error
+	}
+	var re *RowError
+	if !errors.As(err, &re) {
+		t.Fatalf("err = %v, want a *RowError", err)
+	}
+	if re.Row != 3 || re.Line != 4 || re.Column != 1 {
+		t.Errorf("RowError row %d line %d column %d, want row 3 line 4 column 1", re.Row, re.Line, re.Column)
+	}
+	if msg := re.Error(); !strings.Contains(msg, "row 3 (line 4), column 1") {
+		t.Errorf("message %q does not name row 3 and line 4", msg)
 	}
 }

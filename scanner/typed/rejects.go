@@ -1,4 +1,4 @@
-package scanner
+package typed
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"io"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/csvscan/csvscan/scanner"
 )
 
 // Reject is one error of a bad row, with the fields of DuckDB's
@@ -17,7 +19,7 @@ import (
 //
 // Byte offsets are 0-based offsets into the input, as everywhere in this
 // package, and -1 when the row source cannot tell (see
-// TypedOptions.Locator). DuckDB's tests show its line_byte_position and
+// Options.Locator). DuckDB's tests show its line_byte_position and
 // byte_position one higher than these offsets (a line starting at byte 88
 // has line_byte_position 89), except that for TOO MANY COLUMNS its
 // byte_position equals ByteOffset: it points at the delimiter before the
@@ -72,11 +74,11 @@ var errorTypes = map[error]string{
 	ErrTooManyColumns: "TOO MANY COLUMNS",
 	ErrInvalidUnicode: "INVALID ENCODING",
 	// Parse errors of the raw scan, skipped with Options.IgnoreErrors.
-	ErrUnterminatedQuote: "UNQUOTED VALUE",
-	ErrUnquotedValue:     "UNQUOTED VALUE",
-	ErrInvalidState:      "INVALID STATE",
-	ErrLineTooLong:       "LINE SIZE OVER MAXIMUM",
-	ErrFieldCount:        "INVALID STATE",
+	scanner.ErrUnterminatedQuote: "UNQUOTED VALUE",
+	scanner.ErrUnquotedValue:     "UNQUOTED VALUE",
+	scanner.ErrInvalidState:      "INVALID STATE",
+	scanner.ErrLineTooLong:       "LINE SIZE OVER MAXIMUM",
+	scanner.ErrFieldCount:        "INVALID STATE",
 }
 
 // MarshalJSON writes the Reject as one JSON object with reject_errors'
@@ -147,13 +149,13 @@ type badRow struct {
 // concerns (-1 past the schema), the index of the value at fault (-1 for a
 // missing column) and DuckDB's column_idx. It returns whether the read goes
 // on: without IgnoreErrors the first error ends it, with r.err a *RowError.
-func (r *TypedReader) report(kind error, col, value, duckIdx int, row [][]byte) bool {
+func (r *Reader) report(kind error, col, value, duckIdx int, row [][]byte) bool {
 	if r.ignore && (!r.opts.StoreRejects || r.opts.RejectsLimit > 0 && len(r.rejects) >= r.opts.RejectsLimit) {
 		return true
 	}
 	b := r.badRow(row)
 	line := b.number
-	if ln, ok := r.src.(interface{ LineNumber() int }); ok {
+	if ln, ok := r.src.(LineCounter); ok {
 		line = ln.LineNumber()
 	}
 	rj := Reject{
@@ -193,7 +195,7 @@ func (r *TypedReader) report(kind error, col, value, duckIdx int, row [][]byte) 
 		r.rejects = append(r.rejects, rj)
 		return true
 	}
-	e := &RowError{Kind: kind, Row: rj.Line, Column: value + 1, Name: rj.ColumnName,
+	e := &RowError{Kind: kind, Row: rj.Row, Line: rj.Line, Column: value + 1, Name: rj.ColumnName,
 		Offset: rj.ByteOffset, RowOffset: rj.LineByteOffset, Msg: rj.Message}
 	if value < 0 {
 		e.Column = col + 1 // the first missing column
@@ -204,7 +206,7 @@ func (r *TypedReader) report(kind error, col, value, duckIdx int, row [][]byte) 
 
 // badRow returns the shared facts of the current row, working them out on
 // its first error.
-func (r *TypedReader) badRow(row [][]byte) *badRow {
+func (r *Reader) badRow(row [][]byte) *badRow {
 	n := r.src.RowNumber()
 	b := &r.bad
 	if b.number == n && n != 0 {
@@ -230,7 +232,7 @@ func (r *TypedReader) badRow(row [][]byte) *badRow {
 // appendLine writes row as one CSV line in the reader's dialect: values
 // joined by the delimiter, a value quoted (its quotes and escapes escaped)
 // when it holds the delimiter, the quote, the escape or a line end.
-func (r *TypedReader) appendLine(dst []byte, row [][]byte) []byte {
+func (r *Reader) appendLine(dst []byte, row [][]byte) []byte {
 	d := r.opts.Dialect
 	quote, hasQuote := d.Quote.Byte()
 	esc, hasEsc := d.Escape.Byte()
@@ -283,19 +285,19 @@ func printable(v []byte) string {
 // Locator finds rows of an input again by their number, with a second,
 // sequential scan of the same input, for row sources that do not report
 // positions: a *Parallel does not yet. It reads forward only, so rows must
-// be asked for in increasing order, as a TypedReader does; the cost is one
+// be asked for in increasing order, as a Reader does; the cost is one
 // sequential read of the input up to the last row asked for, paid only when
 // there are bad rows.
 type Locator struct {
-	s *Scanner
+	s *scanner.Scanner
 }
 
 // NewLocator returns a Locator reading r, which must hold the same input,
 // read with the same Options, as the row source (FieldsPerRow is set to
-// -1 here, as the TypedReader's source has it).
-func NewLocator(r io.Reader, opts Options) (*Locator, error) {
+// -1 here, as the Reader's source has it).
+func NewLocator(r io.Reader, opts scanner.Options) (*Locator, error) {
 	opts.FieldsPerRow = -1
-	s, err := New(r, opts)
+	s, err := scanner.New(r, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -323,7 +325,7 @@ func (l *Locator) Locate(row int) (rowOffset int64, fieldOffsets []int64, ok boo
 // line over the maximum size) as a Reject. The values were never made, so
 // CSVLine is the row's text as the scan kept it (ParseError.Text): from
 // its start through the byte at fault, at most MaxErrorText bytes.
-func (r *TypedReader) parseReject(pe *ParseError) {
+func (r *Reader) parseReject(pe *scanner.ParseError) {
 	if !r.opts.StoreRejects || r.opts.RejectsLimit > 0 && len(r.rejects) >= r.opts.RejectsLimit {
 		return
 	}
@@ -334,7 +336,7 @@ func (r *TypedReader) parseReject(pe *ParseError) {
 		ByteOffset:     pe.Offset,
 		ColumnIndex:    pe.Field,
 		ErrorType:      errorTypes[pe.Kind],
-		Message:        pe.what(), // the advice is the caller's, not the record's
+		Message:        pe.Summary(),
 		Kind:           pe.Kind,
 		CSVLine:        printable(bytes.TrimRight(pe.Text, "\r\n")),
 	}

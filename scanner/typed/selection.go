@@ -1,4 +1,4 @@
-package scanner
+package typed
 
 // Removing bad rows from a chunk: DuckDB's selection vector (seed 000,
 // "Branchless row selection"). The typed reader writes every row into the
