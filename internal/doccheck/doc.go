@@ -7,11 +7,13 @@
 //     parses the source files with go/parser, so it needs no build and
 //     checks files of every build tag, and lists each violation as
 //     path:line: what has no doc comment.
+//
 //   - TestReadingOrder: each numbered page of the guided tour (docs/NN-*.md)
 //     is titled "Step N", no two pages share a number, and the reading
 //     order of docs/README.md gives item N the page NN.
+//
 //   - TestNoPrivateNames: the pages under docs/ and the README name no
 //     source document a reader of the project cannot look up ("seed 004").
 //
-//	go test ./internal/doccheck
+//     go test ./internal/doccheck
 package doccheck
