@@ -552,6 +552,25 @@ func (d *drawing) crossings(sh shape, skip int) int {
 	return n
 }
 
+// near counts the points of other arrows within dist of a point of sh.
+func (d *drawing) near(sh shape, skip int, dist float64) int {
+	n := 0
+	for j, o := range d.shapes {
+		if j == skip {
+			continue
+		}
+		for _, q := range o.samples {
+			for _, p := range sh.samples {
+				if math.Abs(p.x-q.x) < dist && math.Abs(p.y-q.y) < dist {
+					n++
+					break
+				}
+			}
+		}
+	}
+	return n
+}
+
 // cross reports whether two polylines intersect.
 func cross(a, b []point) bool {
 	for i := 1; i < len(a); i++ {
@@ -649,6 +668,14 @@ func (d *drawing) curve(e edge, k float64) shape {
 	for _, u := range []float64{0.5, 0.42, 0.58, 0.34, 0.66, 0.27, 0.73} {
 		sh.spots = append(sh.spots, bez(p0, c, p1, t0+(t1-t0)*u))
 	}
+	// Then the same places moved off the curve, to its right and its
+	// left, for a short arrow whose neighbour's label is in the way.
+	side := perp(p1.sub(p0)).unit()
+	for _, k := range []float64{-16, 16} {
+		for _, u := range []float64{0.5, 0.4, 0.6} {
+			sh.spots = append(sh.spots, bez(p0, c, p1, t0+(t1-t0)*u).add(side.mul(k)))
+		}
+	}
 	return sh
 }
 
@@ -682,9 +709,9 @@ func arrowhead(tip, dir point) string {
 }
 
 // selfLoop draws arrow i, from node n back to n: a loop on the side, of
-// sixteen, that stays on the page, crosses the fewest other arrows and is
-// farthest (in angle) from the arrows at n; the first such in the order
-// tried on a tie.
+// sixteen, that stays on the page, crosses the fewest other arrows, keeps
+// farthest from them and (in angle) from the arrows at n; the first such
+// in the order tried on a tie.
 func (d *drawing) selfLoop(n, i int) shape {
 	p := d.nodes[n].c
 	var away []float64 // directions of n's other arrows at n
@@ -726,6 +753,7 @@ func (d *drawing) selfLoop(n, i int) shape {
 			}
 		}
 		cost += 10 * float64(d.crossings(sh, i))
+		cost += 0.2 * float64(d.near(sh, i, 18))
 		gap := math.Pi
 		for _, b := range away {
 			gap = min(gap, math.Abs(math.Remainder(a-b, 2*math.Pi)))
