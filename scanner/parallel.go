@@ -901,9 +901,8 @@ func (p *Parallel) scanFrom(out *batch, b iterator.Boundary, data []byte, base, 
 // read alike (Table.QuotedStop); that changes no row.
 func (p *Parallel) endState(st sm.State, data []byte) sm.State {
 	next := p.tab.Transitions()
-	sk := skipper.New(p.tab.StopPatterns())
-	sk.Reset(data)
-	quote, quoteOK := p.tab.QuotedStop()
+	w := skipper.NewWalker(p.tab)
+	w.Reset(data)
 	pos := 0
 	for pos < len(data) {
 		st = next[data[pos]][st]
@@ -913,20 +912,8 @@ func (p *Parallel) endState(st sm.State, data []byte) sm.State {
 			if !p.opts.IgnoreErrors {
 				return sm.Invalid // the scan stops here
 			}
-		case sm.Standard:
-			pos = sk.SkipToStop(p.tab.SkipStandard(), pos, len(data))
-		case sm.Quoted:
-			if quoteOK {
-				if i := bytes.IndexByte(data[pos:], quote); i >= 0 {
-					pos += i
-				} else {
-					return sm.Quoted
-				}
-			} else {
-				pos = sk.SkipToStop(p.tab.SkipQuoted(), pos, len(data))
-			}
-		case sm.Comment:
-			pos = sk.SkipToStop(p.tab.SkipComment(), pos, len(data))
+		case sm.Standard, sm.Quoted, sm.Comment:
+			pos = w.Skip(st, pos, len(data))
 		}
 	}
 	return st

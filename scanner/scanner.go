@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/csvscan/csvscan/internal/simd"
 	"github.com/csvscan/csvscan/skipper"
 	sm "github.com/csvscan/csvscan/statemachine"
 )
@@ -32,19 +31,17 @@ type Scanner struct {
 	opts Options
 	tab  *sm.Table
 	next *[256][sm.NumStates]sm.State
-	skip struct{ standard, quoted, comment *[256]bool }
-	sk   *skipper.Skipper
-	dlen int // delimiter length in bytes
+	w    *skipper.Walker // the skip step, and the lane's decision
+	dlen int             // delimiter length in bytes
 
-	// The quote-aware lane, when the table reads plain CSV
-	// (statemachine.Table.Lane); nil otherwise.
+	// The quote-aware lane, when the walker reads with it (the table reads
+	// plain CSV, statemachine.Table.Lane, and the CPU has a vector kernel);
+	// nil otherwise. See useLane.
 	lane      *skipper.Lane
 	laneDelim byte
 	laneBlank *[256]bool
 
-	quoteStop   byte // the byte that ends a quoted run, when quoteStopOK
-	quoteStopOK bool
-	lineEnds    []byte // the bytes that end a line after unquoted text
+	lineEnds []byte // the bytes that end a line after unquoted text
 
 	r       io.Reader // nil when scanning a byte slice
 	buf     []byte    // buf[:n] holds input; buf[0] is at offset base
@@ -119,15 +116,9 @@ func newScanner(opts Options) (*Scanner, error) {
 		return nil, err
 	}
 	s := &Scanner{opts: opts, tab: t, next: t.Transitions(), dlen: len(opts.Dialect.Delimiter)}
-	s.skip.standard, s.skip.quoted, s.skip.comment = t.SkipStandard(), t.SkipQuoted(), t.SkipComment()
-	s.sk = skipper.New(t.StopPatterns())
-	s.quoteStop, s.quoteStopOK = t.QuotedStop()
+	s.w = skipper.NewWalker(t)
+	s.useLane()
 	s.lineEnds = lineEndBytes(s.next)
-	if l, ok := t.Lane(); ok && simd.Available {
-		// The lane pays where its masks come from a vector kernel; with the
-		// portable masks the skipper alone is faster.
-		s.lane, s.laneDelim, s.laneBlank = skipper.NewLane(l), l.Delimiter, &l.Blank
-	}
 	s.prev, s.cur = sm.NotSet, sm.NotSet
 	s.comment = -1
 	s.rowLine = 1
@@ -135,6 +126,15 @@ func newScanner(opts Options) (*Scanner, error) {
 		s.width = opts.FieldsPerRow
 	}
 	return s, nil
+}
+
+// useLane takes the walker's lane, if it reads with one, and the bytes the
+// loop needs to enter it (laneValues).
+func (s *Scanner) useLane() {
+	s.lane, s.laneDelim, s.laneBlank = s.w.Lane(), 0, nil
+	if l, ok := s.w.LaneBytes(); ok && s.lane != nil {
+		s.laneDelim, s.laneBlank = l.Delimiter, &l.Blank
+	}
 }
 
 // Table returns the transition table the scanner runs.
@@ -232,12 +232,10 @@ func (s *Scanner) start() bool {
 	return true
 }
 
-// resetSkip hands the skipper and the lane the buffer's current bytes.
+// resetSkip hands the walker (the skip step and the lane) the buffer's
+// current bytes.
 func (s *Scanner) resetSkip() {
-	s.sk.Reset(s.buf[:s.n])
-	if s.lane != nil {
-		s.lane.Reset(s.buf[:s.n])
-	}
+	s.w.Reset(s.buf[:s.n])
 }
 
 // skipLines drops the first n lines (Options.SkipRows): every byte up to
@@ -509,7 +507,7 @@ func (s *Scanner) run() runResult {
 		switch cur {
 		case sm.Standard:
 			// Inside an unquoted value: jump to the next byte that may matter.
-			pos = s.sk.SkipToStop(s.skip.standard, pos+1, limit)
+			pos = s.w.Skip(sm.Standard, pos+1, limit)
 			continue
 
 		case sm.Delimiter: // `,` ends a value
@@ -588,19 +586,10 @@ func (s *Scanner) run() runResult {
 			if !prev.InQuotes() {
 				s.qlast = pos
 			}
-			if s.quoteStopOK {
-				// One byte ends the run: find it with the vector unit.
-				// Line ends inside are skipped too, which is exact because
-				// Quoted and QuotedNewLine act as one state (see
-				// statemachine.Table.QuotedStop).
-				if i := bytes.IndexByte(buf[pos+1:limit], s.quoteStop); i >= 0 {
-					pos += 1 + i
-				} else {
-					pos = limit
-				}
-				continue
-			}
-			pos = s.sk.SkipToStop(s.skip.quoted, pos+1, limit)
+			// Where one byte ends the run, line ends inside are passed
+			// over too (Quoted and QuotedNewLine act as one state, see
+			// skipper.Walker.Skip).
+			pos = s.w.Skip(sm.Quoted, pos+1, limit)
 			continue
 
 		case sm.Unquoted:
@@ -615,7 +604,7 @@ func (s *Scanner) run() runResult {
 			if prev != sm.Comment {
 				s.comment = pos
 			}
-			pos = s.sk.SkipToStop(s.skip.comment, pos+1, limit)
+			pos = s.w.Skip(sm.Comment, pos+1, limit)
 			continue
 
 		case sm.Invalid:

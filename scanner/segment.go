@@ -1,7 +1,6 @@
 package scanner
 
 import (
-	"bytes"
 	"io"
 
 	sm "github.com/csvscan/csvscan/statemachine"
@@ -117,20 +116,8 @@ func (s *Scanner) seek() runResult {
 			s.rowStart, s.vs, s.comment = pos, pos, -1
 			s.quoted, s.escaped = false, false
 			return rowDone
-		case sm.Standard:
-			pos = s.sk.SkipToStop(s.skip.standard, pos, limit)
-		case sm.Quoted:
-			if s.quoteStopOK {
-				if i := bytes.IndexByte(buf[pos:limit], s.quoteStop); i >= 0 {
-					pos += i
-				} else {
-					pos = limit
-				}
-			} else {
-				pos = s.sk.SkipToStop(s.skip.quoted, pos, limit)
-			}
-		case sm.Comment:
-			pos = s.sk.SkipToStop(s.skip.comment, pos, limit)
+		case sm.Standard, sm.Quoted, sm.Comment:
+			pos = s.w.Skip(cur, pos, limit)
 		}
 	}
 	s.prev, s.cur, s.pos = prev, cur, pos

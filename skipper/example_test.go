@@ -100,3 +100,34 @@ func ExampleLane_Value() {
 	// "a, b"           quotes 2, ended by ','
 	// plain            quotes 0, ended by '\n'
 }
+
+// Walk a buffer as a reader of the RFC 4180 table does: one transition per
+// byte, and where the state has a skip table (an unquoted value, a quoted
+// one) the skip step to the next byte that may move the machine. Each line
+// shows a stop: where the step left the machine, and the byte there. The
+// quoted value's line end is passed over: its run ends at the quote only.
+func ExampleWalker() {
+	tab, err := statemachine.For(dialect.RFC4180)
+	if err != nil {
+		panic(err)
+	}
+	buf := []byte("name,note\nada,\"two\nlines\"\n")
+	w := skipper.NewWalker(tab)
+	w.Reset(buf)
+	next := tab.Transitions()
+	st := statemachine.NotSet
+	for pos := 0; pos < len(buf); {
+		st = next[buf[pos]][st]
+		pos++
+		if st == statemachine.Standard || st == statemachine.Quoted {
+			from := pos
+			pos = w.Skip(st, pos, len(buf))
+			fmt.Printf("%-8v %2d-%2d %q\n", st, from, pos, buf[pos:pos+1])
+		}
+	}
+	// Output:
+	// STANDARD  1- 4 ","
+	// STANDARD  6- 9 "\n"
+	// STANDARD 11-13 ","
+	// QUOTED   15-24 "\""
+}

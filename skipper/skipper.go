@@ -1,6 +1,7 @@
 package skipper
 
 import (
+	"bytes"
 	"strconv"
 
 	"github.com/csvscan/csvscan/internal/simd"
@@ -68,10 +69,16 @@ const chunkBlocks = 16
 // empty until Reset. New panics when p holds no pattern (the zero
 // swar.Patterns).
 func New(p swar.Patterns) *Skipper {
+	s := newSkipper(p)
+	return &s
+}
+
+// newSkipper is New's Skipper, as a value for a Walker to hold.
+func newSkipper(p swar.Patterns) Skipper {
 	if p.Len() < swar.MinPatterns {
 		panic("skipper: New with a swar.Patterns not built by swar.NewPatterns")
 	}
-	return &Skipper{patterns: p, set: simd.NewSet(&p), vector: simd.Available}
+	return Skipper{patterns: p, set: simd.NewSet(&p), vector: simd.Available}
 }
 
 // Reset makes buf the buffer that positions refer to and forgets the kept
@@ -149,7 +156,8 @@ func (s *Skipper) SkipToCandidate(pos, limit int) (int, SkippedTo) {
 // the position of the first byte in [pos, to-1) that skip does not skip, or
 // to-1 when there is none: it never moves past to-1, the last byte before to
 // being left to the caller (DuckDB's "pos ends on a stop or on the byte before
-// to"). When pos >= to-1 it returns pos unchanged.
+// to"). When pos >= to-1 it returns pos unchanged. (Walker.Skip, the step
+// the readers take, goes up to to itself.)
 //
 // Contract: the result equals that of the byte loop
 //
@@ -166,7 +174,31 @@ func (s *Skipper) SkipToCandidate(pos, limit int) (int, SkippedTo) {
 //
 // It requires 0 <= pos and to <= len(buf); it reads no byte outside buf.
 func (s *Skipper) SkipToStop(skip *[256]bool, pos, to int) int {
-	limit := to - 1
+	return s.walk(skip, noStop, pos, to-1)
+}
+
+// noStop is walk's stop when the run has no single stop byte.
+const noStop = -1
+
+// walk is the loop of SkipToStop and of Walker.Skip. With stop >= 0 it
+// returns the first position in [pos, limit) of the byte stop (found with
+// bytes.IndexByte, whose assembly is faster than masks for one byte), or
+// limit. Otherwise it returns the first position in [pos, limit) whose byte
+// skip does not skip, or limit; pos when skip is nil. When pos >= limit it
+// returns pos. It requires 0 <= pos and limit <= len(buf).
+func (s *Skipper) walk(skip *[256]bool, stop int, pos, limit int) int {
+	if stop >= 0 {
+		if pos >= limit {
+			return pos
+		}
+		if i := bytes.IndexByte(s.buf[pos:limit], byte(stop)); i >= 0 {
+			return pos + i
+		}
+		return limit
+	}
+	if skip == nil {
+		return pos
+	}
 	for pos < limit {
 		off := uint(pos - s.blockStart)
 		if off >= uint(s.blockEnd-s.blockStart) {
