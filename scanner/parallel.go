@@ -167,7 +167,8 @@ var noEnds = segEnd{rec: sm.Invalid, first: -1, exit: -1, rawFrom: -1}
 // out.
 type Parallel struct {
 	opts    Options
-	tab     *sm.Table
+	kit     tableKit  // the table of every segment
+	walkers sync.Pool // *skipper.Walker of kit.tab, one per segment being read
 	threads int
 	m       *buffer.Manager
 	g       *iterator.Global
@@ -223,8 +224,7 @@ type Parallel struct {
 	err error
 	// next is where the next batch's first row starts, as the batches
 	// before it (each exact) say: Parallel.exact holds every batch to it.
-	next     segEnd
-	lineEnds []byte // lineEndBytes of the table
+	next segEnd
 }
 
 // ErrClosed is the error of a scan that Close stopped before its end: Err
@@ -257,7 +257,7 @@ func NewParallel(ctx context.Context, m *buffer.Manager, opts Options) (*Paralle
 	if opts.SkipRows > 0 {
 		return nil, errors.New("scanner: a parallel scan does not skip rows; use a sequential Scanner for Options.SkipRows")
 	}
-	tab, err := sm.For(opts.Dialect)
+	kit, err := newTableKit(opts.Dialect)
 	if err != nil {
 		return nil, err
 	}
@@ -268,7 +268,7 @@ func NewParallel(ctx context.Context, m *buffer.Manager, opts Options) (*Paralle
 	ctx, cancel := context.WithCancel(ctx)
 	per := iterator.BytesPerThread(m.Size(), opts.MaxLineSize)
 	p := &Parallel{
-		opts: opts, tab: tab, threads: threads, m: m, ctx: ctx, cancel: cancel,
+		opts: opts, kit: kit, threads: threads, m: m, ctx: ctx, cancel: cancel,
 		g:        iterator.NewGlobal(m, per),
 		maxLen:   per,
 		pieceLen: max(minPiece, min(firstPiece, per)),
@@ -291,7 +291,7 @@ func NewParallel(ctx context.Context, m *buffer.Manager, opts Options) (*Paralle
 		p.bom = 3
 	}
 	p.next = segEnd{exit: p.bom, exitState: sm.NotSet, rawFrom: -1}
-	p.lineEnds = lineEndBytes(tab.Transitions())
+	p.walkers.New = func() any { return skipper.NewWalker(kit.tab) }
 	p.cond = sync.NewCond(&p.mu)
 	return p, nil
 }
@@ -622,7 +622,6 @@ func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 	out.pin = pin
 	data := pin.Bytes()
 	base := pin.Offset()
-	after := base + int64(len(data))
 	end := b.EndOffset()
 
 	if end <= p.bom {
@@ -638,7 +637,7 @@ func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 		out = p.newBatch(b.Offset(), end, rows, fields)
 		out.pin, out.ends = pin, noEnds
 		first := int(p.bom - base)
-		e := p.segmentFirst(out, data, base, after, first, sm.NotSet, end, end)
+		e := p.segmentFirst(out, segJob{data: data, base: base, start: first, state: sm.NotSet, stopAt: end, recordAt: end})
 		p.publishFunc(k, constant(e.rec))
 		out.err, out.ends = e.err, e
 		return out
@@ -646,7 +645,7 @@ func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 
 	// Run every start state side by side over the first bytes.
 	h := newHypotheses(p.opts.IgnoreErrors)
-	meet := b.Start + h.run(p.tab.Transitions(), data[b.Start:min(b.End, b.Start+meetWindow)])
+	meet := b.Start + h.run(p.kit.tab.Transitions(), data[b.Start:min(b.End, b.Start+meetWindow)])
 	met := len(h.live) == 1
 	p.count(func(st *ParallelStats) {
 		st.Boundaries++
@@ -659,7 +658,7 @@ func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 		// Every start state leads to an error here: the true one will too,
 		// and the scan from it reports where.
 		p.publishFunc(k, constant(sm.Invalid))
-		return p.scanFrom(out, b, data, base, after, -1)
+		return p.scanFrom(out, b, data, base, -1)
 	}
 	// Scan the rest at full speed from the most likely state: one outside
 	// quotes (most bytes of most files are). When the runs met, it is the
@@ -673,7 +672,7 @@ func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 	}
 	rows, fields := estimateRows(data[b.Start:b.End], p.opts.Dialect.Delimiter[0])
 	bulk := p.newBatch(b.Offset(), end, rows, fields)
-	be := p.segmentFirst(bulk, data, base, after, meet, main, end, end)
+	be := p.segmentFirst(bulk, segJob{data: data, base: base, start: meet, state: main, stopAt: end, recordAt: end})
 	rec, bulkErr, first := be.rec, be.err, be.first
 	// The transition function: the bulk scan gives the end state of the
 	// main run. The other runs' end states are worked out only if the
@@ -691,7 +690,7 @@ func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 	}
 	p.publishFunc(k, &f)
 	j := &pendingBoundary{b: b, out: out, bulk: bulk, bulkErr: bulkErr, h: h, main: main,
-		meet: meet, first: first, f: f, data: data, base: base, after: after, bulkEnds: be}
+		meet: meet, first: first, f: f, data: data, base: base, bulkEnds: be}
 	if _, known := p.knownStart(k); !known {
 		// The boundaries before this one are still being read. Waiting for
 		// them would leave this goroutine idle; the merge finishes the
@@ -705,17 +704,17 @@ func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 // pendingBoundary is what finishBoundary needs of a boundary whose bulk was
 // read from a guessed start state.
 type pendingBoundary struct {
-	b           iterator.Boundary
-	out, bulk   *batch
-	bulkErr     error
-	h           *hypotheses
-	main        sm.State
-	meet        int
-	first       int64
-	f           [sm.NumStates]sm.State
-	data        []byte
-	base, after int64
-	bulkEnds    segEnd
+	b         iterator.Boundary
+	out, bulk *batch
+	bulkErr   error
+	h         *hypotheses
+	main      sm.State
+	meet      int
+	first     int64
+	f         [sm.NumStates]sm.State
+	data      []byte // the pinned buffer, data[0] at input offset base
+	base      int64
+	bulkEnds  segEnd
 }
 
 // finishBoundary completes boundary j.b once its start state is known:
@@ -724,7 +723,7 @@ type pendingBoundary struct {
 // wrong.
 func (p *Parallel) finishBoundary(j *pendingBoundary) *batch {
 	b, out, bulk, h, main, f := j.b, j.out, j.bulk, j.h, j.main, &j.f
-	k, end, data, base, after := b.Index, b.EndOffset(), j.data, j.base, j.after
+	k, end, data, base := b.Index, b.EndOffset(), j.data, j.base
 	out.pending = nil
 	s, ok := p.startState(k)
 	if !ok {
@@ -739,7 +738,7 @@ func (p *Parallel) finishBoundary(j *pendingBoundary) *batch {
 		p.recycle(bulk)
 		p.count(func(st *ParallelStats) { st.Rescanned++ })
 		if g < 0 {
-			return p.scanFrom(out, b, data, base, after, -1)
+			return p.scanFrom(out, b, data, base, -1)
 		}
 		publish := func(end sm.State) {
 			for st := range f {
@@ -753,7 +752,7 @@ func (p *Parallel) finishBoundary(j *pendingBoundary) *batch {
 			// The table alone knows nothing of bad rows over the maximum
 			// line size, which end where it would not: the end state is
 			// the one the scan records.
-			out = p.scanFrom(out, b, data, base, after, end)
+			out = p.scanFrom(out, b, data, base, end)
 			if out.ends.haveRec {
 				publish(out.ends.rec)
 			} else {
@@ -762,7 +761,7 @@ func (p *Parallel) finishBoundary(j *pendingBoundary) *batch {
 			return out
 		}
 		publish(p.endState(h.live[g], data[j.meet:b.End]))
-		return p.scanFrom(out, b, data, base, after, -1)
+		return p.scanFrom(out, b, data, base, -1)
 	}
 	first := j.first
 	if first < 0 {
@@ -775,7 +774,7 @@ func (p *Parallel) finishBoundary(j *pendingBoundary) *batch {
 		}
 		st.PrefixRescan += first - b.Offset()
 	})
-	pe := p.segmentFirst(out, data, base, after, b.Start, s, first, -1)
+	pe := p.segmentFirst(out, segJob{data: data, base: base, start: b.Start, state: s, stopAt: first, recordAt: -1})
 	out.ends = pe
 	if pe.err != nil {
 		out.err = pe.err
@@ -790,7 +789,7 @@ func (p *Parallel) finishBoundary(j *pendingBoundary) *batch {
 		p.recycle(bulk)
 		if pe.rawFrom < 0 && pe.exit >= 0 && pe.exit < end {
 			more := p.newBatch(b.Offset(), end, 16, 64)
-			me := p.segmentFirst(more, data, base, after, int(pe.exit-base), pe.exitState, end, -1)
+			me := p.segmentFirst(more, segJob{data: data, base: base, start: int(pe.exit - base), state: pe.exitState, stopAt: end, recordAt: -1})
 			more.err = me.err
 			out.more = more
 			out.ends.exit, out.ends.exitState, out.ends.rawFrom = me.exit, me.exitState, me.rawFrom
@@ -883,13 +882,13 @@ var meetWindow = 4 << 10
 
 // scanFrom reads boundary b's rows from its first byte once its true start
 // state is known.
-func (p *Parallel) scanFrom(out *batch, b iterator.Boundary, data []byte, base, after, recordAt int64) *batch {
+func (p *Parallel) scanFrom(out *batch, b iterator.Boundary, data []byte, base, recordAt int64) *batch {
 	s, ok := p.startState(b.Index)
 	if !ok {
 		out.err = p.ctx.Err()
 		return out
 	}
-	e := p.segmentFirst(out, data, base, after, b.Start, s, b.EndOffset(), recordAt)
+	e := p.segmentFirst(out, segJob{data: data, base: base, start: b.Start, state: s, stopAt: b.EndOffset(), recordAt: recordAt})
 	out.err, out.ends = e.err, e
 	return out
 }
@@ -900,8 +899,9 @@ func (p *Parallel) scanFrom(out *batch, b iterator.Boundary, data []byte, base, 
 // QUOTED_NEW_LINE may come out folded into QUOTED when the table says they
 // read alike (Table.QuotedStop); that changes no row.
 func (p *Parallel) endState(st sm.State, data []byte) sm.State {
-	next := p.tab.Transitions()
-	w := skipper.NewWalker(p.tab)
+	next := p.kit.tab.Transitions()
+	w := p.walker()
+	defer p.putWalker(w)
 	w.Reset(data)
 	pos := 0
 	for pos < len(data) {
@@ -919,28 +919,35 @@ func (p *Parallel) endState(st sm.State, data []byte) sm.State {
 	return st
 }
 
-// segmentFirst scans rows into out from start, where the machine is in
-// state cur, up to the first row that starts at or after stopAt, and tells
-// what it found at its ends: the state recorded at recordAt (INVALID when it
-// was not reached), the error that stopped it, the first row start and the
-// next one after its rows.
-func (p *Parallel) segmentFirst(out *batch, data []byte, base, after int64, start int, cur sm.State, stopAt, recordAt int64) segEnd {
+// walker returns a walker of the scan's table for one segment or end-state
+// run, and putWalker takes it back: the table's masks and lane are built
+// once per goroutine reading, not once per boundary.
+func (p *Parallel) walker() *skipper.Walker { return p.walkers.Get().(*skipper.Walker) }
+
+func (p *Parallel) putWalker(w *skipper.Walker) {
+	w.Reset(nil) // hold no buffer while idle
+	p.walkers.Put(w)
+}
+
+// segmentFirst scans the rows of job j into out, up to the first row that
+// starts at or after j.stopAt, and tells what it found at its ends: the
+// state recorded at j.recordAt (INVALID when it was not reached), the error
+// that stopped it, the first row start and the next one after its rows.
+func (p *Parallel) segmentFirst(out *batch, j segJob) segEnd {
 	e := noEnds
-	if cur == sm.Invalid && !p.opts.IgnoreErrors {
+	if j.state == sm.Invalid && !p.opts.IgnoreErrors {
 		// An earlier boundary ends in an error; nothing here is read.
 		return e
 	}
-	more := p.m.NewReader(after)
+	more := p.m.NewReader(j.base + int64(len(j.data)))
 	defer more.Close()
 	var moreR io.Reader = more
-	if int64(len(data)) < int64(p.m.Size()) {
+	if int64(len(j.data)) < int64(p.m.Size()) {
 		moreR = nil // the last buffer
 	}
-	s, err := newSegment(p.opts, data, base, start, moreR, cur, stopAt, recordAt)
-	if err != nil {
-		e.err = err
-		return e
-	}
+	w := p.walker()
+	defer p.putWalker(w)
+	s := newSegment(p.opts, p.kit, w, j, moreR)
 	for {
 		ok := s.readRow()
 		for _, pe := range s.TakeBadRows() {
@@ -1120,9 +1127,9 @@ func (p *Parallel) exact(b *batch) *batch {
 		from := max(n.rawFrom, b.base)
 		if from < b.end {
 			seg := data[from-base : b.end-base]
-			if i := lineEndIn(seg, p.lineEnds); i >= 0 {
+			if i := lineEndIn(seg, p.kit.lineEnds); i >= 0 {
 				at := from + int64(i)
-				n.exit, n.exitState, n.rawFrom = at+1, p.tab.Transitions()[seg[i]][sm.Standard], -1
+				n.exit, n.exitState, n.rawFrom = at+1, p.kit.tab.Transitions()[seg[i]][sm.Standard], -1
 				p.c.lineBase++ // the bad row's line, which its worker did not see end
 			}
 		}
@@ -1182,7 +1189,7 @@ func (p *Parallel) rescan(b *batch, at int64, st sm.State) *batch {
 		p.recycle(part)
 		part = next
 	}
-	nb.ends = p.segmentFirst(nb, data, base, base+int64(len(data)), int(at-base), st, nb.end, -1)
+	nb.ends = p.segmentFirst(nb, segJob{data: data, base: base, start: int(at - base), state: st, stopAt: nb.end, recordAt: -1})
 	nb.err = nb.ends.err
 	return nb
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/skipper"
 	sm "github.com/csvscan/csvscan/statemachine"
 )
@@ -109,23 +110,50 @@ func NewBytes(data []byte, opts Options) (*Scanner, error) {
 	return s, nil
 }
 
+// newScanner returns a Scanner of opts with no input yet.
 func newScanner(opts Options) (*Scanner, error) {
 	opts = opts.withDefaults()
-	t, err := sm.For(opts.Dialect)
+	k, err := newTableKit(opts.Dialect)
 	if err != nil {
 		return nil, err
 	}
+	return newScannerWith(opts, k, skipper.NewWalker(k.tab)), nil
+}
+
+// tableKit is what every scanner of one dialect reads and none changes:
+// the transition table and the bytes that end a line after unquoted text.
+// A Scanner builds its own; a parallel scan builds one for all its
+// segments.
+type tableKit struct {
+	tab      *sm.Table
+	lineEnds []byte
+}
+
+// newTableKit returns the tableKit of d.
+func newTableKit(d dialect.Dialect) (tableKit, error) {
+	t, err := sm.For(d)
+	if err != nil {
+		return tableKit{}, err
+	}
+	return tableKit{tab: t, lineEnds: lineEndBytes(t.Transitions())}, nil
+}
+
+// newScannerWith returns a Scanner of opts (with its defaults applied) that
+// reads with k's table and the walker w, which must be k.tab's and is the
+// Scanner's until it is done.
+func newScannerWith(opts Options, k tableKit, w *skipper.Walker) *Scanner {
+	t := k.tab
 	s := &Scanner{opts: opts, tab: t, next: t.Transitions(), dlen: len(opts.Dialect.Delimiter)}
-	s.w = skipper.NewWalker(t)
+	s.w = w
 	s.useLane()
-	s.lineEnds = lineEndBytes(s.next)
+	s.lineEnds = k.lineEnds
 	s.prev, s.cur = sm.NotSet, sm.NotSet
 	s.comment = -1
 	s.rowLine = 1
 	if opts.FieldsPerRow > 0 {
 		s.width = opts.FieldsPerRow
 	}
-	return s, nil
+	return s
 }
 
 // useLane takes the walker's lane, if it reads with one, and the bytes the

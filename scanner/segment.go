@@ -3,6 +3,7 @@ package scanner
 import (
 	"io"
 
+	"github.com/csvscan/csvscan/skipper"
 	sm "github.com/csvscan/csvscan/statemachine"
 )
 
@@ -143,20 +144,29 @@ func lineEndState(st sm.State) bool {
 	return st == sm.RecordSeparator || st == sm.CarriageReturn || st == sm.NotSet
 }
 
-// newSegment returns the scanner of one worker. It reads buf[start:] (which
-// it borrows: buf[0] is at input offset base), then more; it starts after a
-// byte that left the machine in state cur; it reads the rows that start
-// before stopAt (after skipping to the first row start, unless cur ends a
-// line); and it records the state after the byte before recordAt (-1 for
-// none).
-func newSegment(opts Options, buf []byte, base int64, start int, more io.Reader, cur sm.State, stopAt, recordAt int64) (*Scanner, error) {
-	s, err := newScanner(opts)
-	if err != nil {
-		return nil, err
-	}
+// segJob is one segment scan of a parallel worker: the bytes it reads and
+// where it starts in them, in which state, where its rows stop and where it
+// records the state for the boundary after it.
+type segJob struct {
+	data  []byte // a pinned input buffer, which the scan borrows
+	base  int64  // the input offset of data[0]
+	start int    // where the scan starts, in data
+	// state is the state the byte before start left the machine in: unless
+	// it ends a line, the scan first skips to the first row start.
+	state    sm.State
+	stopAt   int64 // read no row that starts at or after this offset
+	recordAt int64 // record the state after the byte before this offset (-1: none)
+}
+
+// newSegment returns the scanner of job j, with k's table and the walker w
+// (k.tab's, the scanner's until it is done). It reads j.data from j.start,
+// then more (nil when j.data ends where the input does).
+func newSegment(opts Options, k tableKit, w *skipper.Walker, j segJob, more io.Reader) *Scanner {
+	s := newScannerWith(opts, k, w)
+	buf, base, start, cur := j.data, j.base, j.start, j.state
 	s.buf, s.n, s.base = buf, len(buf), base
 	s.pos, s.rowStart, s.vs = start, start, start
-	s.seg = segment{on: true, stopAt: stopAt, recordAt: recordAt, recordOrig: recordAt, rawFrom: -1, borrowed: true, more: more}
+	s.seg = segment{on: true, stopAt: j.stopAt, recordAt: j.recordAt, recordOrig: j.recordAt, rawFrom: -1, borrowed: true, more: more}
 	s.seg.seeking = !lineEndState(cur)
 	s.seg.firstRow = -1
 	if !s.seg.seeking {
@@ -169,7 +179,7 @@ func newSegment(opts Options, buf []byte, base int64, start int, more io.Reader,
 	if base+int64(start) == 0 && cur == sm.NotSet {
 		s.start() // a byte order mark
 	}
-	return s, nil
+	return s
 }
 
 // hypotheses runs the machine side by side from every state the byte before
