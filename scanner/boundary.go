@@ -59,7 +59,6 @@ func (p *Parallel) publishFunc(k int, f *[sm.NumStates]sm.State) {
 	p.cond.Broadcast()
 }
 
-// startState waits for the state before boundary k's first byte.
 // knownStart returns boundary k's start state if it is known already.
 func (p *Parallel) knownStart(k int) (sm.State, bool) {
 	p.mu.Lock()
@@ -473,17 +472,4 @@ func (h *hypotheses) merge() {
 			h.group[st] = h.tmp[g]
 		}
 	}
-}
-
-// function returns the state each start state has led to; INVALID for the
-// dropped ones.
-func (h *hypotheses) function() [sm.NumStates]sm.State {
-	var f [sm.NumStates]sm.State
-	for st := range f {
-		f[st] = sm.Invalid
-		if g := h.group[st]; g >= 0 {
-			f[st] = h.live[g]
-		}
-	}
-	return f
 }

@@ -66,7 +66,7 @@ type Scanner struct {
 
 	bad []*ParseError // rows skipped with IgnoreErrors, not yet taken
 
-	seg segment // the parallel worker's settings; zero in a sequential scan
+	seg segment // a worker's settings, a range's stop, a bad row's search, the last row's offsets
 
 	trackStarts bool    // record where each value starts (FieldOffsets)
 	starts      []int64 // input offsets of the current row's values

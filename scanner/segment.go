@@ -7,9 +7,13 @@ import (
 	sm "github.com/csvscan/csvscan/statemachine"
 )
 
-// segment holds what a parallel worker's scanner needs beyond a sequential
-// one: where its rows may start, where to stop, and which state to record
-// for the boundary after it.
+// segment holds the scan's settings and findings beyond the loop's own
+// state. A parallel worker's scanner (on) uses all of it: where its rows
+// may start, where to stop, which state to record for the boundary after
+// it, its borrowed buffer. Every scanner uses some of it: the offsets of
+// the row just read and whether it is an empty line (RowOffset, the
+// drop-in Reader), the search for a bad row's end with IgnoreErrors
+// (seeking, countSeek, raw), and, for a range (NewRange), stop and stopAt.
 type segment struct {
 	on         bool  // raw rows for a worker: no header, width or field count
 	stop       bool  // a sequential scan that reads no row starting at or after stopAt (NewRange)

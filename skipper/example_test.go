@@ -51,23 +51,6 @@ func ExampleSkipper_SkipToStop() {
 	// "3" "\n"
 }
 
-func ExampleSkipper_SkipToCandidate() {
-	ps, err := swar.NewPatterns(swar.Byte(','), swar.Either('\n', '\r'))
-	if err != nil {
-		panic(err)
-	}
-	buf := []byte("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa,bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb\n")
-	s := skipper.New(ps)
-	s.Reset(buf)
-	fmt.Println(s.SkipToCandidate(0, len(buf)))
-	fmt.Println(s.SkipToCandidate(41, 60))
-	fmt.Println(s.SkipToCandidate(41, len(buf)))
-	// Output:
-	// 40 CandidateFound
-	// 60 CandidateNotFound
-	// 64 Tail
-}
-
 // Read the values of a row with the quote-aware lane: where each ends and
 // how many quotes it holds (0: unquoted; 2: quoted; more: quoted with
 // doubled quotes inside). The lane needs whole 64-byte blocks, so the row
