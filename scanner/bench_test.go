@@ -77,7 +77,7 @@ func scanAll(r io.Reader, lane bool) (int, error) {
 		return 0, err
 	}
 	if !lane {
-		s.lane = nil
+		setLane(s, false)
 	}
 	n := 0
 	for s.Scan() {

@@ -58,7 +58,7 @@ func (l *Lane) Reset(buf []byte) {
 	l.lastEnd = -2
 }
 
-// load keeps the masks of up to chunkBlocks whole blocks from pos, which
+// load keeps the masks of up to laneBlocks whole blocks from pos, which
 // must have a whole block after it; carry is 1 when pos lies inside quotes
 // in the frame of the masks being continued.
 func (l *Lane) load(pos int, carry uint64) {
