@@ -19,7 +19,7 @@ type Shape struct {
 	Quoted bool
 }
 
-// Shapes returns the six shapes of seed 004: notes of 16, 256 and 1024
+// Shapes returns the six benchmark shapes: notes of 16, 256 and 1024
 // bytes, each unquoted then quoted.
 func Shapes() []Shape {
 	var shapes []Shape
