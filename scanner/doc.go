@@ -41,8 +41,8 @@
 //
 // On top of the raw rows: TypedReader casts them into column-major chunks of
 // up to 2048 rows with DuckDB's types, dropping bad rows with a selection
-// vector and keeping Rejects; Reader is a drop-in for encoding/csv.Reader;
-// All and Chunks iterate with range; Open reads a file in parallel.
+// vector and keeping Rejects; package scanner/csv is a drop-in for
+// encoding/csv's Reader; All and Chunks iterate with range; Open reads a file in parallel.
 // Options.IgnoreErrors skips rows with parse errors instead of stopping.
 //
 // Basic use:

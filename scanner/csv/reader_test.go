@@ -1,4 +1,4 @@
-package scanner_test
+package csv_test
 
 import (
 	"bytes"
@@ -14,6 +14,7 @@ import (
 
 	"github.com/csvscan/csvscan/internal/gen"
 	"github.com/csvscan/csvscan/scanner"
+	dropin "github.com/csvscan/csvscan/scanner/csv"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -38,8 +39,8 @@ func stdlibReader(in io.Reader, c readerConfig) *csv.Reader {
 	return rd
 }
 
-func csvscanReader(in io.Reader, c readerConfig) *scanner.Reader {
-	rd := scanner.NewReader(in)
+func csvscanReader(in io.Reader, c readerConfig) *dropin.Reader {
+	rd := dropin.NewReader(in)
 	rd.Comma, rd.Comment, rd.FieldsPerRecord = c.Comma, c.Comment, c.FieldsPerRecord
 	rd.LazyQuotes, rd.TrimLeadingSpace, rd.ReuseRecord = c.LazyQuotes, c.TrimLeadingSpace, c.ReuseRecord
 	return rd
@@ -418,7 +419,7 @@ func TestReaderDifferences(t *testing.T) {
 		Line   int // FieldPos(0)
 		Col    int
 	}
-	readAll := func(rd *scanner.Reader) ([]read, error) {
+	readAll := func(rd *dropin.Reader) ([]read, error) {
 		var out []read
 		for {
 			rec, err := rd.Read()
@@ -444,7 +445,7 @@ func TestReaderDifferences(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := readAll(scanner.NewReader(strings.NewReader(tt.input)))
+			got, err := readAll(dropin.NewReader(strings.NewReader(tt.input)))
 			if d := cmp.Diff(tt.want, got); d != "" || err != nil {
 				t.Fatalf("error %v (-want +got):\n%s", err, d)
 			}
@@ -453,7 +454,7 @@ func TestReaderDifferences(t *testing.T) {
 
 	t.Run("ReadError", func(t *testing.T) {
 		boom := errors.New("boom")
-		rd := scanner.NewReader(io.MultiReader(strings.NewReader("a,b\nc,d"), iotest.ErrReader(boom)))
+		rd := dropin.NewReader(io.MultiReader(strings.NewReader("a,b\nc,d"), iotest.ErrReader(boom)))
 		rec, err := rd.Read()
 		if err != nil || !slices.Equal(rec, []string{"a", "b"}) {
 			t.Fatalf("first Read: %q, %v", rec, err)
@@ -466,7 +467,7 @@ func TestReaderDifferences(t *testing.T) {
 	})
 
 	t.Run("SettingsReadAtFirstRead", func(t *testing.T) {
-		rd := scanner.NewReader(strings.NewReader("a;b,c\nd;e,f\n"))
+		rd := dropin.NewReader(strings.NewReader("a;b,c\nd;e,f\n"))
 		rec, _ := rd.Read()
 		rd.Comma = ';'
 		rec2, _ := rd.Read()
@@ -544,7 +545,7 @@ func TestReaderInvalidDelim(t *testing.T) {
 }
 
 func TestReaderReuseRecord(t *testing.T) {
-	rd := scanner.NewReader(strings.NewReader("a,b\nc,d\n\"e\"f,g\n"))
+	rd := dropin.NewReader(strings.NewReader("a,b\nc,d\n\"e\"f,g\n"))
 	rd.ReuseRecord = true
 	first, _ := rd.Read()
 	second, _ := rd.Read()
@@ -662,7 +663,7 @@ func BenchmarkReader(b *testing.B) {
 				for b.Loop() {
 					var rd recordReader
 					if name == "csvscan" {
-						r := scanner.NewReader(bytes.NewReader(data))
+						r := dropin.NewReader(bytes.NewReader(data))
 						r.ReuseRecord = true
 						rd = r
 					} else {
@@ -856,7 +857,7 @@ func checkFailure(t *testing.T, name string, src, std io.Reader, want error) {
 		return nil, nil
 	}
 	wantSteps, wantErr := read(csv.NewReader(std))
-	rd := scanner.NewReader(src)
+	rd := dropin.NewReader(src)
 	gotSteps, gotErr := read(rd)
 	if !errors.Is(wantErr, want) {
 		t.Fatalf("%s: encoding/csv ends with %v, the test expects %v", name, wantErr, want)
@@ -894,7 +895,7 @@ func TestReaderAllocs(t *testing.T) {
 		data := gen.Bytes(sh, 1<<20, 3)
 		records := bytes.Count(data, []byte("\n")) // at least the records
 		allocs := testing.AllocsPerRun(3, func() {
-			rd := scanner.NewReader(bytes.NewReader(data))
+			rd := dropin.NewReader(bytes.NewReader(data))
 			rd.ReuseRecord = true
 			for {
 				if _, err := rd.Read(); err != nil {

@@ -1,16 +1,16 @@
-package scanner
+package csv
 
 import (
 	"bytes"
 	"encoding/csv"
 	"errors"
 	"io"
-	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/csvscan/csvscan/dialect"
+	"github.com/csvscan/csvscan/scanner"
 )
 
 // Why this file is over 600 lines: the encoding/csv drop-in and its tap;
@@ -19,13 +19,13 @@ import (
 // and cuts the tap into a file of its own.
 
 // Reader reads records from CSV input with the API and the results of
-// encoding/csv.Reader, so that a program switches by replacing
-// csv.NewReader(r) with scanner.NewReader(r) (and *csv.Reader with
-// *scanner.Reader). It has encoding/csv's fields and methods; its records,
-// FieldPos and InputOffset are encoding/csv's; its parse errors are
-// *csv.ParseError values with encoding/csv's lines, columns and Err, so
-// errors.As(err, &csvParseError) and errors.Is(err, csv.ErrFieldCount)
-// work unchanged, and their text is encoding/csv's.
+// encoding/csv.Reader, so that a program switches by changing the import
+// path of encoding/csv to this package's. It has encoding/csv's fields and
+// methods; its records, FieldPos and InputOffset are encoding/csv's; its
+// parse errors are *ParseError values (encoding/csv's type) with
+// encoding/csv's lines, columns and Err, so errors.As(err, &pe) and
+// errors.Is(err, ErrFieldCount) work unchanged, and their text is
+// encoding/csv's.
 //
 // Where csvscan's own rules (docs/reading-rules.md) and encoding/csv's
 // differ, the Reader follows encoding/csv: a quote in an unquoted field is
@@ -115,8 +115,8 @@ type Reader struct {
 
 	src     io.Reader
 	in      *tap
-	s       *Scanner // started again after a row encoding/csv read
-	opts    Options
+	s       *scanner.Scanner // started again after a row encoding/csv read
+	opts    scanner.Options
 	sbase   int64 // input offset of the Scanner's first byte
 	started bool
 	lazy    bool   // LazyQuotes, as read at the first Read
@@ -230,10 +230,10 @@ func (e *quoteError) Unwrap() []error { return []error{csv.ErrQuote, e.kind} }
 
 var (
 	// errQuoteUnterminated: the input ends inside a quoted field.
-	errQuoteUnterminated = &quoteError{kind: ErrUnterminatedQuote}
+	errQuoteUnterminated = &quoteError{kind: scanner.ErrUnterminatedQuote}
 	// errQuoteUnquoted: a closing quote is followed by something other
 	// than a delimiter or a line end.
-	errQuoteUnquoted = &quoteError{kind: ErrUnquotedValue}
+	errQuoteUnquoted = &quoteError{kind: scanner.ErrUnquotedValue}
 )
 
 // setup reads the fields that configure the Scanner, at the first Read.
@@ -247,9 +247,9 @@ func (r *Reader) setup() error {
 	d := dialect.Default()
 	d.Delimiter = string(r.Comma)
 	d.Lenient = r.LazyQuotes
-	r.opts = Options{Dialect: d, FieldsPerRow: -1, MaxLineSize: readerMaxRow, BufferSize: readerMinBufferSize}
+	r.opts = scanner.Options{Dialect: d, FieldsPerRow: -1, MaxLineSize: readerMaxRow, BufferSize: readerMinBufferSize}
 	r.in = &tap{src: r.src, prevLF: -1, hold: r.holdFrom, lent: 0}
-	s, err := newLent(&tapLender{t: r.in, size: readerMinBufferSize}, r.opts)
+	s, err := scanner.NewLent(&tapLender{t: r.in, size: readerMinBufferSize}, r.opts)
 	if err != nil {
 		return err
 	}
@@ -357,7 +357,7 @@ func (r *Reader) readRecord(dst []string) ([]string, error) {
 		r.scanning = false
 		if !ok {
 			err := r.s.Err()
-			var pe *ParseError
+			var pe *scanner.ParseError
 			switch {
 			case err == nil:
 				r.eof = true
@@ -373,7 +373,7 @@ func (r *Reader) readRecord(dst []string) ([]string, error) {
 			}
 		}
 		start := r.sbase + r.s.RowOffset()
-		if r.s.seg.emptyRow {
+		if r.s.EmptyLine() {
 			// An empty line read as a row of a one-column file: encoding/csv
 			// skips every empty line.
 			r.release(start)
@@ -432,7 +432,7 @@ func (r *Reader) holdFrom() int64 {
 	if !r.scanning {
 		return keep
 	}
-	at := r.sbase + r.s.base + int64(r.s.rowStart) - 1
+	at := r.in.lent - 1 // the line end before the line the Scanner reads (tapLender.Lend)
 	// The bytes InputOffset reads after rowEnd lie before at, and at lies
 	// before the tap's end: working the positions out reads nothing.
 	if at-keep <= readerBufferSize || !r.endKnown && at <= r.rowEnd+1 {
@@ -459,23 +459,21 @@ func (r *Reader) holdFrom() int64 {
 // bytes, with no comparison.
 func (r *Reader) fromRow(dst []string, row [][]byte) ([]string, bool) {
 	s := r.s
-	b0 := int(s.seg.rowStart - s.base) // the row's first byte in s.buf
-	raw := s.buf[b0:int(s.seg.rowEnd-s.base)]
-	base := r.sbase + s.seg.rowStart // the input offset of raw[0]
-	spans := s.spans[:len(row)]
+	raw := s.RowBytes()
+	base := r.sbase + s.RowOffset() // the input offset of raw[0]
 	quotes := bytes.Count(raw, quote)
 	if quotes == 0 && !r.TrimLeadingSpace {
 		// The most common row: no quote at all, so every field is
 		// unquoted, and its value is its raw bytes, one after another.
 		next := r.next[:0]
 		a, ok := 0, true
-		for _, sp := range spans {
-			if sp.scratch || sp.start-b0 != a {
+		for i, v := range row {
+			if s.ValueOffset(i) != a {
 				ok = false
 				break
 			}
-			next = append(next, fieldSpan{base + int64(a), base + int64(sp.end-b0), false})
-			a = sp.end - b0 + len(r.comma)
+			next = append(next, fieldSpan{base + int64(a), base + int64(a+len(v)), false})
+			a += len(v) + len(r.comma)
 		}
 		r.next = next
 		if ok && a-len(r.comma) == len(raw) {
@@ -487,9 +485,9 @@ func (r *Reader) fromRow(dst []string, row [][]byte) ([]string, bool) {
 	r.rewrite = quotes > 0 && bytes.IndexByte(raw, '\r') >= 0
 	// First without looking for quotes in the values: if the quotes of
 	// the quoted fields are all the row's quotes, there is none elsewhere.
-	ok, seen := r.walkRow(row, spans, raw, b0, base, false)
+	ok, seen := r.walkRow(row, raw, base, false)
 	if ok && seen != quotes {
-		ok, _ = r.walkRow(row, spans, raw, b0, base, true)
+		ok, _ = r.walkRow(row, raw, base, true)
 	}
 	if !ok {
 		return nil, false
@@ -505,19 +503,19 @@ func (r *Reader) fromRow(dst []string, row [][]byte) ([]string, bool) {
 // not look for quotes in unquoted fields and in quoted values that lie
 // where their bytes start: that is right when the count of the quotes it
 // saw is the row's.
-func (r *Reader) walkRow(row [][]byte, spans []span, raw []byte, b0 int, base int64, careful bool) (bool, int) {
+func (r *Reader) walkRow(row [][]byte, raw []byte, base int64, careful bool) (bool, int) {
 	r.next = r.next[:0]
 	seen := 0
 	a, last := 0, len(row)-1
 	for i, v := range row {
-		sp := spans[i]
+		vo := r.s.ValueOffset(i)
 		q := a
 		for r.Comma != ' ' && q < len(raw) && raw[q] == ' ' {
 			q++ // spaces before a quote are padding to the Scanner
 		}
 		if q == len(raw) || raw[q] != '"' {
 			// An unquoted field: the value's raw bytes.
-			if sp.scratch || sp.start-b0 != a {
+			if vo != a {
 				return false, seen
 			}
 			if careful && bytes.IndexByte(v, '"') >= 0 {
@@ -548,7 +546,7 @@ func (r *Reader) walkRow(row [][]byte, spans []span, raw []byte, b0 int, base in
 			// The closing quote, if raw holds the value with its quotes
 			// doubled.
 			closing := q + 1 + len(v)
-			if !sp.scratch && sp.start-b0 == q+1 {
+			if vo == q+1 {
 				// The value is the bytes after the opening quote.
 				if careful && bytes.IndexByte(v, '"') >= 0 {
 					return false, seen
@@ -700,7 +698,7 @@ func (r *Reader) plainLine(start int64) bool {
 // of input.
 func (r *Reader) afterRow() int64 {
 	s := r.s
-	e := r.sbase + s.seg.rowEnd
+	e := r.sbase + s.RowOffset() + int64(len(s.RowBytes()))
 	b, ok := r.in.byteAt(e)
 	switch {
 	case !ok:
@@ -812,262 +810,10 @@ func (r *Reader) startScanner(at int64, size int) {
 	if b, ok := r.in.byteAt(at - 1); at > 0 && ok && (b == '\n' || b == '\r') {
 		from = at - 1
 	}
-	s, err := newLent(&tapLender{t: r.in, origin: from, size: size}, r.opts)
+	s, err := scanner.NewLent(&tapLender{t: r.in, origin: from, size: size}, r.opts)
 	if err != nil {
 		panic("csvscan: a dialect that was valid became invalid: " + err.Error())
 	}
 	r.in.lent, r.in.view = from, nil // the last Scanner's buffer is not needed any more
 	r.s, r.sbase, r.restart, r.bufSize = s, from, at, size
-}
-
-// tap is the Reader's view of its input. It reads the io.Reader for
-// whoever needs bytes (the Scanner, which reads in the tap's own buffer,
-// or encoding/csv reading a record again, which gets copies), keeps every
-// byte from the start of the current record on (while encoding/csv reads a
-// record, only the last stdlibWindow bytes), and counts LF bytes, so that
-// the raw bytes and the lines and columns of the current record stay
-// known.
-type tap struct {
-	src  io.Reader
-	buf  []byte // buf[off:] holds the input bytes [base, end())
-	off  int
-	base int64
-	err  error // the io.Reader's error (io.EOF at the end): no more bytes
-	keep int64 // the bytes before keep may be dropped
-	// hold, when set, returns the offset to keep from instead of keep
-	// (Reader.holdFrom).
-	hold func() int64
-
-	// The Scanner reads in the tap's buffer (tapLender): the bytes from
-	// lent on (-1: none) are its, and the array it was lent (view, the
-	// address of its first byte) is never written again, so that its
-	// buffer stays valid until it asks again. Making room then moves the
-	// bytes to spare, a second array, instead of to the front.
-	lent  int64
-	view  *byte
-	spare []byte
-
-	// LF bytes: lines lie before base, the last of them at prevLF (-1 for
-	// none); lfs holds the offsets of those in [base, lfEnd).
-	lines  int
-	prevLF int64
-	lfs    []int64
-	lfEnd  int64
-}
-
-// tapChunk is the size of the tap's first buffer.
-const tapChunk = 4 << 10
-
-func (t *tap) end() int64 { return t.base + int64(len(t.buf)-t.off) }
-
-// more reads from the io.Reader, at most want bytes (at least tapChunk,
-// at most readerBufferSize), making room first by dropping the bytes
-// before keep, moving the rest to the front or growing the buffer. It
-// reports whether bytes were added.
-func (t *tap) more(want int) bool {
-	if t.err != nil {
-		return false
-	}
-	want = min(max(want, tapChunk), readerBufferSize)
-	if cap(t.buf)-len(t.buf) < want {
-		keep := t.keep
-		if t.hold != nil {
-			keep = t.hold()
-		}
-		if t.lent >= 0 {
-			keep = min(keep, t.lent)
-		}
-		t.prune(keep)
-		live := len(t.buf) - t.off
-		viewed := t.viewed(t.buf)
-		switch {
-		case t.off > 0 && live <= cap(t.buf)/2 && cap(t.buf)-live >= want && !viewed:
-			copy(t.buf, t.buf[t.off:])
-		case t.off > 0 && live <= cap(t.spare)/2 && cap(t.spare)-live >= want && !t.viewed(t.spare):
-			nb := t.spare[:live]
-			copy(nb, t.buf[t.off:])
-			t.spare, t.buf = t.buf, nb
-		default:
-			nb := make([]byte, live, max(2*cap(t.buf), live+want))
-			copy(nb, t.buf[t.off:])
-			t.spare, t.buf = t.buf, nb
-		}
-		t.buf, t.off = t.buf[:live], 0
-	}
-	for tries := 0; tries < 100; tries++ {
-		free := t.buf[len(t.buf):min(cap(t.buf), len(t.buf)+want)]
-		n, err := t.src.Read(free)
-		if n < 0 || n > len(free) {
-			n, err = 0, errors.New("csvscan: the reader returned an invalid count")
-		}
-		t.buf = t.buf[:len(t.buf)+n]
-		if err != nil {
-			t.err = err
-			return n > 0
-		}
-		if n > 0 {
-			return true
-		}
-	}
-	t.err = io.ErrNoProgress
-	return false
-}
-
-// viewed reports whether b's array is the one the Scanner reads in.
-func (t *tap) viewed(b []byte) bool {
-	return t.view != nil && cap(b) > 0 && &b[:1][0] == t.view
-}
-
-// tapLender lends a Scanner whose first byte is at input offset origin the
-// tap's buffer (the lender of Scanner.fill), reading size bytes at a time.
-type tapLender struct {
-	t      *tap
-	origin int64
-	size   int
-	rd     *tapReader
-}
-
-func (l *tapLender) lend(from, have int64) ([]byte, error) {
-	t := l.t
-	from, have = l.origin+from, l.origin+have
-	t.lent = from
-	var err error
-	if t.end() <= have && !t.more(l.size) {
-		err = t.err
-	}
-	b := t.buf[t.off+int(from-t.base):]
-	if cap(t.buf) > 0 {
-		t.view = &t.buf[:1][0]
-	}
-	return b, err
-}
-
-// Read reads the input from origin on, as a tapReader does (a Scanner
-// lends instead).
-func (l *tapLender) Read(p []byte) (int, error) {
-	if l.rd == nil {
-		l.rd = &tapReader{t: l.t, pos: l.origin}
-	}
-	return l.rd.Read(p)
-}
-
-// byteAt returns the input byte at offset o, reading up to it if needed; it
-// reports false at or past the end of input (or a read error).
-func (t *tap) byteAt(o int64) (byte, bool) {
-	if o < t.base {
-		return 0, false
-	}
-	for o >= t.end() {
-		if !t.more(0) {
-			return 0, false
-		}
-	}
-	return t.buf[t.off+int(o-t.base)], true
-}
-
-// slice returns the bytes [a, b) of the input, which must be held.
-func (t *tap) slice(a, b int64) []byte {
-	return t.buf[t.off+int(a-t.base) : t.off+int(b-t.base)]
-}
-
-// hasPrefix reports whether the input at offset o starts with p.
-func (t *tap) hasPrefix(o int64, p []byte) bool {
-	for i, c := range p {
-		if b, ok := t.byteAt(o + int64(i)); !ok || b != c {
-			return false
-		}
-	}
-	return true
-}
-
-// prune forgets the bytes before offset keep, counting their LF bytes.
-func (t *tap) prune(keep int64) {
-	keep = min(keep, t.end())
-	if keep <= t.base {
-		return
-	}
-	k := sort.Search(len(t.lfs), func(i int) bool { return t.lfs[i] >= keep })
-	if k > 0 {
-		t.prevLF = t.lfs[k-1]
-	}
-	t.lines += k
-	t.lfs = t.lfs[:copy(t.lfs, t.lfs[k:])]
-	if t.lfEnd < keep {
-		seg := t.slice(t.lfEnd, keep)
-		// (bytes.LastIndexByte reads a byte at a time: only where Count
-		// found an LF.)
-		if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
-			t.lines += n
-			t.prevLF = t.lfEnd + int64(bytes.LastIndexByte(seg, '\n'))
-		}
-		t.lfEnd = keep
-	}
-	t.off += int(keep - t.base)
-	t.base = keep
-}
-
-// lineCol returns the 1-based line and byte column of input offset o, which
-// must not lie before the bytes held (o may be the end of input).
-func (t *tap) lineCol(o int64) (line, col int) {
-	if o > t.end() {
-		o = t.end()
-	}
-	for t.lfEnd < o {
-		seg := t.slice(t.lfEnd, o)
-		i := bytes.IndexByte(seg, '\n')
-		if i < 0 {
-			t.lfEnd = o
-			break
-		}
-		t.lfs = append(t.lfs, t.lfEnd+int64(i))
-		t.lfEnd += int64(i) + 1
-	}
-	k := sort.Search(len(t.lfs), func(i int) bool { return t.lfs[i] >= o })
-	last := t.prevLF
-	if k > 0 {
-		last = t.lfs[k-1]
-	}
-	return t.lines + k + 1, int(o - last)
-}
-
-// lineStartOf returns the offset where line n (1-based, from the start of
-// the input) starts, or -1 when that is not known any more: it is known
-// when the LF before it is held or is the last LF dropped.
-func (t *tap) lineStartOf(n int) int64 {
-	t.lineCol(t.end()) // index the LF bytes of everything held
-	switch k := n - 1 - t.lines; {
-	case k == 0:
-		return t.prevLF + 1
-	case k > 0 && k <= len(t.lfs):
-		return t.lfs[k-1] + 1
-	}
-	return -1
-}
-
-// streamAt returns an io.Reader of the input from offset o on whose reads
-// let the tap drop the bytes more than stdlibWindow before its position.
-func (t *tap) streamAt(o int64) io.Reader { return &tapReader{t: t, pos: o, stream: true} }
-
-type tapReader struct {
-	t      *tap
-	pos    int64
-	stream bool
-}
-
-func (tr *tapReader) Read(p []byte) (int, error) {
-	t := tr.t
-	if tr.pos < t.base {
-		panic("csvscan: the Reader dropped input a reader still needs")
-	}
-	for tr.pos >= t.end() {
-		if !t.more(len(p)) {
-			return 0, t.err
-		}
-	}
-	n := copy(p, t.buf[t.off+int(tr.pos-t.base):])
-	tr.pos += int64(n)
-	if tr.stream {
-		t.keep = max(t.keep, tr.pos-stdlibWindow)
-	}
-	return n, nil
 }
