@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"errors"
 	"io"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -152,6 +151,16 @@ type Reader struct {
 	ends    []int
 
 	lastRecord []string
+	texts      texts // the text of the records that are not runs of the input
+
+	// The window of the input the records' strings are cut from
+	// (Reader.window): the input bytes [winAt, winEnd).
+	win           string
+	winAt, winEnd int64
+	// pending: the fields of the last record are to be worked out from
+	// its text (spans), instead of being in fields.
+	pending bool
+	text    string
 }
 
 // position is a 1-based line and byte column, as encoding/csv reports them.
@@ -313,10 +322,11 @@ func (r *Reader) FieldPos(field int) (line, column int) {
 		p := r.pos[field]
 		return p.line, p.col
 	}
-	if field < 0 || field >= len(r.fields) {
+	fields := r.spans()
+	if field < 0 || field >= len(fields) {
 		panic("out of range index passed to FieldPos")
 	}
-	return r.in.lineCol(r.fields[field].pos())
+	return r.in.lineCol(fields[field].pos())
 }
 
 // InputOffset returns the input offset of the end of the most recently read
@@ -339,8 +349,10 @@ func (r *Reader) InputOffset() int64 {
 }
 
 func (r *Reader) readRecord(dst []string) ([]string, error) {
-	if err := r.setup(); err != nil {
-		return nil, err
+	if !r.started {
+		if err := r.setup(); err != nil {
+			return nil, err
+		}
 	}
 	if r.err != nil {
 		return nil, r.err
@@ -395,10 +407,15 @@ func (r *Reader) readRecord(dst []string) ([]string, error) {
 			return r.readStdlib(dst, start, r.afterRow())
 		}
 		r.start, r.fixed, r.endKnown, r.std = start, false, false, nil
-		r.fields, r.next = r.next, r.fields
+		if !r.pending {
+			r.fields, r.next = r.next, r.fields
+		}
 		if r.bufSize < readerBufferSize && r.in.end()-r.restart > 8*int64(r.bufSize) {
 			// A large input: go on with larger reads.
 			r.startScanner(r.afterRow(), min(8*r.bufSize, readerBufferSize))
+		}
+		if r.FieldsPerRecord > 0 && len(rec) == r.FieldsPerRecord {
+			return rec, nil
 		}
 		return rec, r.checkCount(len(rec), start)
 	}
@@ -410,7 +427,7 @@ func (r *Reader) readRecord(dst []string) ([]string, error) {
 func (r *Reader) release(at int64) {
 	if !r.fixed {
 		r.pos, r.std = r.pos[:0], nil
-		for _, sp := range r.fields {
+		for _, sp := range r.spans() {
 			line, col := r.in.lineCol(sp.pos())
 			r.pos = append(r.pos, position{line, col})
 		}
@@ -440,217 +457,6 @@ func (r *Reader) holdFrom() int64 {
 	}
 	r.release(at)
 	return at
-}
-
-// fromRow makes the record from the Scanner's row when encoding/csv would
-// read the same fields from the same bytes; otherwise it returns false.
-//
-// It parses the row's raw bytes (from the Scanner's buffer: the row and
-// its line end are there) as encoding/csv would, field after field, and
-// checks each field against the Scanner's value: an unquoted field must be
-// the value's raw bytes (with no quote unless LazyQuotes, TrimLeadingSpace
-// applied), a quoted one `"`, the value with each quote doubled, and `"`;
-// each field is followed by the delimiter, the last by the row's end (its
-// line end or the end of input). Everything else (`"a" "b"`, which the
-// Scanner reads as "a b", lenient mode's text after a closing quote, a
-// partial multi-byte delimiter after a closing quote, spaces around
-// quotes) is left to encoding/csv. The Scanner's spans only spare work: a
-// value that lies in the buffer where the field's bytes start is those
-// bytes, with no comparison.
-func (r *Reader) fromRow(dst []string, row [][]byte) ([]string, bool) {
-	s := r.s
-	raw := s.RowBytes()
-	base := r.sbase + s.RowOffset() // the input offset of raw[0]
-	quotes := bytes.Count(raw, quote)
-	if quotes == 0 && !r.TrimLeadingSpace {
-		// The most common row: no quote at all, so every field is
-		// unquoted, and its value is its raw bytes, one after another.
-		next := r.next[:0]
-		a, ok := 0, true
-		for i, v := range row {
-			if s.ValueOffset(i) != a {
-				ok = false
-				break
-			}
-			next = append(next, fieldSpan{base + int64(a), base + int64(a+len(v)), false})
-			a += len(v) + len(r.comma)
-		}
-		r.next = next
-		if ok && a-len(r.comma) == len(raw) {
-			r.rewrite, r.rowEnd = false, base+int64(len(raw))
-			return r.strings(dst, row, raw, base), true
-		}
-	}
-	// A CR can only be inside quotes: CRLF to turn into LF.
-	r.rewrite = quotes > 0 && bytes.IndexByte(raw, '\r') >= 0
-	// First without looking for quotes in the values: if the quotes of
-	// the quoted fields are all the row's quotes, there is none elsewhere.
-	ok, seen := r.walkRow(row, raw, base, false)
-	if ok && seen != quotes {
-		ok, _ = r.walkRow(row, raw, base, true)
-	}
-	if !ok {
-		return nil, false
-	}
-	r.rowEnd = base + int64(len(raw))
-	return r.strings(dst, row, raw, base), true
-}
-
-// walkRow is fromRow's walk over the fields of raw, the row's bytes, which
-// start at input offset base and at index b0 of the Scanner's buffer. It
-// makes r.next and reports whether encoding/csv reads the Scanner's row,
-// and how many quotes the fields it checked hold. Unless careful, it does
-// not look for quotes in unquoted fields and in quoted values that lie
-// where their bytes start: that is right when the count of the quotes it
-// saw is the row's.
-func (r *Reader) walkRow(row [][]byte, raw []byte, base int64, careful bool) (bool, int) {
-	r.next = r.next[:0]
-	seen := 0
-	a, last := 0, len(row)-1
-	for i, v := range row {
-		vo := r.s.ValueOffset(i)
-		q := a
-		for r.Comma != ' ' && q < len(raw) && raw[q] == ' ' {
-			q++ // spaces before a quote are padding to the Scanner
-		}
-		if q == len(raw) || raw[q] != '"' {
-			// An unquoted field: the value's raw bytes.
-			if vo != a {
-				return false, seen
-			}
-			if careful && bytes.IndexByte(v, '"') >= 0 {
-				if !r.lazy {
-					return false, seen // `a"b`: csv.ErrBareQuote
-				}
-				seen += bytes.Count(v, quote)
-			}
-			off := a
-			if r.TrimLeadingSpace && len(v) > 0 && (v[0] <= ' ' || v[0] >= utf8.RuneSelf) {
-				t := bytes.TrimLeftFunc(v, unicode.IsSpace)
-				if len(t) > 0 && t[0] == '"' {
-					return false, seen // `\t"a"`: a quoted field for encoding/csv
-				}
-				off += len(v) - len(t)
-			}
-			if r.TrimLeadingSpace && off == a+len(v) && i < last && r.trimAll {
-				return false, seen // encoding/csv's trimming crosses the delimiter
-			}
-			a += len(v)
-			r.next = append(r.next, fieldSpan{base + int64(off), base + int64(a), false})
-		} else {
-			if q > a && !r.TrimLeadingSpace {
-				// ` "a"`: for encoding/csv a bare quote in an unquoted field
-				// (an error, or text with LazyQuotes).
-				return false, seen
-			}
-			// The closing quote, if raw holds the value with its quotes
-			// doubled.
-			closing := q + 1 + len(v)
-			if vo == q+1 {
-				// The value is the bytes after the opening quote.
-				if careful && bytes.IndexByte(v, '"') >= 0 {
-					return false, seen
-				}
-			} else {
-				n := bytes.Count(v, quote)
-				closing += n
-				if closing >= len(raw) || !doubled(raw[q+1:closing], v) {
-					return false, seen
-				}
-				seen += 2 * n
-				r.rewrite = r.rewrite || n > 0
-			}
-			if closing >= len(raw) || raw[closing] != '"' {
-				return false, seen
-			}
-			seen += 2
-			r.next = append(r.next, fieldSpan{base + int64(q+1), base + int64(closing), true})
-			a = closing + 1
-		}
-		if i < last {
-			if a >= len(raw) || raw[a] != r.comma[0] || len(r.comma) > 1 && !bytes.HasPrefix(raw[a:], r.comma) {
-				return false, seen // `"a"b,`, `"a" ,`
-			}
-			a += len(r.comma)
-		} else if a != len(raw) {
-			return false, seen
-		}
-	}
-	return true, seen
-}
-
-var (
-	quote = []byte{'"'}
-	crlf  = []byte("\r\n")
-)
-
-// strings makes the record with one allocation, as encoding/csv does.
-// Usually every value is a run of the raw bytes (a quoted one without its
-// quotes), and the values are cut from one string of the raw line; else
-// the values are written one after another, from the Scanner's row for
-// the quoted ones, each CRLF turned into LF as encoding/csv does. raw is
-// the row's bytes, from input offset base on.
-func (r *Reader) strings(dst []string, row [][]byte, raw []byte, base int64) []string {
-	n := len(r.next)
-	if cap(dst) < n {
-		dst = make([]string, n)
-	}
-	dst = dst[:n]
-	if !r.rewrite {
-		next := r.next[:n]
-		first := next[0].start
-		str := string(raw[first-base : next[n-1].end-base])
-		for i, sp := range next {
-			dst[i] = str[sp.start-first : sp.end-first]
-		}
-		return dst
-	}
-	size := 0
-	for _, sp := range r.next {
-		size += int(sp.end - sp.start)
-	}
-	var b strings.Builder
-	b.Grow(size)
-	ends := r.ends[:0]
-	for i, sp := range r.next {
-		v := raw[sp.start-base : sp.end-base]
-		if sp.quoted {
-			v = row[i]
-		}
-		for {
-			j := bytes.Index(v, crlf)
-			if j < 0 {
-				break
-			}
-			b.Write(v[:j])
-			b.WriteByte('\n')
-			v = v[j+2:]
-		}
-		b.Write(v)
-		ends = append(ends, b.Len())
-	}
-	r.ends = ends
-	str := b.String()
-	prev := 0
-	for i, e := range ends {
-		dst[i] = str[prev:e]
-		prev = e
-	}
-	return dst
-}
-
-// doubled reports whether raw is v with every quote doubled.
-func doubled(raw, v []byte) bool {
-	for {
-		i := bytes.IndexByte(v, '"')
-		if i < 0 {
-			return bytes.Equal(raw, v)
-		}
-		if len(raw) < i+2 || !bytes.Equal(raw[:i+1], v[:i+1]) || raw[i+1] != '"' {
-			return false
-		}
-		raw, v = raw[i+2:], v[i+1:]
-	}
 }
 
 // checkCount applies FieldsPerRecord to a record of n fields that starts at
