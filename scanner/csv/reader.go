@@ -12,11 +12,6 @@ import (
 	"github.com/csvscan/csvscan/scanner"
 )
 
-// Why this file is over 600 lines: the encoding/csv drop-in and its tap;
-// issue 14 moves it to scanner/csv, which first needs an exported way to
-// read the Scanner's row bytes (the Reader now reads Scanner internals),
-// and cuts the tap into a file of its own.
-
 // Reader reads records from CSV input with the API and the results of
 // encoding/csv.Reader, so that a program switches by changing the import
 // path of encoding/csv to this package's. It has encoding/csv's fields and
@@ -35,23 +30,37 @@ import (
 // file; there is no maximum line size; after a parse error, the next Read
 // goes on with the next line.
 //
-// A Scanner reads the rows. A row the Scanner reads exactly as encoding/csv
-// would, which is nearly every row of a well-formed file, is made from the
-// Scanner's values. A row where the two could disagree (a parse error, a
-// bare quote, text or spaces after a closing quote, spaces before an
-// opening quote, white space TrimLeadingSpace would cross, a comment line
-// holding a quote) is read again from its own bytes by encoding/csv, and
-// the Scanner goes on where encoding/csv stopped. Such rows are read at
-// encoding/csv's speed. So is a row longer than 64 KiB:
-// encoding/csv reads it as it streams by, and the Reader holds what
-// encoding/csv holds for it and 16 KiB of the input, so that a huge
-// record (an unterminated quote near the start of a large file, a line of
-// hundreds of megabytes, millions of empty fields) costs what it costs
-// encoding/csv in memory; in time it costs encoding/csv's plus one copy of
-// the record's bytes on their way to it, which measured (on a shared,
-// noisy machine) from level with encoding/csv up to twice its time on a
-// line of hundreds of megabytes or millions of empty fields. Otherwise a Reader holds the bytes of the last record and of
-// the Scanner's read-ahead, and no more.
+// A Scanner reads the rows, in the tap's buffer (scanner.NewLent: the
+// input is copied once, from the io.Reader, as encoding/csv's bufio.Reader
+// copies it). A row the Scanner reads exactly as encoding/csv would, which
+// is nearly every row of a well-formed file, is made from the Scanner's
+// values: a row with no quote, or whose quotes are those of quoted fields
+// with no escaped quote, is taken after a check of its layout on its own
+// bytes (scanner.Scanner.RowBytes), with no per-field grammar walk; the
+// rest are checked field by field against encoding/csv's grammar. A row
+// where the two could disagree (a parse error, a bare quote, text or
+// spaces after a closing quote, spaces before an opening quote, white
+// space TrimLeadingSpace would cross, a comment line holding a quote) is
+// read again from its own bytes by encoding/csv, and the Scanner goes on
+// where encoding/csv stopped. Such rows are read at encoding/csv's speed.
+// So is a row longer than 64 KiB: encoding/csv reads it as it streams by,
+// and the Reader holds what encoding/csv holds for it and 16 KiB of the
+// input, so that a huge record (an unterminated quote near the start of a
+// large file, a line of hundreds of megabytes, millions of empty fields)
+// costs what it costs encoding/csv in memory; in time it costs
+// encoding/csv's plus one copy of the record's bytes on their way to it,
+// which measured (on a shared, noisy machine) from level with encoding/csv
+// up to twice its time on a line of hundreds of megabytes or millions of
+// empty fields. Otherwise a Reader holds the bytes of the last record, of
+// the Scanner's read-ahead and one window of 16 KiB, and no more.
+//
+// The fields' strings are cut from windows of 16 KiB of the input (one
+// allocation for the many records a window holds, where encoding/csv
+// allocates a string per record), so that with ReuseRecord a record costs
+// no allocation in the steady state. A string is never written again
+// after Read returns it; a field the caller keeps keeps its window alive,
+// at most 16 KiB besides its own bytes (encoding/csv's keeps its record's
+// string alive). A record over 4 KiB gets a string of its own.
 //
 // These are the intended differences from encoding/csv:
 //
@@ -106,7 +115,8 @@ type Reader struct {
 	TrimLeadingSpace bool
 
 	// ReuseRecord lets Read return a slice that shares the backing array of
-	// the slice the previous Read returned. The strings are new every time.
+	// the slice the previous Read returned. The strings are never
+	// overwritten: a field stays valid after later Reads.
 	ReuseRecord bool
 
 	// Deprecated: TrailingComma is no longer used, as in encoding/csv.
@@ -213,12 +223,6 @@ const (
 // Reader itself has no maximum line size, as encoding/csv has none.
 const readerMaxRow = readerBufferSize
 
-// stdlibWindow is how far behind its read position the reader handed to
-// encoding/csv keeps the input: more than encoding/csv's bufio.Reader
-// (4 KiB) holds, so that the bytes where encoding/csv stopped, and the
-// line end before them, are still held when the Scanner starts again.
-const stdlibWindow = 16 << 10
-
 // errInvalidDelim is encoding/csv's error for an invalid Comma or Comment,
 // with the same text.
 var errInvalidDelim = errors.New("csv: invalid field or comment delimiter")
@@ -227,23 +231,6 @@ var errInvalidDelim = errors.New("csv: invalid field or comment delimiter")
 func validDelim(r rune) bool {
 	return r != 0 && r != '"' && r != '\r' && r != '\n' && utf8.ValidRune(r) && r != utf8.RuneError
 }
-
-// quoteError is the Err of a csv.ParseError that encoding/csv reports with
-// csv.ErrQuote. It prints as csv.ErrQuote, so the error's text is
-// encoding/csv's, and errors.Is matches it to csv.ErrQuote and to the
-// csvscan kind that tells which of ErrQuote's two cases it is.
-type quoteError struct{ kind error }
-
-func (e *quoteError) Error() string   { return csv.ErrQuote.Error() }
-func (e *quoteError) Unwrap() []error { return []error{csv.ErrQuote, e.kind} }
-
-var (
-	// errQuoteUnterminated: the input ends inside a quoted field.
-	errQuoteUnterminated = &quoteError{kind: scanner.ErrUnterminatedQuote}
-	// errQuoteUnquoted: a closing quote is followed by something other
-	// than a delimiter or a line end.
-	errQuoteUnquoted = &quoteError{kind: scanner.ErrUnquotedValue}
-)
 
 // setup reads the fields that configure the Scanner, at the first Read.
 func (r *Reader) setup() error {
@@ -515,96 +502,6 @@ func (r *Reader) afterRow() int64 {
 		}
 	}
 	return e + 1
-}
-
-// readStdlib reads the record whose first line starts at input offset at
-// with encoding/csv, which skips the empty and comment lines before it as
-// it would have. next is where the Scanner's next row starts (-1 when the
-// Scanner stopped with an error): when encoding/csv stops elsewhere, the
-// Scanner starts again where it stopped.
-func (r *Reader) readStdlib(dst []string, at, next int64) ([]string, error) {
-	// encoding/csv's reads let the tap drop what it has read (streamAt), so
-	// that a record of any size is held once, by encoding/csv: the last
-	// record's positions (FieldPos after an io.EOF) and the line of at are
-	// worked out first. A Scanner that stopped at an error is dropped now,
-	// with its buffers; a new one starts where encoding/csv stops.
-	r.release(r.in.keep)
-	line0, col0 := r.in.lineCol(at)
-	lent := r.in.lent
-	r.in.lent = -1 // encoding/csv's reads may drop what the Scanner read
-	if next < 0 {
-		r.s, r.in.view = nil, nil
-	}
-	cr := csv.NewReader(r.in.streamAt(at))
-	cr.Comma = r.Comma
-	cr.Comment = rune(0)
-	if r.comment != nil {
-		cr.Comment, _ = utf8.DecodeRune(r.comment)
-	}
-	cr.LazyQuotes = r.lazy
-	cr.TrimLeadingSpace = r.TrimLeadingSpace
-	cr.FieldsPerRecord = r.FieldsPerRecord
-	rec, err := cr.Read()
-	r.FieldsPerRecord = cr.FieldsPerRecord
-	resume := at + cr.InputOffset()
-	r.end, r.endKnown = resume, true
-	if err == io.EOF {
-		// Only empty and comment lines were left.
-		r.eof = true
-		return nil, io.EOF
-	}
-	r.start, r.fixed = at, true
-	r.std, r.stdLine, r.stdCol = cr, line0, col0
-	var pe *csv.ParseError
-	if errors.As(err, &pe) {
-		out := &csv.ParseError{StartLine: line0 + pe.StartLine - 1, Line: line0 + pe.Line - 1, Column: pe.Column, Err: pe.Err}
-		if pe.Err != csv.ErrFieldCount {
-			_, out.Column = r.stdPos(pe.Line, pe.Column)
-		}
-		if pe.Err == csv.ErrQuote {
-			// encoding/csv reports a quote followed by text at that quote,
-			// and an unterminated quoted field at the end of its last
-			// line, which is the end of the input (less a CR that
-			// encoding/csv drops at the end of a line): the quote of the
-			// first case is followed by a byte, the second case's position
-			// is at most one byte before the end.
-			out.Err = errQuoteUnquoted
-			start := at
-			if pe.Line > 1 {
-				start = r.in.lineStartOf(line0 + pe.Line - 1)
-			}
-			if start >= 0 && start+int64(pe.Column)-1 >= r.in.end()-1 {
-				out.Err = errQuoteUnterminated
-			}
-		}
-		err = out
-	} else if err != nil {
-		// An error of the io.Reader: returned alone, as the Scanner's.
-		r.err = err
-		return nil, err
-	}
-	if resume != next || r.in.base > lent {
-		r.startScanner(resume, int(min(max(resume-r.restart, readerMinBufferSize), readerBufferSize)))
-	} else {
-		r.in.lent = lent // the Scanner goes on in its buffer
-	}
-	if dst != nil && cap(dst) >= len(rec) {
-		// ReuseRecord: the slice the last Read returned has room. (When
-		// it has not, encoding/csv's new slice is returned: it is reused
-		// next time.)
-		rec = append(dst[:0], rec...)
-	}
-	return rec, err
-}
-
-// stdPos returns the line and column of the input for a line and column
-// of the encoding/csv Reader r.std, which started reading at line
-// r.stdLine, column r.stdCol.
-func (r *Reader) stdPos(line, col int) (int, int) {
-	if line == 1 {
-		col += r.stdCol - 1
-	}
-	return r.stdLine + line - 1, col
 }
 
 // startScanner starts a new Scanner with reads of size bytes at input
