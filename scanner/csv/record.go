@@ -111,11 +111,9 @@ func (r *Reader) plainRow(dst []string, row [][]byte, raw []byte, base int64) ([
 // field holds a CR (encoding/csv drops the CR of a CRLF in a quoted
 // field), and LazyQuotes and TrimLeadingSpace are off. It checks the row
 // as encoding/csv reads it: each field is the Scanner's value in place,
-// quoted or not, followed by the delimiter, the last by the row's end,
-// and no unquoted field holds a quote (csv.ErrBareQuote). A quoted value
-// in place holds no quote: the table, in strict mode, reads a quote in a
-// quoted field as its end or as the first of an escaped pair, and a value
-// with an escaped quote is unescaped, so not in place.
+// quoted or not, followed by the delimiter, the last by the row's end;
+// and the quotes of the quoted fields are all of the row's, so that no
+// unquoted field holds one (csv.ErrBareQuote) and no quoted one.
 func (r *Reader) quotedRow(dst []string, row [][]byte, raw []byte, base int64) ([]string, bool) {
 	s := r.s
 	n, d, c := len(row), len(r.comma), r.comma[0]
@@ -127,26 +125,21 @@ func (r *Reader) quotedRow(dst []string, row [][]byte, raw []byte, base int64) (
 		dst = make([]string, n)
 	}
 	dst = dst[:n]
-	a := 0
+	a, quoted := 0, 0
 	for i, v := range row {
+		// (No call in this loop: a call would spill its registers.)
 		o := s.ValueOffset(i)
-		e := o + len(v)
-		switch {
-		case o == a: // unquoted: the value's raw bytes, with no quote
-			if bytes.IndexByte(v, '"') >= 0 {
-				return nil, false
-			}
-			a = e
-		case o == a+1 && raw[a] == '"' && e < len(raw) && raw[e] == '"':
+		e := o + len(v) // past the value
+		if o != a {
 			// `"`, the value, `"`
-			if bytes.IndexByte(v, '\r') >= 0 {
+			if o != a+1 || raw[a] != '"' || e >= len(raw) || raw[e] != '"' {
 				return nil, false
 			}
-			a = e + 1
-		default:
-			return nil, false
+			quoted++
+			e++ // past the closing quote
 		}
-		dst[i] = w[wo+o : wo+e]
+		dst[i] = w[wo+o : wo+o+len(v)]
+		a = e
 		if i < n-1 {
 			if a >= len(raw) || raw[a] != c || d > 1 && !bytes.HasPrefix(raw[a:], r.comma) {
 				return nil, false // `"a"b,`, `"a" ,`
@@ -154,7 +147,9 @@ func (r *Reader) quotedRow(dst []string, row [][]byte, raw []byte, base int64) (
 			a += d
 		}
 	}
-	if a != len(raw) {
+	// The quotes of the quoted fields must be all of the row's, and no
+	// CR may lie in a quoted field (there is none elsewhere).
+	if a != len(raw) || bytes.Count(raw, quote) != 2*quoted || bytes.IndexByte(raw, '\r') >= 0 {
 		return nil, false
 	}
 	r.rowEnd, r.pending, r.text = base+int64(len(raw)), true, w[wo:wo+len(raw)]
