@@ -40,9 +40,6 @@ func (s *Scanner) EmptyLine() bool { return s.seg.emptyRow }
 // positions) saves a copy of every byte. Offsets count from the
 // Scanner's first byte.
 type Lender interface {
-	// Read is never called by the Scanner; it makes a Lender an io.Reader.
-	Read(p []byte) (int, error)
-
 	// Lend returns the input from offset from to as far as the Lender
 	// holds, having read more input if it held nothing past offset have
 	// (have is where the bytes the Scanner was lent last time end). When
@@ -53,14 +50,30 @@ type Lender interface {
 	Lend(from, have int64) ([]byte, error)
 }
 
-// lent adapts a Lender to the Scanner's lender hook (Scanner.fill).
-type lent struct{ Lender }
+// lent adapts a Lender to the Scanner's lender hook (Scanner.fill), which
+// is an io.Reader too.
+type lent struct {
+	Lender
+	off int64 // where Read goes on
+}
 
-func (l lent) lend(from, have int64) ([]byte, error) { return l.Lend(from, have) }
+func (l *lent) lend(from, have int64) ([]byte, error) { return l.Lend(from, have) }
+
+// Read reads the input through Lend, from where the last Read stopped
+// (the Scanner itself calls lend: Read is what makes lent an io.Reader).
+func (l *lent) Read(p []byte) (int, error) {
+	b, err := l.Lend(l.off, l.off)
+	n := copy(p, b)
+	l.off += int64(n)
+	if n > 0 {
+		return n, nil
+	}
+	return 0, err
+}
 
 // NewLent returns a Scanner that reads in the buffers l lends it, with no
 // buffer of its own (Options.BufferSize is not used for reads; the longest
 // row is still bounded by Options.MaxLineSize).
 func NewLent(l Lender, opts Options) (*Scanner, error) {
-	return newLent(lent{l}, opts)
+	return newLent(&lent{Lender: l}, opts)
 }

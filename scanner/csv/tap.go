@@ -111,9 +111,11 @@ type tapLender struct {
 	t      *tap
 	origin int64
 	size   int
-	rd     *tapReader
 }
 
+// Lend lends the tap's buffer from the Scanner's offset from on
+// (scanner.Lender), reading size more bytes when it holds nothing past
+// have; the array is not written again until the next Lend (tap.viewed).
 func (l *tapLender) Lend(from, have int64) ([]byte, error) {
 	t := l.t
 	from, have = l.origin+from, l.origin+have
@@ -127,15 +129,6 @@ func (l *tapLender) Lend(from, have int64) ([]byte, error) {
 		t.view = &t.buf[:1][0]
 	}
 	return b, err
-}
-
-// Read reads the input from origin on, as a tapReader does (a Scanner
-// lends instead).
-func (l *tapLender) Read(p []byte) (int, error) {
-	if l.rd == nil {
-		l.rd = &tapReader{t: l.t, pos: l.origin}
-	}
-	return l.rd.Read(p)
 }
 
 // byteAt returns the input byte at offset o, reading up to it if needed; it
