@@ -15,6 +15,23 @@ import (
 // DuckDB's sample_size.
 const DefaultSampleSize = 20480
 
+// DefaultSampleBytes bounds the head of the default sample of a large
+// input with random access (Sniff of more than 16 MiB): the head ends at
+// the first line end past this many bytes, or after DefaultSampleSize
+// rows, whichever comes first, and windows from the middle and the end of
+// the file follow (sample.go). DuckDB samples 20,480 rows whatever their
+// length, which for rows of 1 KB is 20 MB read, counted by every
+// candidate dialect and cast: more than the 5% of a read of a 200 MB file
+// that sniffing may cost. A smaller input, a stream (SniffReader),
+// SniffBytes, and any input when Options.SampleSize is set are sampled by
+// rows alone, as DuckDB samples them: every file of DuckDB's test suite is
+// sniffed from the same rows as DuckDB sniffs it.
+const DefaultSampleBytes = 1 << 20
+
+// largeInput is the size above which Sniff bounds the head by
+// DefaultSampleBytes.
+const largeInput = 16 << 20
+
 // chunkRows is the number of rows of one sniffing chunk (DuckDB's
 // STANDARD_VECTOR_SIZE): dialect candidates are compared on the first
 // chunk, and types are detected on it and refined on the next ones.
@@ -52,7 +69,9 @@ const (
 // DefaultSampleSize rows with DuckDB's defaults.
 type Options struct {
 	// SampleSize is the number of rows to read. Zero means
-	// DefaultSampleSize; a negative value reads the whole input.
+	// DefaultSampleSize rows, and for Sniff of an input over 16 MiB at
+	// most DefaultSampleBytes bytes of the head; a negative value reads
+	// the whole input.
 	SampleSize int
 	// Dialect holds the parts of the dialect the caller knows; Fixed says
 	// which of them the sniffer must take as given. Dialect.Lenient is
@@ -161,7 +180,7 @@ var ErrNoDialect = errors.New("sniff: no dialect reads the sample consistently")
 // error is returned as it is (an input shorter than size is
 // io.ErrUnexpectedEOF), never taken for the end of the input.
 func Sniff(r io.ReaderAt, size int64, opts Options) (*Result, error) {
-	h, err := readHead(io.NewSectionReader(r, 0, size), opts.sampleRows(), opts.maxLine())
+	h, err := readHead(io.NewSectionReader(r, 0, size), opts.sampleRows(), opts.sampleBytes(size), opts.maxLine())
 	if err != nil {
 		return nil, err
 	}
@@ -191,7 +210,7 @@ func Sniff(r io.ReaderAt, size int64, opts Options) (*Result, error) {
 // before it, then the error); a reader that makes no progress in 100 calls
 // is io.ErrNoProgress.
 func SniffReader(r io.Reader, opts Options) (*Result, io.Reader, error) {
-	h, err := readHead(r, opts.sampleRows(), opts.maxLine())
+	h, err := readHead(r, opts.sampleRows(), 0, opts.maxLine())
 	if err != nil {
 		return nil, io.MultiReader(bytes.NewReader(h.buf), errReader{err}), err
 	}
@@ -212,7 +231,7 @@ func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 // SniffReader sample their input's head (without copying it), so the three
 // agree on the same bytes.
 func SniffBytes(data []byte, opts Options) (*Result, error) {
-	h := headOf(data, opts.sampleRows(), opts.maxLine())
+	h := headOf(data, opts.sampleRows(), 0, opts.maxLine())
 	res, err := newSession(opts, h).run()
 	if res != nil {
 		res.Sampled = int64(len(h.data))
@@ -228,6 +247,16 @@ func (o Options) sampleRows() int {
 		return DefaultSampleSize
 	}
 	return o.SampleSize
+}
+
+// sampleBytes bounds the head of an input of the given size with random
+// access: DefaultSampleBytes with the default sample size when the input
+// is larger than largeInput, no bound (0) otherwise.
+func (o Options) sampleBytes(size int64) int {
+	if o.SampleSize == 0 && size > largeInput {
+		return DefaultSampleBytes
+	}
+	return 0
 }
 
 func (o Options) maxLine() int {
@@ -251,7 +280,7 @@ type session struct {
 	formats [2]formatState // DATE, TIMESTAMP
 
 	// Dialect detection.
-	present        map[byte]bool // which bytes the sample holds
+	present        *[256]uint8 // which bytes the sample holds: 0 not looked up, 1 absent, 2 present
 	cands          []*candidate
 	all            []*candidate    // every candidate whose table read the first chunk
 	quotedAfter    map[string]bool // delimiters after which some candidate's value opened with a quote
@@ -448,26 +477,18 @@ func (s *session) finish(best []*candidate, derr error) (*Result, error) {
 		return nil, err
 	}
 	s.tracef("chosen: %s (table from row %d, width %d)\n", short(c.d), c.dataRow()+1, c.sh.cols)
-	if s.chunks > 1 && len(rows.rows) == chunkRows {
-		// The rest of the sample, for refinement.
-		// The rows up to an error, if any, still refine the types.
-		all, _ := s.readRows(c, int(^uint(0)>>2))
-		if all != nil && len(all.rows) > len(rows.rows) {
-			all.cols = rows.cols
-			rows = all
-		}
-	}
 	s.refineTypes(c, rows)
 	res := &Result{Dialect: c.d, SkipRows: c.skip}
 	s.detectHeader(c, rows, res)
-	res.Rows = len(rows.rows)
+	rr := rows.rr
+	res.Rows = rr.total
 	res.Scores.Dialect = c.score
 	res.TrailingDelimiter = c.sh.trailing
-	res.ShortRows, res.LongRows = rows.padded, rows.skipped
+	res.ShortRows, res.LongRows = rr.padded, rr.skipped
 	if !res.TrailingDelimiter {
 		// The reader keeps the empty last value the sniffer dropped: a row
 		// with too many values.
-		res.LongRows += rows.dropped
+		res.LongRows += rr.dropped
 	}
 	res.NullPadding, res.IgnoreErrors = res.ShortRows > 0, res.LongRows > 0
 	res.DateFormat = s.formats[0].chosen(res, cast.TypeDate, "%Y-%m-%d")

@@ -30,6 +30,7 @@ package sniff
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/csvscan/csvscan/internal/cast"
 )
@@ -115,13 +116,23 @@ func (f *formatState) set(text string) {
 		f.current = cast.Format{}
 		return
 	}
+	if p, ok := parsedFormats.Load(text); ok {
+		f.current = p.(cast.Format)
+		return
+	}
 	p, err := cast.ParseFormat(text)
 	if err != nil {
 		// The candidates are DuckDB's templates and always parse.
 		panic("sniff: bad format candidate " + text + ": " + err.Error())
 	}
+	parsedFormats.Store(text, p)
 	f.current = p
 }
+
+// parsedFormats holds the format candidates parsed so far, by their text:
+// the search tries the current candidate on every value that looks like a
+// date, and parsing it each time cost more than the casts.
+var parsedFormats sync.Map // string -> cast.Format
 
 // detect runs one value that starts like a numeric date with separator sep
 // through the format search, as DuckDB's DetectDateAndTimeStampFormats.
@@ -257,7 +268,7 @@ func (s *session) detectTypes(cands []*candidate) (*candidate, *table, error) {
 			continue
 		}
 		typed[c.ctr] = true
-		rows, err := s.readRows(c, chunkRows)
+		rows, err := s.readRows(c)
 		if err != nil && !s.opts.IgnoreErrors {
 			continue
 		}
@@ -268,7 +279,7 @@ func (s *session) detectTypes(cands []*candidate) (*candidate, *table, error) {
 		for i := range cols {
 			cols[i] = newColumn()
 		}
-		first := rows.chunk(0)
+		first := rows.rows
 		from := 0
 		if len(first) > 1 && s.opts.Header != HeaderNo {
 			from = 1
