@@ -489,8 +489,8 @@ func (s *session) fits(rows []line) bool {
 // escape beside a quote that occurs is not taken out (with a quote,
 // whether there is an escape changes what a quote after a closing quote
 // does) but becomes the first byte from 1 up that the sample and the
-// dialect do not use, so that '\” and '\\' as the escape of '"' share
-// one count when neither occurs. FuzzCounter checks the equivalence.
+// dialect do not use, so that a single quote and a backslash as the
+// escape of '"' share one count when neither occurs. FuzzCounter checks the equivalence.
 func (s *session) canonical(d dialect.Dialect) dialect.Dialect {
 	k := d
 	if q, ok := d.Quote.Byte(); ok && !s.has(q) {

@@ -50,6 +50,9 @@ func (s *session) refineTypeChunk(cols []column, rows [][][]byte) {
 				col.values++
 			}
 		}
+		if col.top() == cast.TypeVarchar {
+			continue // every value is text
+		}
 		for col.more() {
 			t := col.top()
 			if s.castsAll(t, rows, ci) {

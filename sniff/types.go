@@ -137,9 +137,20 @@ var parsedFormats sync.Map // string -> cast.Format
 // detect runs one value that starts like a numeric date with separator sep
 // through the format search, as DuckDB's DetectDateAndTimeStampFormats.
 func (f *formatState) detect(t cast.Type, sep string, v []byte) {
+	switch sep {
+	case "-", ".", "/", " ":
+	default:
+		return // not one of DuckDB's date separators (cast.FormatCandidates)
+	}
+	if f.init && f.user == "" && len(f.list) > 0 && f.current.Matches(v) {
+		// The current candidate reads it: what the search below would
+		// find first, without building and copying the candidate list.
+		f.hadMatch = true
+		return
+	}
 	cands := cast.FormatCandidates(t, sep)
 	if cands == nil {
-		return // not one of DuckDB's date separators
+		return
 	}
 	if !f.init {
 		f.init = true

@@ -3,8 +3,9 @@
 // windows, exactly as csvscan.Open sniffs at default settings), a read of
 // the whole file at default settings with what the sniffer found given
 // (csvscan.Open with csvscan.OptionsFrom: typed rows, GOMAXPROCS
-// goroutines, no sniffing), and DuckDB's sniff_csv on the same file, the
-// three taking turns run by run.
+// goroutines, no sniffing), a raw parallel count of the rows (no types,
+// the fastest read), and DuckDB's sniff_csv on the same file, the four
+// taking turns run by run.
 //
 // Usage, from internal/bench:
 //
@@ -42,6 +43,7 @@ import (
 	"github.com/csvscan/csvscan"
 	"github.com/csvscan/csvscan/internal/bench/wide"
 	"github.com/csvscan/csvscan/internal/gen"
+	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/sniff"
 	_ "github.com/duckdb/duckdb-go/v2"
 )
@@ -123,6 +125,28 @@ func sniffFile(fx fixture) (*sniff.Result, error) {
 	}
 	defer f.Close()
 	return sniff.Sniff(f, fx.size, sniff.Options{})
+}
+
+// countFile counts the rows of fx with a parallel raw scan (no types) of
+// GOMAXPROCS goroutines and the sniffed dialect: the fastest read csvscan
+// has, the strictest yardstick for the sniffer.
+func countFile(ctx context.Context, fx fixture, res *sniff.Result) (int64, error) {
+	f, err := os.Open(fx.path)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	p, err := scanner.ScanFile(ctx, f, scanner.Options{Dialect: res.Dialect, Header: res.HasHeader, SkipRows: res.SkipRows,
+		Threads: runtime.GOMAXPROCS(0)})
+	if err != nil {
+		return 0, err
+	}
+	defer p.Close()
+	var n int64
+	for p.Scan() {
+		n++
+	}
+	return n, p.Err()
 }
 
 // readFile reads every row of fx, typed, at default settings with opts
@@ -220,8 +244,8 @@ func main() {
 	ctx := context.Background()
 	fmt.Printf("- %d CPUs, GOMAXPROCS %d, %s; -size %d -runs %d; times in ms, min / median / max\n\n",
 		runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.Version(), *size, *runs)
-	fmt.Println("| shape | csvscan sniff | sniff CPU | read at defaults | sniff ÷ read | DuckDB sniff_csv | csvscan ÷ DuckDB | sniffed |")
-	fmt.Println("|---|--:|--:|--:|--:|--:|--:|---|")
+	fmt.Println("| shape | csvscan sniff | sniff CPU | read at defaults | sniff ÷ read | raw count | sniff ÷ count | DuckDB sniff_csv | DuckDB ÷ csvscan | sniffed |")
+	fmt.Println("|---|--:|--:|--:|--:|--:|--:|--:|--:|---|")
 	for _, fx := range fxs {
 		log.Printf("%s", fx.name)
 		res, err := sniffFile(fx)
@@ -230,7 +254,7 @@ func main() {
 		}
 		opts := csvscan.OptionsFrom(res)
 		query := fmt.Sprintf("SELECT delimiter FROM sniff_csv('%s')", strings.ReplaceAll(fx.path, "'", "''"))
-		var sn, rd, dk stats
+		var sn, rd, ct, dk stats
 		for i := 0; i <= *runs; i++ {
 			// The three take turns, each round starting one later.
 			steps := []func() error{
@@ -245,6 +269,13 @@ func main() {
 					w, c, err := timed(func() error { _, err := readFile(fx, opts); return err })
 					if i > 0 {
 						rd.add(w, c)
+					}
+					return err
+				},
+				func() error {
+					w, c, err := timed(func() error { _, err := countFile(ctx, fx, res); return err })
+					if i > 0 {
+						ct.add(w, c)
 					}
 					return err
 				},
@@ -266,9 +297,10 @@ func main() {
 		for i, c := range res.Columns {
 			cols[i] = c.Type.String()
 		}
-		fmt.Printf("| %s | %s | %s | %s | %.1f%% | %s | %.2fx | %q, header %v, %s |\n", fx.name,
+		fmt.Printf("| %s | %s | %s | %s | %.1f%% | %s | %.1f%% | %s | %.2fx | %q, header %v, %s |\n", fx.name,
 			span(sn.wall), ms(median(sn.cpu)), span(rd.wall),
-			100*median(sn.wall).Seconds()/median(rd.wall).Seconds(), span(dk.wall),
+			100*median(sn.wall).Seconds()/median(rd.wall).Seconds(), span(ct.wall),
+			100*median(sn.wall).Seconds()/median(ct.wall).Seconds(), span(dk.wall),
 			median(dk.wall).Seconds()/median(sn.wall).Seconds(),
 			res.Dialect.Delimiter, res.HasHeader, strings.Join(cols, " "))
 	}
