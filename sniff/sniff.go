@@ -472,6 +472,9 @@ func (s *session) finish(best []*candidate, derr error) (*Result, error) {
 	if derr != nil {
 		return nil, derr
 	}
+	for _, c := range best {
+		s.skipSparse(c)
+	}
 	c, rows, err := s.detectTypes(best)
 	if err != nil {
 		return nil, err
