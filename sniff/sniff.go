@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"unicode/utf8"
 
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/internal/cast"
@@ -145,6 +146,12 @@ type Result struct {
 	// included); Sampled is the number of bytes read from the input.
 	Rows    int
 	Sampled int64
+	// Encoding is the sample's text encoding: "utf-8"; "utf-16" for an
+	// input that starts with a UTF-16 byte order mark, which the sniffer
+	// decodes (its Dialect reads the decoded text, see scanner.Decode);
+	// or "latin-1" for a sample that is not valid UTF-8, sniffed as it
+	// is (latin-1 reads every byte; csvscan.Options.Encoding).
+	Encoding string
 	// Scores says how well the data supports each decision.
 	Scores Scores
 }
@@ -184,6 +191,10 @@ func Sniff(r io.ReaderAt, size int64, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if utf16BOM(h.data) {
+		res, _, err := sniffUTF16(io.NewSectionReader(r, 0, size), opts)
+		return res, err
+	}
 	if h.final && int64(len(h.data)) < size {
 		return nil, fmt.Errorf("sniff: the input ended after %d of its %d bytes: %w", len(h.data), size, io.ErrUnexpectedEOF)
 	}
@@ -199,8 +210,60 @@ func Sniff(r io.ReaderAt, size int64, opts Options) (*Result, error) {
 		for _, w := range s.windows {
 			res.Sampled += int64(len(w))
 		}
+		res.Encoding = encodingOf(h)
 	}
 	return res, err
+}
+
+// utf16BOM says b starts with a UTF-16 byte order mark (FF FE, or FE FF
+// for big-endian).
+func utf16BOM(b []byte) bool {
+	return bytes.HasPrefix(b, []byte{0xff, 0xfe}) || bytes.HasPrefix(b, []byte{0xfe, 0xff})
+}
+
+// sniffUTF16 sniffs the UTF-8 text of r, a UTF-16 input with a byte order
+// mark, from its head (no windows: a UTF-16 offset is no UTF-8 one). The
+// result's Encoding is "utf-16"; its dialect reads the decoded text
+// (scanner.Decode), as csvscan.Open reads such a file. DuckDB reads the
+// raw bytes with encoding utf-8 and finds the delimiter '|' among NUL
+// bytes, or nothing. It also returns the decoded bytes it read.
+func sniffUTF16(r io.Reader, opts Options) (*Result, []byte, error) {
+	dec, err := scanner.Decode(r, "utf-16")
+	if err != nil {
+		return nil, nil, err
+	}
+	h, err := readHead(dec, opts.sampleRows(), 0, opts.maxLine())
+	if err != nil {
+		return nil, h.buf, err
+	}
+	res, err := newSession(opts, h).run()
+	if res != nil {
+		res.Sampled = int64(len(h.data))
+		res.Encoding = "utf-16"
+	}
+	return res, h.buf, err
+}
+
+// encodingOf is "utf-8" when the head is valid UTF-8 (a character cut by
+// the head's end aside), else "latin-1": a file that is not UTF-8 is
+// most often ISO 8859-1 or a Windows code page close to it, and every
+// byte sequence is valid latin-1. DuckDB stops such a sample with an
+// "invalid unicode" error; the sniffer reads it and says so.
+func encodingOf(h head) string {
+	b := h.data
+	if !h.final {
+		// Up to 3 bytes of a character the cut split.
+		for i := 0; i < 3 && len(b) > 0 && !utf8.RuneStart(b[len(b)-1]); i++ {
+			b = b[:len(b)-1]
+		}
+		if len(b) > 0 && b[len(b)-1] >= 0xC0 {
+			b = b[:len(b)-1]
+		}
+	}
+	if utf8.Valid(b) {
+		return "utf-8"
+	}
+	return "latin-1"
 }
 
 // SniffReader sniffs the first rows of a sequential input, such as a pipe
@@ -214,10 +277,18 @@ func SniffReader(r io.Reader, opts Options) (*Result, io.Reader, error) {
 	if err != nil {
 		return nil, io.MultiReader(bytes.NewReader(h.buf), errReader{err}), err
 	}
+	if utf16BOM(h.buf) {
+		// The decoder reads on past the raw head: keep what it reads, so
+		// the replay gives the raw input whole.
+		var more bytes.Buffer
+		res, _, err := sniffUTF16(io.MultiReader(bytes.NewReader(h.buf), io.TeeReader(r, &more)), opts)
+		return res, io.MultiReader(bytes.NewReader(h.buf), &more, r), err
+	}
 	replay := io.MultiReader(bytes.NewReader(h.buf), r)
 	res, err := newSession(opts, h).run()
 	if res != nil {
 		res.Sampled = int64(len(h.data))
+		res.Encoding = encodingOf(h)
 	}
 	return res, replay, err
 }
@@ -231,10 +302,15 @@ func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 // SniffReader sample their input's head (without copying it), so the three
 // agree on the same bytes.
 func SniffBytes(data []byte, opts Options) (*Result, error) {
+	if utf16BOM(data) {
+		res, _, err := sniffUTF16(bytes.NewReader(data), opts)
+		return res, err
+	}
 	h := headOf(data, opts.sampleRows(), 0, opts.maxLine())
 	res, err := newSession(opts, h).run()
 	if res != nil {
 		res.Sampled = int64(len(h.data))
+		res.Encoding = encodingOf(h)
 	}
 	return res, err
 }
