@@ -140,7 +140,7 @@ type head struct {
 // error.
 func readHead(r io.Reader, rows, maxBytes, maxLine int) (head, error) {
 	h := headCut{rows: rows, bytes: maxBytes, maxLine: maxLine, long: -1}
-	buf := make([]byte, 0, firstRead)
+	buf := make([]byte, 0, max(firstRead, maxBytes+firstRead))
 	empty := 0
 	for {
 		if len(buf) == cap(buf) {

@@ -199,6 +199,7 @@ func Sniff(r io.ReaderAt, size int64, opts Options) (*Result, error) {
 		return nil, fmt.Errorf("sniff: the input ended after %d of its %d bytes: %w", len(h.data), size, io.ErrUnexpectedEOF)
 	}
 	s := newSession(opts, h)
+	s.large = opts.sampleBytes(size) > 0
 	if !h.final && opts.SampleSize >= 0 {
 		if s.windows, err = readWindows(r, size, int64(len(h.data))); err != nil {
 			return nil, err
@@ -350,6 +351,7 @@ type session struct {
 	long    int      // offset in head of a line longer than the maximum, or -1
 	windows [][]byte // samples from later in the input
 	start   int      // offset in head after the user's SkipRows
+	large   bool     // a large input: the head is cut at DefaultSampleBytes (see detectBytes)
 	chunks  int      // chunks of chunkRows rows in the sample
 
 	caster  cast.Caster
@@ -491,7 +493,7 @@ func (s *session) passes(wide bool) (*session, *Result, error) {
 // over s's sample, and returns that session.
 func (s *session) pass(wide, auto bool) (*session, *Result, error) {
 	p := &session{opts: s.opts, head: s.head, final: s.final, long: s.long, windows: s.windows, start: s.start,
-		chunks: s.chunks, caster: s.caster, present: s.present}
+		large: s.large, chunks: s.chunks, caster: s.caster, present: s.present}
 	p.formats[0].user, p.formats[0].userFormat = s.formats[0].user, s.formats[0].userFormat
 	p.formats[1].user, p.formats[1].userFormat = s.formats[1].user, s.formats[1].userFormat
 	defer func() { s.present = p.present }()
