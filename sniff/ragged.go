@@ -246,3 +246,113 @@ func (s *session) readRagged(p *session, c *candidate, r raggedShape) *Result {
 	}
 	return res
 }
+
+// firstTable finds, when no dialect reads the sample as one table and no
+// width dominates, a table at the top followed by rows of another shape:
+// a second table, or a block of notes, after the first. The candidate's
+// rows (comment lines aside) must start with at least firstTableRows rows
+// of one width W of at least 2, and a row of another width must follow
+// them, after which no row has width W again: the shape changes once. The
+// first table is
+// the answer, read with the later rows padded or rejected, and
+// Result.TableEnd says where it ends, so that the read neither fails on
+// the second table nor takes it for rows of the first without a word.
+// DuckDB reads such a file as one text column.
+func (s *session) firstTable(p *session) *Result {
+	for _, c := range p.all {
+		if p.quotedAfter[c.d.Delimiter] && !c.everQuoted() || c.d.Delimiter == " " {
+			continue
+		}
+		w, run, end := 0, 0, -1
+		for i, l := range c.first {
+			if l.comment {
+				continue
+			}
+			switch {
+			case w == 0:
+				w, run = l.cols, 1
+			case l.cols == w && end < 0:
+				run++
+			case l.cols != w && end < 0:
+				end = i
+			case l.cols == w:
+				end = -2 // the first shape comes back: ragged, not two tables
+			}
+			if end == -2 {
+				break
+			}
+		}
+		if w < 2 || run < firstTableRows || end < 0 ||
+			!commentsAcceptable(c.first, w, c.d.Comment.IsSet(), p.opts.Fixed&Comment != 0) {
+			continue
+		}
+		r := raggedShape{start: 0, dominant: w, width: w, rows: len(c.first), exact: run,
+			consistency: float64(run) / float64(len(c.first))}
+		res := s.readRagged(p, c, r)
+		if res == nil {
+			continue
+		}
+		res.TableEnd = s.opts.SkipRows + countLines(s.head[s.start:c.first[end].start]) + 1
+		p.tracef("a first table: %s reads %d rows at width %d, then rows of another shape from line %d\n",
+			short(c.d), run, w, res.TableEnd)
+		return res
+	}
+	return nil
+}
+
+// firstTableRows is the least number of rows of a first table.
+const firstTableRows = 2
+
+// rate sets res.Scores.Confidence from the runner-up among the candidates
+// of the passes of choose (see Scores.Confidence), and tells Options.Trace
+// why the result beat it.
+func (s *session) rate(res *Result) {
+	win := res.Scores.Dialect
+	if len(res.Columns) < 2 {
+		win = 1 // no table: as sure as no rival is a table
+	}
+	var (
+		rival *candidate
+		rsh   raggedShape
+	)
+	seen := map[*counter]bool{}
+	for _, p := range s.seen {
+		if p == nil {
+			continue
+		}
+		for _, c := range p.all {
+			if seen[c.ctr] || c.d.Delimiter == res.Dialect.Delimiter || p.quotedAfter[c.d.Delimiter] && !c.everQuoted() {
+				continue
+			}
+			seen[c.ctr] = true
+			r := raggedOf(c.first)
+			if r.dominant < 2 || r.start != 0 || r.rows < 2 {
+				continue
+			}
+			if rival == nil || r.consistency > rsh.consistency+1e-9 ||
+				r.consistency > rsh.consistency-1e-9 && r.dominant > rsh.dominant {
+				rival, rsh = c, r
+			}
+		}
+	}
+	res.Scores.Confidence = win
+	if rival == nil {
+		s.tracef("confidence %.3f: no reading with another delimiter has two columns from the first line on\n", win)
+		return
+	}
+	res.Scores.Confidence = win * (1 - rsh.consistency)
+	why := "it reads its rows more consistently"
+	switch {
+	case len(res.Columns) < 2:
+		why = "the runner-up is no consistent table"
+	case win+1e-9 >= rsh.consistency && len(res.Columns) > rsh.dominant:
+		why = "it reads more columns, at least as consistently"
+	case win+1e-9 >= rsh.consistency && len(res.Columns) == rsh.dominant:
+		why = "both read the same table: DuckDB's order of delimiters decides"
+	case win < rsh.consistency:
+		why = "DuckDB's rules, which the winner meets and the runner-up does not (see the candidate lines above)"
+	}
+	s.tracef("winner %s: %d columns, %.3f of rows at its width; runner-up %s: %d of %d rows at width %d (%.3f): %s; confidence %.3f\n",
+		short(res.Dialect), len(res.Columns), res.Scores.Dialect, short(rival.d), rsh.exact, rsh.rows, rsh.dominant,
+		rsh.consistency, why, res.Scores.Confidence)
+}

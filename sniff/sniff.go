@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/csvscan/csvscan/dialect"
@@ -137,6 +138,12 @@ type Result struct {
 	// its position. Both are false for a sample every row of which fits.
 	NullPadding, IgnoreErrors bool
 	ShortRows, LongRows       int
+	// TableEnd, when not 0, is the line (1-based, from the start of the
+	// input) where the rows of the table end and rows of another shape
+	// begin: a second table, or a block of notes, below the first. The
+	// result describes the first table; the rows from TableEnd on are
+	// read as its short or long rows (NullPadding, IgnoreErrors).
+	TableEnd int
 	// DateFormat and TimestampFormat are the strptime formats of the DATE
 	// and TIMESTAMP columns, "" when there are none. ISO 8601 dates are
 	// reported as %Y-%m-%d, ISO timestamps as "", as DuckDB's sniff_csv
@@ -171,6 +178,16 @@ type Scores struct {
 	// when there is a header, does when there is none. When every column
 	// is VARCHAR the header is assumed, as DuckDB does, and Header is 0.5.
 	Header float64
+	// Confidence says how sure the sniffer is of the delimiter, from 0 to
+	// 1: the share of the sample's rows the result reads at its width
+	// (Dialect), times one less the share of rows that the best reading
+	// with another delimiter and at least two columns (the runner-up)
+	// reads at its own most common width, from the first line on. A
+	// clean table scores 1; a file that two delimiters read equally well
+	// ("a;b,c" above "1;2,3") scores 0; a single text column scores one
+	// less how well a table reading does, so a ragged table read as one
+	// column scores low, where Dialect says 1.
+	Confidence float64
 	// Types holds, per column, the number of non-empty values of the
 	// sample that the column's type was checked against. A column typed
 	// from no value at all is VARCHAR by default.
@@ -346,13 +363,14 @@ func (o Options) maxLine() int {
 // session holds one sniff's state across the phases.
 type session struct {
 	opts    Options
-	head    []byte   // the first bytes of the input
-	final   bool     // head is the whole input
-	long    int      // offset in head of a line longer than the maximum, or -1
-	windows [][]byte // samples from later in the input
-	start   int      // offset in head after the user's SkipRows
-	large   bool     // a large input: the head is cut at DefaultSampleBytes (see detectBytes)
-	chunks  int      // chunks of chunkRows rows in the sample
+	head    []byte     // the first bytes of the input
+	final   bool       // head is the whole input
+	long    int        // offset in head of a line longer than the maximum, or -1
+	windows [][]byte   // samples from later in the input
+	start   int        // offset in head after the user's SkipRows
+	large   bool       // a large input: the head is cut at DefaultSampleBytes (see detectBytes)
+	seen    []*session // the passes of choose, whose candidates rate the result
+	chunks  int        // chunks of chunkRows rows in the sample
 
 	caster  cast.Caster
 	formats [2]formatState // DATE, TIMESTAMP
@@ -406,8 +424,65 @@ func (s *session) sniff() (*Result, error) {
 	res, err := s.choose()
 	if err == nil {
 		res = s.widen(res)
+		s.quoteLater(res)
+		s.rate(res)
 	}
 	return res, err
+}
+
+// quoteLater gives res the quote '"' (its own escape, RFC 4180's) when
+// the sample holds no '"' at all, the sniffed dialect has no quote, and a
+// window from later in the file holds a value quoted with it: a file
+// whose first quoted value comes after the head. With no '"' in the
+// sample, the quoted dialect reads the sample exactly as the one without
+// (see canonical), so every other decision stands; without it, the read
+// would stop at the first quoted value that holds a delimiter, with a
+// field-count error far into the file. DuckDB samples the head only and
+// reads such a file without a quote.
+func (s *session) quoteLater(res *Result) {
+	d := res.Dialect
+	if s.opts.Fixed&Quote != 0 || d.Quote.IsSet() || len(s.windows) == 0 || s.has('"') ||
+		strings.IndexByte(d.Delimiter, '"') >= 0 {
+		return
+	}
+	for i, w := range s.windows {
+		if quotedValue(w, d.Delimiter) {
+			d.Quote = dialect.Some('"')
+			if s.opts.Fixed&Escape == 0 {
+				d.Escape = d.Quote
+			}
+			if d.Validate() != nil {
+				return
+			}
+			s.tracef("window %d holds values quoted with '\"', the head none: quote '\"'\n", i+1)
+			res.Dialect = d
+			return
+		}
+	}
+}
+
+// quotedValue says w holds a value in '"' quotes: a '"' at the start of a
+// line or after delim, and a later '"' before delim or a line end.
+func quotedValue(w []byte, delim string) bool {
+	for i := 0; i < len(w); i++ {
+		j := bytes.IndexByte(w[i:], '"')
+		if j < 0 {
+			return false
+		}
+		i += j
+		if !(i == 0 || w[i-1] == '\n' || w[i-1] == '\r' || bytes.HasSuffix(w[:i], []byte(delim))) {
+			continue
+		}
+		k := bytes.IndexByte(w[i+1:], '"')
+		if k < 0 {
+			return false
+		}
+		e := i + 1 + k + 1 // just past the closing quote
+		if e == len(w) || w[e] == '\n' || w[e] == '\r' || bytes.HasPrefix(w[e:], []byte(delim)) {
+			return true
+		}
+	}
+	return false
 }
 
 // choose picks the dialect and reads the sample with it. DuckDB's method
@@ -423,6 +498,7 @@ func (s *session) choose() (*Result, error) {
 	if err != nil && !errors.Is(err, ErrNoDialect) {
 		return nil, err
 	}
+	s.seen = append(s.seen, p)
 	table := err == nil && (len(res.Columns) > 1 || res.Columns[0].Type != cast.TypeVarchar)
 	if table && p != nil && s.opts.Fixed&Delimiter == 0 {
 		if rres := s.raggedOver(p, res); rres != nil {
@@ -438,6 +514,7 @@ func (s *session) choose() (*Result, error) {
 		var wres *Result
 		var werr error
 		w, wres, werr = s.passes(true)
+		s.seen = append(s.seen, w)
 		if werr == nil && believable(wres) && (!table || len(wres.Columns) >= len(res.Columns)) {
 			return wres, nil
 		}
@@ -458,6 +535,11 @@ func (s *session) choose() (*Result, error) {
 			return c.d.Delimiter != " " && r.start == 0
 		}); rres != nil {
 			return rres, nil
+		}
+	}
+	if p != nil {
+		if fres := s.firstTable(p); fres != nil {
+			return fres, nil
 		}
 	}
 	return res, err
@@ -482,11 +564,37 @@ func (s *session) passes(wide bool) (*session, *Result, error) {
 	switch {
 	case aerr != nil:
 		return p, res, err
+	case !s.opts.Dialect.Lenient && s.crWithLoneLF():
+		return nil, nil, fmt.Errorf("%w: the rows end in CR and some values hold a lone LF outside quotes, "+
+			"which ends a row in every dialect (as in DuckDB) and which strict mode refuses; "+
+			"quote those values, or sniff and read with strict mode off (Dialect.Lenient, strict_mode=false), "+
+			"where each such LF starts a row", err)
 	case !s.opts.Dialect.Lenient:
 		return nil, nil, fmt.Errorf("%w: the sample mixes line ends (LF, CRLF, CR), which strict mode refuses; "+
 			"sniff and read it with strict mode off (Dialect.Lenient, strict_mode=false)", err)
 	}
 	return a, ares, nil
+}
+
+// crWithLoneLF says the sample's first line end outside '"' quotes is a
+// CR not followed by LF, and the sample also holds an LF that no CR
+// precedes: rows ending in CR, with LF inside some unquoted values.
+func (s *session) crWithLoneLF() bool {
+	b := s.head[s.start:]
+	if detectNewlineOutside(b, '"') != dialect.NewlineCR {
+		return false
+	}
+	for i := bytes.IndexByte(b, '\n'); i >= 0; {
+		if i == 0 || b[i-1] != '\r' {
+			return true
+		}
+		j := bytes.IndexByte(b[i+1:], '\n')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
 }
 
 // pass runs dialect detection and the phases after it in a fresh session
