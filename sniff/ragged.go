@@ -251,9 +251,9 @@ func (s *session) readRagged(p *session, c *candidate, r raggedShape) *Result {
 // width dominates, a table at the top followed by rows of another shape:
 // a second table, or a block of notes, after the first. The candidate's
 // rows (comment lines aside) must start with at least firstTableRows rows
-// of one width W of at least 2, and a row of another width must follow
-// them, after which no row has width W again: the shape changes once. The
-// first table is
+// of one width W of at least 2 (a header and two rows), followed by rows
+// of one other width: two or more of them (a second table), or rows of
+// one value (a block of notes). The shape changes once. The first table is
 // the answer, read with the later rows padded or rejected, and
 // Result.TableEnd says where it ends, so that the read neither fails on
 // the second table nor takes it for rows of the first without a word.
@@ -264,6 +264,7 @@ func (s *session) firstTable(p *session) *Result {
 			continue
 		}
 		w, run, end := 0, 0, -1
+		w2, run2, mixed := 0, 0, false // the rows after the first table
 		for i, l := range c.first {
 			if l.comment {
 				continue
@@ -274,15 +275,22 @@ func (s *session) firstTable(p *session) *Result {
 			case l.cols == w && end < 0:
 				run++
 			case l.cols != w && end < 0:
-				end = i
-			case l.cols == w:
-				end = -2 // the first shape comes back: ragged, not two tables
+				end, w2, run2 = i, l.cols, 1
+			case l.cols == w2:
+				run2++
+			default:
+				mixed = true // the first shape comes back, or a third: ragged, not two tables
 			}
-			if end == -2 {
+			if mixed {
 				break
 			}
 		}
-		if w < 2 || run < firstTableRows || end < 0 ||
+		// The rest is a second table (two rows or more of one width) or
+		// a block of notes (rows of one value).
+		if mixed || end < 0 || w2 >= 2 && run2 < 2 {
+			continue
+		}
+		if w < 2 || run < firstTableRows ||
 			!commentsAcceptable(c.first, w, c.d.Comment.IsSet(), p.opts.Fixed&Comment != 0) {
 			continue
 		}
@@ -301,7 +309,7 @@ func (s *session) firstTable(p *session) *Result {
 }
 
 // firstTableRows is the least number of rows of a first table.
-const firstTableRows = 2
+const firstTableRows = 3
 
 // rate sets res.Scores.Confidence from the runner-up among the candidates
 // of the passes of choose (see Scores.Confidence), and tells Options.Trace

@@ -12,6 +12,11 @@ package sniff
 // CSVSniffer::AnalyzeDialectCandidate (sniffer/dialect_detection.cpp),
 // comment lines and the "C1|C2 / 1|2|" trailing-delimiter exception
 // included.
+//
+// A preamble as wide as the table (a spreadsheet's title row and blank
+// rows above the header) is csvscan's addition: see skipSparse.
+
+import "github.com/csvscan/csvscan/internal/cast"
 
 // shape is what one walk over a candidate's rows finds.
 type shape struct {
@@ -193,8 +198,10 @@ const sparseCols = 1024
 // since they have its width, and takes the title for the header. The
 // rows are skipped when every one of them has at most one non-empty cell,
 // the table is three to sparseCols columns wide (the look costs reading
-// its first rows once more), and the row after them has no empty cell
-// and is followed by at least one more row. It does nothing when the
+// its first rows once more), and the row after them has no empty cell and
+// no number, as a header, and is followed by at least one more row. (An
+// empty first row above rows of data is DuckDB's empty header, and stays
+// one.) It does nothing when the
 // caller fixed the rows to skip or the header.
 func (s *session) skipSparse(c *candidate) {
 	if s.opts.SkipRows > 0 || s.opts.Header != HeaderAuto || c.sh.cols < 3 || c.sh.cols > sparseCols {
@@ -213,6 +220,11 @@ func (s *session) skipSparse(c *candidate) {
 	}
 	if k == 0 || k+1 >= len(rows) || filled(rows[k]) != c.sh.cols {
 		return
+	}
+	for _, v := range rows[k] {
+		if _, ok := cast.Sniff.Float64(v); ok {
+			return // a row of data, not a header: the sparse rows are its table's
+		}
 	}
 	// Row k of the table is line index j of c.first (comment lines are
 	// not rows of the reader).
