@@ -152,10 +152,17 @@ func (rr *rowReader) next(dst [][][]byte, n int, keep bool) ([][][]byte, error) 
 		// A value the scanner did not unescape is a slice of data and is
 		// kept as it is; the others are copied into an arena. The slab of
 		// value slices grows by at most slabValues beyond what the rows
-		// use.
+		// use when the rows are kept; when they are not, it doubles, so
+		// that after a chunk or two one slab holds a whole chunk and is
+		// used again (at most twice the values of a chunk, whatever the
+		// table's width).
 		row = row[:min(len(row), cols)]
 		if len(slab)+len(row) > cap(slab) {
-			slab = make([][]byte, 0, max(len(row), slabValues, min(n, chunkRows)*cols*boolInt(!keep)))
+			size := max(len(row), slabValues)
+			if !keep {
+				size = max(size, 2*cap(slab))
+			}
+			slab = make([][]byte, 0, size)
 		}
 		out := slab[len(slab) : len(slab)+len(row) : len(slab)+len(row)]
 		slab = slab[:len(slab)+len(row)]
@@ -190,13 +197,6 @@ func (rr *rowReader) next(dst [][][]byte, n int, keep bool) ([][][]byte, error) 
 		rr.rows, rr.arena, rr.slab = dst, arena, slab
 	}
 	return dst, rr.first
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // readTable reads data (whole rows) with d into at most limit rows of
