@@ -152,13 +152,16 @@ func (rr *rowReader) next(dst [][][]byte, n int, keep bool) ([][][]byte, error) 
 		// A value the scanner did not unescape is a slice of data and is
 		// kept as it is; the others are copied into an arena. The slab of
 		// value slices grows by at most slabValues beyond what the rows
-		// use when the rows are kept; when they are not, it doubles, so
+		// use when the rows are kept; when they are not, it also goes
+		// past slabValues by doubling, so
 		// that after a chunk or two one slab holds a whole chunk and is
 		// used again (at most twice the values of a chunk, whatever the
 		// table's width).
 		row = row[:min(len(row), cols)]
 		if len(slab)+len(row) > cap(slab) {
-			size := max(len(row), slabValues)
+			// Slabs start small and double (a look at ten rows, or a
+			// window of sixty, allocates what it uses, not 96 KiB).
+			size := max(len(row), min(slabValues, max(256, 2*cap(slab))))
 			if !keep {
 				size = max(size, 2*cap(slab))
 			}
@@ -176,7 +179,7 @@ func (rr *rowReader) next(dst [][][]byte, n int, keep bool) ([][][]byte, error) 
 				continue
 			}
 			if len(arena)+len(row[i]) > cap(arena) {
-				arena = make([]byte, 0, max(64<<10, len(row[i])))
+				arena = make([]byte, 0, max(min(64<<10, max(4<<10, 2*cap(arena))), len(row[i])))
 			}
 			start := len(arena)
 			arena = append(arena, row[i]...)
