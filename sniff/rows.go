@@ -2,6 +2,7 @@ package sniff
 
 import (
 	"errors"
+	"unsafe"
 
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/scanner"
@@ -212,11 +213,16 @@ func readTable(data []byte, d dialect.Dialect, cols int, opts *Options, limit in
 	return rr.next(nil, limit, true)
 }
 
-// within reports whether v (not empty) is a slice of data: its backing
-// array ends where data's does.
+// within reports whether v (not empty) lies inside data's bytes. The
+// scanner hands out values as data[a:b:b], their capacity cut at their
+// end, so only their addresses tell that they are slices of data (the
+// check crypto/internal/alias makes); a value it unescaped lies in its
+// scratch buffer, which the next row overwrites, and must be copied.
 func within(v, data []byte) bool {
-	if cap(v) == 0 || len(data) == 0 || cap(v) > cap(data) {
+	if len(v) == 0 || len(data) == 0 {
 		return false
 	}
-	return &v[:cap(v)][cap(v)-1] == &data[:cap(data)][cap(data)-1]
+	p := uintptr(unsafe.Pointer(unsafe.SliceData(v)))
+	d := uintptr(unsafe.Pointer(unsafe.SliceData(data)))
+	return p >= d && p+uintptr(len(v)) <= d+uintptr(len(data))
 }
