@@ -55,7 +55,7 @@
 // bytes live per sampled byte, and garbage not yet collected doubles
 // that. TestMemory checks the bound on the hostile shapes. A read error is
 // the sniff's error, never a short sample. On a 200 MB file of any of the
-// benchmark shapes a sniff costs at most 3% of reading the file at
+// benchmark shapes a sniff costs at most 1.5% of reading the file at
 // default settings (internal/bench/cmd/sniffspeed; docs/10-sniffing.md).
 //
 // Options fix what is known: Fixed names the parts of Options.Dialect to
