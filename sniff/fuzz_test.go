@@ -6,6 +6,7 @@ import (
 	"io"
 	"testing"
 
+	"github.com/csvscan/csvscan/internal/decode"
 	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/sniff"
 )
@@ -61,7 +62,7 @@ func FuzzSniff(f *testing.F) {
 		}
 		if res.Encoding == "utf-16" {
 			// The result reads the decoded text.
-			dec, err := scanner.Decode(bytes.NewReader(in), "utf-16")
+			dec, err := decode.Reader(bytes.NewReader(in), "utf-16")
 			if err != nil {
 				t.Fatal(err)
 			}

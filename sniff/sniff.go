@@ -10,6 +10,7 @@ import (
 
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/internal/cast"
+	"github.com/csvscan/csvscan/internal/decode"
 	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/scanner/typed"
 )
@@ -156,7 +157,7 @@ type Result struct {
 	Sampled int64
 	// Encoding is the sample's text encoding: "utf-8"; "utf-16" for an
 	// input that starts with a UTF-16 byte order mark, which the sniffer
-	// decodes (its Dialect reads the decoded text, see scanner.Decode);
+	// decodes (its Dialect reads the decoded text, see csvscan.Decode);
 	// or "latin-1" for a sample that is not valid UTF-8, sniffed as it
 	// is (latin-1 reads every byte; csvscan.Options.Encoding).
 	Encoding string
@@ -243,11 +244,11 @@ func utf16BOM(b []byte) bool {
 // sniffUTF16 sniffs the UTF-8 text of r, a UTF-16 input with a byte order
 // mark, from its head (no windows: a UTF-16 offset is no UTF-8 one). The
 // result's Encoding is "utf-16"; its dialect reads the decoded text
-// (scanner.Decode), as csvscan.Open reads such a file. DuckDB reads the
+// (csvscan.Decode), as csvscan.Open reads such a file. DuckDB reads the
 // raw bytes with encoding utf-8 and finds the delimiter '|' among NUL
 // bytes, or nothing. It also returns the decoded bytes it read.
 func sniffUTF16(r io.Reader, opts Options) (*Result, []byte, error) {
-	dec, err := scanner.Decode(r, "utf-16")
+	dec, err := decode.Reader(r, "utf-16")
 	if err != nil {
 		return nil, nil, err
 	}
