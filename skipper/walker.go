@@ -34,12 +34,15 @@ type Walker struct {
 	// the one byte that ends its run (noStop: none, walk with skip).
 	skip [sm.NumStates]*[256]bool
 	stop [sm.NumStates]int
-	// The table's lane (hasLane); laneOn when the Walker reads with it,
-	// and the Lane kept in step with the buffer once Lane built it.
-	lanes   sm.Lane
-	hasLane bool
-	laneOn  bool
-	lane    *Lane
+	// The table's lane: lanes and hasLane, worked out (laneKnown) when
+	// first needed; laneOn when the Walker is to read with it, and the Lane
+	// kept in step with the buffer once Lane built it.
+	tab       *sm.Table
+	lanes     sm.Lane
+	hasLane   bool
+	laneKnown bool
+	laneOn    bool
+	lane      *Lane
 }
 
 // NewWalker returns the Walker of table t, with the quote-aware lane on
@@ -53,9 +56,19 @@ func NewWalker(t *sm.Table) *Walker {
 	if q, ok := t.QuotedStop(); ok {
 		w.stop[sm.Quoted] = int(q)
 	}
-	w.lanes, w.hasLane = t.Lane()
-	w.laneOn = w.hasLane && simd.Available
+	w.tab, w.laneOn = t, simd.Available // if t has a lane: see Lane
 	return w
+}
+
+// knowLane works out the table's lane, once: Table.Lane reads the
+// transitions of every byte, which a reader that never asks for the lane
+// (the sniffer's column counter, built for each candidate dialect) need
+// not pay for.
+func (w *Walker) knowLane() {
+	if !w.laneKnown {
+		w.lanes, w.hasLane = w.tab.Lane()
+		w.laneKnown = true
+	}
 }
 
 // UseLane turns the quote-aware lane on or off and reports whether it is
@@ -64,6 +77,7 @@ func NewWalker(t *sm.Table) *Walker {
 // on whatever the CPU (the lane's portable masks give the same values,
 // slower), so that tests and benchmarks can compare the two ways.
 func (w *Walker) UseLane(on bool) bool {
+	w.knowLane()
 	w.laneOn = on && w.hasLane
 	if !w.laneOn {
 		w.lane = nil
@@ -78,6 +92,10 @@ func (w *Walker) UseLane(on bool) bool {
 // Table.Lane's (LaneBytes).
 func (w *Walker) Lane() *Lane {
 	if w.lane == nil && w.laneOn {
+		if w.knowLane(); !w.hasLane {
+			w.laneOn = false
+			return nil
+		}
 		w.lane = NewLane(w.lanes)
 		w.lane.Reset(w.sk.buf)
 	}
@@ -86,7 +104,10 @@ func (w *Walker) Lane() *Lane {
 
 // LaneBytes returns the bytes the table's lane reads (Table.Lane) and
 // whether the table has one. The caller must not modify them.
-func (w *Walker) LaneBytes() (*sm.Lane, bool) { return &w.lanes, w.hasLane }
+func (w *Walker) LaneBytes() (*sm.Lane, bool) {
+	w.knowLane()
+	return &w.lanes, w.hasLane
+}
 
 // Reset makes buf the buffer that positions refer to, for the skip step and
 // the lane, and forgets the kept masks. Call it whenever the buffer or its

@@ -251,6 +251,9 @@ func TestWalkerLane(t *testing.T) {
 	if w.UseLane(false) || w.Lane() != nil {
 		t.Fatal("UseLane(false) left the lane on")
 	}
+	if NewWalker(multi).Lane() != nil {
+		t.Fatal(`a "||" delimiter has no lane, but NewWalker's Walker has one`)
+	}
 	m := NewWalker(multi)
 	if m.UseLane(true) || m.Lane() != nil {
 		t.Fatal(`a "||" delimiter has no lane, but UseLane(true) turned one on`)
