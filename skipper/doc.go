@@ -13,7 +13,7 @@
 // or quoted field, a comment) takes the skip step: Walker.Skip jumps to the
 // next byte that state's skip table does not skip. A Walker is built once
 // per table and decides, once, how: a Skipper finds candidates with the
-// masks of a vector kernel (internal/simd: AVX-512 or AVX2, 1 KiB per call)
+// masks of a vector kernel (kernel.go: AVX-512 or AVX2, 1 KiB per call)
 // where the CPU has one, or with swar.Patterns.MaybeAnyMask 64 bytes at a
 // time (other CPUs, or the purego build tag), and checks each candidate
 // against the skip table; a quoted run that one byte ends is found with
@@ -23,7 +23,7 @@
 // is the oracle the fast paths are tested against.
 //
 //	dialect → statemachine (table, skip tables, stop patterns)
-//	        → skipper (this package, on simd or swar masks) → scanner, sniff
+//	        → skipper (this package, on vector or swar masks) → scanner, sniff
 //
 // # Use
 //

@@ -3,7 +3,6 @@ package skipper
 import (
 	"math/bits"
 
-	"github.com/csvscan/csvscan/internal/simd"
 	"github.com/csvscan/csvscan/statemachine"
 	"github.com/csvscan/csvscan/swar"
 )
@@ -33,7 +32,7 @@ type Lane struct {
 	quote      [laneBlocks]uint64 // bit i: byte i of the block is the quote
 	ender      [laneBlocks]uint64 // the delimiter, LF or CR
 	inside     [laneBlocks]uint64 // the prefix XOR of quote, carried from blockStart
-	set        simd.LaneSet
+	set        vecLaneSet
 	q          byte
 	// The frame of the value that ended last: values that follow one
 	// another share it, so the next one need not look it up.
@@ -48,7 +47,7 @@ const laneBlocks = 32
 // NewLane returns a Lane for the bytes of l. Its buffer is empty until
 // Reset.
 func NewLane(l statemachine.Lane) *Lane {
-	return &Lane{set: simd.NewLaneSet(l.Quote, l.Delimiter), q: l.Quote, lastEnd: -2}
+	return &Lane{set: newVecLaneSet(l.Quote, l.Delimiter), q: l.Quote, lastEnd: -2}
 }
 
 // Reset makes buf the buffer that positions refer to and forgets the kept
@@ -64,7 +63,7 @@ func (l *Lane) Reset(buf []byte) {
 // in the frame of the masks being continued.
 func (l *Lane) load(pos int, carry uint64) {
 	n := min(laneBlocks, (len(l.buf)-pos)/swar.BlockSize)
-	simd.LaneMasks(l.quote[:n], l.ender[:n], l.inside[:n], l.buf[pos:pos+n*swar.BlockSize], &l.set, carry)
+	vecLaneMasks(l.quote[:n], l.ender[:n], l.inside[:n], l.buf[pos:pos+n*swar.BlockSize], &l.set, carry)
 	l.blockStart, l.blockEnd = pos, pos+n*swar.BlockSize
 	l.lastEnd = -2
 }

@@ -3,7 +3,6 @@ package skipper
 import (
 	"bytes"
 
-	"github.com/csvscan/csvscan/internal/simd"
 	"github.com/csvscan/csvscan/swar"
 )
 
@@ -19,12 +18,12 @@ type Skipper struct {
 	blockStart int // the kept blocks are buf[blockStart:blockEnd]; empty when none is kept
 	blockEnd   int // blockStart + a multiple of swar.BlockSize, or 0
 	// masks[j] is the mask of the kept block at blockStart+64j: bit i for
-	// byte blockStart+64j+i. With a vector kernel (package internal/simd)
+	// byte blockStart+64j+i. With a vector kernel (kernel.go)
 	// a run of chunkBlocks blocks is masked in one call; otherwise one
 	// block at a time with swar's MaybeAnyMask.
 	masks    [chunkBlocks]uint64
 	patterns swar.Patterns
-	set      simd.Set
+	set      vecSet
 	vector   bool
 }
 
@@ -46,7 +45,7 @@ func newSkipper(p swar.Patterns) Skipper {
 	if p.Len() < swar.MinPatterns {
 		panic("skipper: New with a swar.Patterns not built by swar.NewPatterns")
 	}
-	return Skipper{patterns: p, set: simd.NewSet(&p), vector: simd.Available}
+	return Skipper{patterns: p, set: newVecSet(&p), vector: vecAvailable}
 }
 
 // Reset makes buf the buffer that positions refer to and forgets the kept
@@ -68,7 +67,7 @@ func (s *Skipper) maskBlock(pos int) {
 		return
 	}
 	n := min(chunkBlocks, (len(s.buf)-pos)/swar.BlockSize)
-	simd.Masks(s.masks[:n], s.buf[pos:pos+n*swar.BlockSize], &s.set)
+	vecMasks(s.masks[:n], s.buf[pos:pos+n*swar.BlockSize], &s.set)
 	s.blockStart, s.blockEnd = pos, pos+n*swar.BlockSize
 }
 

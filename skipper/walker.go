@@ -1,7 +1,6 @@
 package skipper
 
 import (
-	"github.com/csvscan/csvscan/internal/simd"
 	sm "github.com/csvscan/csvscan/statemachine"
 )
 
@@ -13,7 +12,7 @@ import (
 //
 //   - the skip table of each state and the stop patterns they share
 //     (statemachine.Table.Skip, Table.StopPatterns), walked with the masks
-//     of a vector kernel (internal/simd: AVX-512 or AVX2) where the CPU has
+//     of a vector kernel (kernel.go: AVX-512 or AVX2) where the CPU has
 //     one and with swar otherwise (see Skipper);
 //   - for QUOTED, the one byte that ends a quoted run when the table has it
 //     (Table.QuotedStop), found with bytes.IndexByte: QUOTED and
@@ -56,7 +55,7 @@ func NewWalker(t *sm.Table) *Walker {
 	if q, ok := t.QuotedStop(); ok {
 		w.stop[sm.Quoted] = int(q)
 	}
-	w.tab, w.laneOn = t, simd.Available // if t has a lane: see Lane
+	w.tab, w.laneOn = t, vecAvailable // if t has a lane: see Lane
 	return w
 }
 

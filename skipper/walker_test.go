@@ -8,7 +8,6 @@ import (
 
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/internal/gen"
-	"github.com/csvscan/csvscan/internal/simd"
 	sm "github.com/csvscan/csvscan/statemachine"
 )
 
@@ -229,8 +228,8 @@ func TestWalkerLane(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := NewWalker(rfc)
-	if got := w.Lane() != nil; got != simd.Available {
-		t.Fatalf("RFC 4180: lane on %v, want %v (a vector kernel: %v)", got, simd.Available, simd.Available)
+	if got := w.Lane() != nil; got != vecAvailable {
+		t.Fatalf("RFC 4180: lane on %v, want %v (a vector kernel: %v)", got, vecAvailable, vecAvailable)
 	}
 	if !w.UseLane(true) || w.Lane() == nil {
 		t.Fatal("RFC 4180: UseLane(true) did not turn the lane on")

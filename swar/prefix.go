@@ -8,7 +8,7 @@ package swar
 //
 // Six shift-XOR steps double the span each step covers: after the step of
 // shift k, bit i holds the XOR of bits i-2k+1 to i. A carry-less multiply by
-// all ones computes the same in one instruction; package internal/simd
+// all ones computes the same in one instruction; package skipper's kernel
 // uses it where the CPU has it.
 func PrefixXOR(x uint64) uint64 {
 	x ^= x << 1

@@ -1,6 +1,6 @@
 //go:build amd64 && !purego
 
-package simd
+package skipper
 
 import "golang.org/x/sys/cpu"
 
@@ -10,11 +10,11 @@ var (
 	hasAVX2   = cpu.X86.HasAVX2
 )
 
-// Available reports whether a vector kernel computes Masks.
-var Available = hasAVX512 || hasAVX2
+// vecAvailable reports whether a vector kernel computes vecMasks.
+var vecAvailable = hasAVX512 || hasAVX2
 
-// Kernel names the kernel Masks uses: "avx512", "avx2" or "generic".
-var Kernel = func() string {
+// vecKernel names the kernel vecMasks uses: "avx512", "avx2" or "generic".
+var vecKernel = func() string {
 	switch {
 	case hasAVX512:
 		return "avx512"
@@ -30,7 +30,7 @@ func masksAVX2(dst *uint64, src *byte, blocks int, set *[10]byte)
 //go:noescape
 func masksAVX512(dst *uint64, src *byte, blocks int, set *[10]byte)
 
-func masks(dst []uint64, src []byte, s *Set) {
+func masks(dst []uint64, src []byte, s *vecSet) {
 	switch {
 	case hasAVX512:
 		masksAVX512(&dst[0], &src[0], len(dst), &s.bytes)
@@ -42,32 +42,32 @@ func masks(dst []uint64, src []byte, s *Set) {
 }
 
 // kernels lists the kernels this CPU can run, for the tests.
-func kernels() map[string]func(dst []uint64, src []byte, s *Set) {
-	k := map[string]func([]uint64, []byte, *Set){"generic": generic}
+func kernels() map[string]func(dst []uint64, src []byte, s *vecSet) {
+	k := map[string]func([]uint64, []byte, *vecSet){"generic": generic}
 	if hasAVX2 {
-		k["avx2"] = func(dst []uint64, src []byte, s *Set) { masksAVX2(&dst[0], &src[0], len(dst), &s.bytes) }
+		k["avx2"] = func(dst []uint64, src []byte, s *vecSet) { masksAVX2(&dst[0], &src[0], len(dst), &s.bytes) }
 	}
 	if hasAVX512 {
-		k["avx512"] = func(dst []uint64, src []byte, s *Set) { masksAVX512(&dst[0], &src[0], len(dst), &s.bytes) }
+		k["avx512"] = func(dst []uint64, src []byte, s *vecSet) { masksAVX512(&dst[0], &src[0], len(dst), &s.bytes) }
 	}
 	return k
 }
 
-// PrefixCLMUL reports whether PrefixXOR uses a carry-less multiply
+// vecPrefixCLMUL reports whether vecPrefixXOR uses a carry-less multiply
 // (PCLMULQDQ).
-var PrefixCLMUL = cpu.X86.HasPCLMULQDQ
+var vecPrefixCLMUL = cpu.X86.HasPCLMULQDQ
 
 //go:noescape
 func prefixCLMUL(m *uint64, n int, carry uint64) uint64
 
 func prefixXOR(m []uint64, carry uint64) uint64 {
-	if PrefixCLMUL {
+	if vecPrefixCLMUL {
 		return prefixCLMUL(&m[0], len(m), carry)
 	}
 	return prefixGeneric(m, carry)
 }
 
-// prefixKernels lists the PrefixXOR kernels this CPU can run, for the tests.
+// prefixKernels lists the vecPrefixXOR kernels this CPU can run, for the tests.
 func prefixKernels() map[string]func([]uint64, uint64) uint64 {
 	k := map[string]func([]uint64, uint64) uint64{"generic": prefixGeneric}
 	if cpu.X86.HasPCLMULQDQ {
@@ -82,28 +82,28 @@ func laneAVX512(q, e, in *uint64, src *byte, blocks int, set *[4]byte, carry uin
 //go:noescape
 func laneAVX2(q, e, in *uint64, src *byte, blocks int, set *[4]byte, carry uint64) uint64
 
-func laneMasks(q, e, in []uint64, src []byte, s *LaneSet, carry uint64) uint64 {
+func laneMasks(q, e, in []uint64, src []byte, s *vecLaneSet, carry uint64) uint64 {
 	switch {
-	case hasAVX512 && PrefixCLMUL:
+	case hasAVX512 && vecPrefixCLMUL:
 		return laneAVX512(&q[0], &e[0], &in[0], &src[0], len(q), &s.bytes, carry)
-	case hasAVX2 && PrefixCLMUL:
+	case hasAVX2 && vecPrefixCLMUL:
 		return laneAVX2(&q[0], &e[0], &in[0], &src[0], len(q), &s.bytes, carry)
 	}
 	return laneGeneric(q, e, in, src, s, carry)
 }
 
-type laneKernel = func(q, e, in []uint64, src []byte, s *LaneSet, carry uint64) uint64
+type laneKernel = func(q, e, in []uint64, src []byte, s *vecLaneSet, carry uint64) uint64
 
-// laneKernels lists the LaneMasks kernels this CPU can run, for the tests.
+// laneKernels lists the vecLaneMasks kernels this CPU can run, for the tests.
 func laneKernels() map[string]laneKernel {
 	k := map[string]laneKernel{"generic": laneGeneric}
-	if hasAVX2 && PrefixCLMUL {
-		k["avx2"] = func(q, e, in []uint64, src []byte, s *LaneSet, carry uint64) uint64 {
+	if hasAVX2 && vecPrefixCLMUL {
+		k["avx2"] = func(q, e, in []uint64, src []byte, s *vecLaneSet, carry uint64) uint64 {
 			return laneAVX2(&q[0], &e[0], &in[0], &src[0], len(q), &s.bytes, carry)
 		}
 	}
-	if hasAVX512 && PrefixCLMUL {
-		k["avx512"] = func(q, e, in []uint64, src []byte, s *LaneSet, carry uint64) uint64 {
+	if hasAVX512 && vecPrefixCLMUL {
+		k["avx512"] = func(q, e, in []uint64, src []byte, s *vecLaneSet, carry uint64) uint64 {
 			return laneAVX512(&q[0], &e[0], &in[0], &src[0], len(q), &s.bytes, carry)
 		}
 	}

@@ -1,4 +1,4 @@
-package simd
+package skipper
 
 import (
 	"math/rand/v2"
@@ -8,7 +8,7 @@ import (
 	"github.com/csvscan/csvscan/swar"
 )
 
-// laneSlow is LaneMasks byte by byte.
+// laneSlow is vecLaneMasks byte by byte.
 func laneSlow(src []byte, quote, delim byte, carry uint64) (q, e, in []uint64, out uint64) {
 	n := len(src) / swar.BlockSize
 	q, e, in = make([]uint64, n), make([]uint64, n), make([]uint64, n)
@@ -30,11 +30,11 @@ func laneSlow(src []byte, quote, delim byte, carry uint64) (q, e, in []uint64, o
 func checkLane(t testing.TB, src []byte, quote, delim byte, carry uint64) {
 	t.Helper()
 	wq, we, win, wc := laneSlow(src, quote, delim, carry)
-	s := NewLaneSet(quote, delim)
+	s := newVecLaneSet(quote, delim)
 	n := len(wq)
 	for name, k := range laneKernels() {
 		if n == 0 {
-			continue // the kernels need a block; LaneMasks checks
+			continue // the kernels need a block; vecLaneMasks checks
 		}
 		q, e, in := make([]uint64, n), make([]uint64, n), make([]uint64, n)
 		c := k(q, e, in, src[:n*swar.BlockSize], &s, carry&1)
@@ -44,9 +44,9 @@ func checkLane(t testing.TB, src []byte, quote, delim byte, carry uint64) {
 		}
 	}
 	q, e, in := make([]uint64, n+1), make([]uint64, n+1), make([]uint64, n+1)
-	if c := LaneMasks(q, e, in, src, &s, carry); !slices.Equal(q[:n], wq) || !slices.Equal(e[:n], we) ||
+	if c := vecLaneMasks(q, e, in, src, &s, carry); !slices.Equal(q[:n], wq) || !slices.Equal(e[:n], we) ||
 		!slices.Equal(in[:n], win) || c != wc || q[n]|e[n]|in[n] != 0 {
-		t.Fatalf("LaneMasks(%q) differs from the byte loop", src)
+		t.Fatalf("vecLaneMasks(%q) differs from the byte loop", src)
 	}
 }
 
@@ -95,7 +95,7 @@ func BenchmarkLaneMasks(b *testing.B) {
 	for i := range src {
 		src[i] = byte('a' + r.IntN(26))
 	}
-	s := NewLaneSet('"', ',')
+	s := newVecLaneSet('"', ',')
 	n := len(src) / swar.BlockSize
 	q, e, in := make([]uint64, n), make([]uint64, n), make([]uint64, n)
 	for name, k := range laneKernels() {

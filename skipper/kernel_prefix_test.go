@@ -1,4 +1,4 @@
-package simd
+package skipper
 
 import (
 	"encoding/binary"
@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// prefixBits is PrefixXOR over m bit by bit: the parity of every set bit so
+// prefixBits is vecPrefixXOR over m bit by bit: the parity of every set bit so
 // far, starting from carry.
 func prefixBits(m []uint64, carry uint64) ([]uint64, uint64) {
 	out := make([]uint64, len(m))
@@ -26,7 +26,7 @@ func checkPrefix(t testing.TB, m []uint64, carry uint64) {
 	want, wantCarry := prefixBits(m, carry)
 	for name, k := range prefixKernels() {
 		if len(m) == 0 {
-			continue // the kernels need a word; PrefixXOR checks
+			continue // the kernels need a word; vecPrefixXOR checks
 		}
 		got := slices.Clone(m)
 		c := k(got, carry&1)
@@ -35,13 +35,13 @@ func checkPrefix(t testing.TB, m []uint64, carry uint64) {
 		}
 	}
 	got := slices.Clone(m)
-	if c := PrefixXOR(got, carry); !slices.Equal(got, want) || c != wantCarry {
-		t.Fatalf("PrefixXOR(%#x, %d) = %#x carry %d, want %#x carry %d", m, carry, got, c, want, wantCarry)
+	if c := vecPrefixXOR(got, carry); !slices.Equal(got, want) || c != wantCarry {
+		t.Fatalf("vecPrefixXOR(%#x, %d) = %#x carry %d, want %#x carry %d", m, carry, got, c, want, wantCarry)
 	}
 }
 
 func TestPrefixXOR(t *testing.T) {
-	t.Logf("carry-less multiply: %v", PrefixCLMUL)
+	t.Logf("carry-less multiply: %v", vecPrefixCLMUL)
 	checkPrefix(t, nil, 1)
 	checkPrefix(t, []uint64{0}, 1)
 	checkPrefix(t, []uint64{1 << 63, 0, 1, ^uint64(0)}, 0)

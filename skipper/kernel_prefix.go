@@ -1,8 +1,8 @@
-package simd
+package skipper
 
 import "github.com/csvscan/csvscan/swar"
 
-// PrefixXOR replaces each word of m by its prefix XOR (swar.PrefixXOR)
+// vecPrefixXOR replaces each word of m by its prefix XOR (swar.PrefixXOR)
 // continued across the words: word j is XORed with all ones when the
 // prefix XOR of the words before it (and carry) ends in a set bit. carry is
 // 0 or 1, the parity before m[0]; the result is the parity after the last
@@ -11,14 +11,14 @@ import "github.com/csvscan/csvscan/swar"
 //
 // On amd64 with the PCLMULQDQ instruction one carry-less multiply per word
 // computes the prefix; elsewhere the shift-XOR chain does.
-func PrefixXOR(m []uint64, carry uint64) uint64 {
+func vecPrefixXOR(m []uint64, carry uint64) uint64 {
 	if len(m) == 0 {
 		return carry & 1
 	}
 	return prefixXOR(m, carry&1)
 }
 
-// prefixGeneric is the portable PrefixXOR.
+// prefixGeneric is the portable vecPrefixXOR.
 func prefixGeneric(m []uint64, carry uint64) uint64 {
 	c := -carry // 0 or all ones
 	for j, w := range m {

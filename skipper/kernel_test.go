@@ -1,4 +1,4 @@
-package simd
+package skipper
 
 import (
 	"fmt"
@@ -37,7 +37,7 @@ func csvPatterns() swar.Patterns {
 // check runs every kernel on src and compares with swar's exact AnyMask.
 func check(t testing.TB, src []byte, ps *swar.Patterns) {
 	t.Helper()
-	set := NewSet(ps)
+	set := newVecSet(ps)
 	n := len(src) / swar.BlockSize
 	want := make([]uint64, n)
 	for j := range want {
@@ -57,18 +57,18 @@ func check(t testing.TB, src []byte, ps *swar.Patterns) {
 			}
 		}
 	}
-	// Masks itself, with a destination shorter than the input.
+	// vecMasks itself, with a destination shorter than the input.
 	if n > 1 {
 		got := make([]uint64, n-1)
-		Masks(got, src, &set)
+		vecMasks(got, src, &set)
 		if !slices.Equal(got, want[:n-1]) {
-			t.Fatalf("Masks (%s) differs from AnyMask", Kernel)
+			t.Fatalf("vecMasks (%s) differs from AnyMask", vecKernel)
 		}
 	}
 }
 
 func TestKernels(t *testing.T) {
-	t.Logf("kernel in use: %s (available: %v)", Kernel, Available)
+	t.Logf("kernel in use: %s (available: %v)", vecKernel, vecAvailable)
 	r := rand.New(rand.NewPCG(1, 2))
 	for i := 0; i < 300; i++ {
 		ps := randomPatterns(r)
@@ -85,9 +85,9 @@ func TestKernels(t *testing.T) {
 	ps := csvPatterns()
 	check(t, []byte(fmt.Sprintf("%-640s", "a,b,\"c\"\n1,2,3\r\n\t\x08\x0f\x10")), &ps)
 	// Nothing to do: no block.
-	set := NewSet(&ps)
-	Masks(nil, []byte("short"), &set)
-	Masks(make([]uint64, 4), []byte("short"), &set)
+	set := newVecSet(&ps)
+	vecMasks(nil, []byte("short"), &set)
+	vecMasks(make([]uint64, 4), []byte("short"), &set)
 }
 
 func FuzzMasks(f *testing.F) {
@@ -110,7 +110,7 @@ func BenchmarkMasks(b *testing.B) {
 		src[i] = byte('a' + r.IntN(26))
 	}
 	ps := csvPatterns()
-	set := NewSet(&ps)
+	set := newVecSet(&ps)
 	dst := make([]uint64, len(src)/swar.BlockSize)
 	for name, k := range kernels() {
 		b.Run(name, func(b *testing.B) {
