@@ -7,6 +7,7 @@ import (
 
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/internal/cast"
+	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/scanner/typed"
 	"github.com/csvscan/csvscan/sniff"
 )
@@ -177,11 +178,14 @@ func char(name, v string) (c dialect.Char, given bool, err error) {
 	return dialect.None, false, optionError(name, "must be one byte, None or empty, got %q", v)
 }
 
-// plan is Options worked out into the options of the packages below.
+// plan is Options worked out into the options of the packages below:
+// read says each fact of reading once (the dialect, the header, the lines
+// to skip, the row fitting, the bad rows, the sizes); the sniffer's options
+// are derived from it, and its result applied back to it.
 type plan struct {
+	read       scanner.Options
 	sniff      sniff.Options
 	autoDetect bool
-	dialect    dialect.Dialect
 	types      map[string]typed.Column
 	// anyTypes lets types name columns the file lacks: the types of a
 	// later file of several, taken from the first file's schema.
@@ -236,19 +240,20 @@ func (o Options) resolve() (plan, error) {
 			return p, optionError(f.name, "%v", err)
 		}
 	}
-	p.dialect = d
-	p.sniff = sniff.Options{
-		SampleSize:      o.SampleSize,
-		Dialect:         d,
-		Fixed:           fixed,
-		SkipRows:        max(o.Skip, 0),
-		NullPadding:     o.NullPadding,
-		IgnoreErrors:    o.IgnoreErrors || o.StoreRejects,
-		DateFormat:      o.DateFormat,
-		TimestampFormat: o.TimestampFormat,
-		MaxLineSize:     o.MaxLineSize,
-		Trace:           o.Trace,
+	p.read = scanner.Options{
+		Dialect:           d,
+		Header:            o.Header == On,
+		SkipRows:          max(o.Skip, 0),
+		MaxLineSize:       o.MaxLineSize,
+		BufferSize:        o.BufferSize,
+		IgnoreErrors:      o.IgnoreErrors || o.StoreRejects,
+		Threads:           o.Threads,
+		NullPadding:       o.NullPadding,
+		TrailingDelimiter: o.TrailingDelimiter,
 	}
+	p.sniff = sniff.OptionsFor(p.read)
+	p.sniff.SampleSize, p.sniff.Fixed, p.sniff.Trace = o.SampleSize, fixed, o.Trace
+	p.sniff.DateFormat, p.sniff.TimestampFormat = o.DateFormat, o.TimestampFormat
 	switch o.Header {
 	case On:
 		p.sniff.Header = sniff.HeaderYes

@@ -866,7 +866,19 @@ func (s *Scanner) finishRow(end int) bool {
 	if s.width == 0 {
 		s.width = count
 	}
-	if s.opts.FieldsPerRow >= 0 && count != s.width {
+	pad := 0
+	if s.opts.FieldsPerRow >= 0 {
+		// Options.TrailingDelimiter and NullPadding fit the row first.
+		if s.opts.TrailingDelimiter && count == s.width+1 && s.spans[count-1].end == s.spans[count-1].start {
+			count--
+			s.spans = s.spans[:count]
+			s.starts = s.starts[:min(len(s.starts), count)]
+		}
+		if s.opts.NullPadding && count < s.width {
+			pad = s.width - count
+		}
+	}
+	if s.opts.FieldsPerRow >= 0 && count+pad != s.width {
 		field := count + 1
 		if count > s.width {
 			field = s.width + 1
@@ -877,15 +889,21 @@ func (s *Scanner) finishRow(end int) bool {
 		return false
 	}
 	s.rows++
-	if cap(s.row) < count {
-		s.row = make([][]byte, count)
+	if cap(s.row) < count+pad {
+		s.row = make([][]byte, count+pad)
 	}
-	s.row = s.row[:count]
+	s.row = s.row[:count+pad]
 	for i, sp := range s.spans {
 		if sp.scratch {
 			s.row[i] = s.scratch[sp.start:sp.end:sp.end]
 		} else {
 			s.row[i] = s.buf[sp.start:sp.end:sp.end]
+		}
+	}
+	for i := count; i < count+pad; i++ {
+		s.row[i] = nil // NullPadding
+		if s.trackStarts {
+			s.starts = append(s.starts, s.seg.rowEnd)
 		}
 	}
 	return true
