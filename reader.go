@@ -30,7 +30,7 @@ type Reader struct {
 	detected Detected
 	read     scanner.Options // how the rows are read: the plan's, the sniffer's result applied
 	cast     typed.Options   // the sniffer's or the options' schema and formats
-	opts     Options // as given
+	opts     Options         // as given
 	shift    position
 	mode     string // "", "typed" or "raw"
 	err      error
