@@ -73,6 +73,9 @@ func (r *Reader) checkUTF8() error {
 	if utf8.Valid(data) {
 		return nil
 	}
+	if err := r.binaryError(data, nil); err != nil {
+		return err // not text at all: no encoding would read it
+	}
 	o := r.read
 	o.FieldsPerRow, o.IgnoreErrors = -1, true
 	s, err := scanner.NewBytes(data, o)
@@ -164,9 +167,8 @@ func (r *Reader) sniffError(err error) error {
 		return &inputError{name: r.name, err: err}
 	}
 	sample := data[:min(len(data), utf8Check)]
-	if at, ok := binaryAt(sample); ok {
-		return &inputError{name: r.name, err: gaveUp(err, ErrBinary, "row %d, line %d, byte %d: binary data, not CSV text (a byte 0x%02x), so no dialect reads it; if it is compressed, set Options.Compression; if it is UTF-16 without a byte order mark, set Options.Encoding",
-			r.rowAt(data, at), lineAt(data, at), at, sample[at])}
+	if berr := r.binaryError(sample, err); berr != nil {
+		return berr
 	}
 	if r.src.encoding == "utf-8" {
 		if at := firstInvalid(sample); at < len(sample) && (at < len(sample)-3 || len(sample) == len(data)) {
@@ -186,6 +188,25 @@ func (r *Reader) sniffError(err error) error {
 		}
 	}
 	return &inputError{name: r.name, err: err}
+}
+
+// binaryError is the error for data that looks like binary data, or nil;
+// sniffErr is the sniffer's error, when it found no dialect.
+func (r *Reader) binaryError(data []byte, sniffErr error) error {
+	at, ok := binaryAt(data)
+	if !ok {
+		return nil
+	}
+	msg := "row %d, line %d, byte %d: binary data, not CSV text (a byte 0x%02x)"
+	if sniffErr != nil {
+		msg += ", so no dialect reads it"
+	}
+	msg += "; if it is compressed, set Options.Compression; if it is UTF-16 without a byte order mark, set Options.Encoding"
+	e := &sniffFailure{msg: fmt.Sprintf(msg, r.rowAt(data, at), lineAt(data, at), at, data[at]), errs: []error{ErrBinary}}
+	if sniffErr != nil {
+		e.errs = append(e.errs, sniffErr)
+	}
+	return &inputError{name: r.name, err: e}
 }
 
 // binaryAt finds the first byte that CSV text does not hold: NUL, or, when
@@ -228,11 +249,13 @@ func (r *Reader) rowAt(data []byte, at int) int {
 
 // gaveUp is the error of a sniff that found no dialect (sniffErr) because
 // of cause: its message says what cause is and what to do; errors.Is
-// finds both.
+// finds both (a sniffFailure).
 func gaveUp(sniffErr, cause error, format string, args ...any) error {
 	return &sniffFailure{msg: fmt.Sprintf(format, args...), errs: []error{cause, sniffErr}}
 }
 
+// sniffFailure is an error whose message is its own and whose causes are
+// errs, for errors.Is.
 type sniffFailure struct {
 	msg  string
 	errs []error
