@@ -132,7 +132,10 @@ type Options struct {
 	// UnionByName, for OpenFiles, matches the files' columns by name into
 	// one schema of every column of every file, in order of appearance
 	// (union_by_name); a file's missing columns are NULL, a column whose
-	// types differ between files is VARCHAR. Without it the first file's
+	// types differ between files takes their common super type, as in
+	// DuckDB (BIGINT and DOUBLE: DOUBLE; DATE and TIMESTAMP: TIMESTAMP;
+	// anything and VARCHAR, or types with none: VARCHAR), and a column a
+	// file has no value in takes the others' type. Without it the first file's
 	// columns are the schema: later files' columns are matched by name,
 	// their other columns dropped, and a missing one is an error.
 	UnionByName bool
