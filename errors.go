@@ -73,9 +73,6 @@ func (r *Reader) checkUTF8() error {
 	if utf8.Valid(data) {
 		return nil
 	}
-	if err := r.binaryError(data, nil); err != nil {
-		return err // not text at all: no encoding would read it
-	}
 	o := r.read
 	o.FieldsPerRow, o.IgnoreErrors = -1, true
 	s, err := scanner.NewBytes(data, o)
@@ -86,6 +83,9 @@ func (r *Reader) checkUTF8() error {
 	ok := s.Scan()
 	for _, name := range s.Header() {
 		if !utf8.ValidString(name) {
+			if err := r.binaryError(data, nil); err != nil {
+				return err // not text at all: no encoding would read it
+			}
 			from := lineOffsetIn(data, o.SkipRows)
 			at := from + firstInvalid(data[from:])
 			return r.encodingError(fmt.Sprintf("row 1 (the header), line %d", lineAt(data, at)), int64(at))
@@ -94,6 +94,9 @@ func (r *Reader) checkUTF8() error {
 	for ; ok; ok = s.Scan() {
 		for i, v := range s.Row() {
 			if !utf8.Valid(v) {
+				if err := r.binaryError(data, nil); err != nil {
+					return err // not text at all: no encoding would read it
+				}
 				at := s.FieldOffsets()[i] + int64(firstInvalid(v))
 				col := fmt.Sprintf("column %d", i+1)
 				if i < len(r.cast.Schema) {
