@@ -147,9 +147,9 @@ func (c *cursor) nextRow() bool {
 	}
 	line := c.lineBase + int(meta.line) + 1
 	to, pad := int(meta.fields), 0
-	if c.fieldsPerRow >= 0 {
+	if count != c.width && c.fieldsPerRow >= 0 && (c.trailing || c.nullPadding) {
 		// Options.TrailingDelimiter and NullPadding fit the row first.
-		if last := b.fields[max(to-1, 0)]; c.trailing && count == c.width+1 && last.end&^arenaBit == last.start {
+		if c.trailing && count == c.width+1 && b.fields[to-1].end&^arenaBit == b.fields[to-1].start {
 			count--
 			to--
 		}

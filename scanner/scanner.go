@@ -867,26 +867,20 @@ func (s *Scanner) finishRow(end int) bool {
 		s.width = count
 	}
 	pad := 0
-	if s.opts.FieldsPerRow >= 0 {
-		// Options.TrailingDelimiter and NullPadding fit the row first.
-		if s.opts.TrailingDelimiter && count == s.width+1 && s.spans[count-1].end == s.spans[count-1].start {
-			count--
-			s.spans = s.spans[:count]
-			s.starts = s.starts[:min(len(s.starts), count)]
+	if count != s.width && s.opts.FieldsPerRow >= 0 {
+		if s.opts.NullPadding || s.opts.TrailingDelimiter {
+			count, pad = s.fitRow(count)
 		}
-		if s.opts.NullPadding && count < s.width {
-			pad = s.width - count
+		if count+pad != s.width {
+			field := count + 1
+			if count > s.width {
+				field = s.width + 1
+			}
+			s.failAt(ErrFieldCount, end, field, fmt.Sprintf("%d fields, found %d", s.width, count))
+			pe := s.err.(*ParseError)
+			pe.Line, pe.RowOffset = s.lastLine, s.base+int64(s.rowBegin) // the row has ended
+			return false
 		}
-	}
-	if s.opts.FieldsPerRow >= 0 && count+pad != s.width {
-		field := count + 1
-		if count > s.width {
-			field = s.width + 1
-		}
-		s.failAt(ErrFieldCount, end, field, fmt.Sprintf("%d fields, found %d", s.width, count))
-		pe := s.err.(*ParseError)
-		pe.Line, pe.RowOffset = s.lastLine, s.base+int64(s.rowBegin) // the row has ended
-		return false
 	}
 	s.rows++
 	if cap(s.row) < count+pad {
@@ -907,6 +901,21 @@ func (s *Scanner) finishRow(end int) bool {
 		}
 	}
 	return true
+}
+
+// fitRow applies Options.TrailingDelimiter and NullPadding to a row of
+// count values that is not as wide as the width: it returns the number of
+// values kept and the number of nil values to add.
+func (s *Scanner) fitRow(count int) (int, int) {
+	if s.opts.TrailingDelimiter && count == s.width+1 && s.spans[count-1].end == s.spans[count-1].start {
+		count--
+		s.spans = s.spans[:count]
+		s.starts = s.starts[:min(len(s.starts), count)]
+	}
+	if s.opts.NullPadding && count < s.width {
+		return count, s.width - count
+	}
+	return count, 0
 }
 
 func (s *Scanner) fail(kind error, at int, msg string) {
