@@ -29,7 +29,7 @@ func fixture(s gen.Shape) []byte {
 	return fixtures[s]
 }
 
-// BenchmarkScan reads every field of every row of the seed-004 shapes, with
+// BenchmarkScan reads every field of every row of the benchmark shapes (gen.Shapes; docs/07-performance.md), with
 // csvscan and with encoding/csv side by side, both from an io.Reader.
 func BenchmarkScan(b *testing.B) {
 	for _, sh := range gen.Shapes() {
@@ -77,7 +77,7 @@ func scanAll(r io.Reader, lane bool) (int, error) {
 		return 0, err
 	}
 	if !lane {
-		s.lane = nil
+		setLane(s, false)
 	}
 	n := 0
 	for s.Scan() {

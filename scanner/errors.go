@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 )
@@ -97,3 +98,35 @@ var hints = map[error]string{
 
 // Unwrap returns the kind, for errors.Is.
 func (e *ParseError) Unwrap() error { return e.Kind }
+
+func (s *Scanner) fail(kind error, at int, msg string) {
+	s.failAt(kind, at, len(s.spans)+1, msg)
+}
+
+func (s *Scanner) failAt(kind error, at, field int, msg string) {
+	s.err = &ParseError{
+		Kind:      kind,
+		Line:      s.rowLine,
+		Row:       s.rows + 1,
+		Field:     field,
+		Offset:    s.base + int64(at),
+		RowOffset: s.base + int64(s.rowStart),
+		Msg:       "expected " + msg,
+		Text:      errorText(s.buf[:s.n], s.rowStart, at),
+	}
+	if kind == ErrUnterminatedQuote {
+		// The row runs to the end of input, past the quote at fault.
+		s.err.(*ParseError).Text = errorText(s.buf[:s.n], s.rowStart, s.n-1)
+	}
+}
+
+// errorText copies the row's bytes buf[start:at+1] (through the byte at
+// fault), at most MaxErrorText of them, for ParseError.Text.
+func errorText(buf []byte, start, at int) []byte {
+	start = max(start, 0)
+	end := min(at+1, len(buf), start+MaxErrorText)
+	if start >= end {
+		return nil
+	}
+	return bytes.Clone(buf[start:end])
+}

@@ -1,10 +1,7 @@
 package scanner_test
 
 import (
-	"encoding/csv"
-	"errors"
 	"fmt"
-	"io"
 	"log"
 	"os"
 	"path/filepath"
@@ -13,49 +10,6 @@ import (
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/scanner"
 )
-
-// Switching from encoding/csv: only the constructor changes. The fields,
-// the methods and the errors are encoding/csv's.
-func ExampleNewReader() {
-	in := `first_name,last_name,username
-"Rob","Pike",rob
-# lines beginning with a # character are ignored
-Ken,Thompson,ken
-"Robert","Griesemer","gri"
-`
-	r := scanner.NewReader(strings.NewReader(in)) // was: csv.NewReader(...)
-	r.Comment = '#'
-	for {
-		record, err := r.Read()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			log.Fatal(err)
-		}
-		fmt.Println(record)
-	}
-	// Output:
-	// [first_name last_name username]
-	// [Rob Pike rob]
-	// [Ken Thompson ken]
-	// [Robert Griesemer gri]
-}
-
-// Errors are *csv.ParseError values with encoding/csv's positions; errors.Is
-// also tells which of csvscan's kinds an ErrQuote is.
-func ExampleReader_errors() {
-	r := scanner.NewReader(strings.NewReader("a,b\nc,\"d\n"))
-	_, err := r.ReadAll()
-	var pe *csv.ParseError
-	if errors.As(err, &pe) {
-		fmt.Println(pe.Line, pe.Column, errors.Is(err, csv.ErrQuote), errors.Is(err, scanner.ErrUnterminatedQuote))
-	}
-	fmt.Println(err)
-	// Output:
-	// 2 6 true true
-	// parse error on line 2, column 6: extraneous or missing " in quoted-field
-}
 
 func ExampleScanner_All() {
 	in := "name,qty\napple,3\n\"pear, conference\",5\n"

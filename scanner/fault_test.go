@@ -180,30 +180,3 @@ func readParallel(p *Parallel, each bool) ([][]string, error) {
 	}
 	return got, err
 }
-
-func TestFaultReader(t *testing.T) {
-	data := faultFile()
-	want, err := NewReader(bytes.NewReader(data)).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	want = want[1:] // the header, as the other entry points skip it
-	for _, src := range faultSources() {
-		r := NewReader(src.r(data))
-		var got [][]string
-		var rerr error
-		for i := 0; ; i++ {
-			rec, err := r.Read()
-			if err != nil {
-				if err != io.EOF {
-					rerr = err
-				}
-				break
-			}
-			if i > 0 {
-				got = append(got, rec)
-			}
-		}
-		checkFault(t, "Reader", src, want, got, rerr)
-	}
-}

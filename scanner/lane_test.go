@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/csvscan/csvscan/dialect"
-	"github.com/csvscan/csvscan/skipper"
 	sm "github.com/csvscan/csvscan/statemachine"
 	"github.com/google/go-cmp/cmp"
 )
@@ -53,13 +52,12 @@ func laneText(r *rand.Rand, n int) []byte {
 }
 
 // setLane turns the quote-aware lane on or off, whatever the CPU: a
-// Scanner uses it only with vector kernels (simd.Available), and the tests
-// run it everywhere, the purego build included.
+// Scanner's walker uses it only with vector kernels (see
+// skipper.NewWalker), and the tests run it everywhere, the purego build
+// included.
 func setLane(s *Scanner, on bool) *Scanner {
-	s.lane = nil
-	if l, ok := s.tab.Lane(); ok && on {
-		s.lane, s.laneDelim, s.laneBlank = skipper.NewLane(l), l.Delimiter, &l.Blank
-	}
+	s.w.UseLane(on)
+	s.useLane()
 	return s
 }
 

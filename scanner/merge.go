@@ -1,8 +1,11 @@
 package scanner
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+
+	sm "github.com/csvscan/csvscan/statemachine"
 )
 
 // cursor walks the rows of a boundary's batch and applies what needs the
@@ -282,4 +285,95 @@ func (c *cursor) TakeBadRows() []*ParseError {
 	bad := c.badRows
 	c.badRows = nil
 	return bad
+}
+
+// exact makes b, the next batch in file order, the rows a sequential scan
+// reads there. With Options.IgnoreErrors a bad row over the maximum line
+// size ends where the table alone would not end it (docs/reading-rules.md,
+// "Bad rows"), so the start state a worker was given, which the transition
+// functions compose from the table alone, may be wrong after such a row.
+// What the batches before b say is exact: where the row after their last
+// one starts (p.next). If b's rows were read from that row start in that
+// state, they are the sequential ones (a scan from a row start depends on
+// nothing else); if not, b is read again from there. A bad row whose end a
+// worker left to find is ended here, in the bytes of the boundaries after
+// it. Without IgnoreErrors the table alone decides, and b is returned as
+// it is; so is a batch that ends in an error (a read error, the context's),
+// which ends the scan.
+func (p *Parallel) exact(b *batch) *batch {
+	if !p.opts.IgnoreErrors || b.pin == nil || b.err != nil {
+		return b
+	}
+	n := &p.next
+	if n.rawFrom >= 0 {
+		// The end of a bad row: the first line-end byte from rawFrom.
+		data, base := b.pin.Bytes(), b.pin.Offset()
+		from := max(n.rawFrom, b.base)
+		if from < b.end {
+			seg := data[from-base : b.end-base]
+			if i := lineEndIn(seg, p.kit.lineEnds); i >= 0 {
+				at := from + int64(i)
+				n.exit, n.exitState, n.rawFrom = at+1, p.kit.tab.Transitions()[seg[i]][sm.Standard], -1
+				p.c.lineBase++ // the bad row's line, which its worker did not see end
+			}
+		}
+		if n.rawFrom >= 0 {
+			n.rawFrom = max(n.rawFrom, b.end)
+			return p.emptied(b)
+		}
+	}
+	if n.exit >= b.end || n.exit < 0 {
+		// The row before ran over the whole boundary (or to the end).
+		return p.emptied(b)
+	}
+	if e := b.ends; e.first != n.exit || e.firstState != n.exitState {
+		b = p.rescan(b, n.exit, n.exitState)
+	}
+	*n = b.ends
+	return b
+}
+
+// lineEndIn returns the index of the first byte of data in ends, or -1.
+func lineEndIn(data, ends []byte) int {
+	first := -1
+	for _, c := range ends {
+		if i := bytes.IndexByte(data, c); i >= 0 && (first < 0 || i < first) {
+			first = i
+			data = data[:i]
+		}
+	}
+	return first
+}
+
+// emptied returns b without rows: no row starts in its boundary.
+func (p *Parallel) emptied(b *batch) *batch {
+	for part := b.more; part != nil; {
+		next := part.more
+		part.pin = nil
+		p.recycle(part)
+		part = next
+	}
+	b.more = nil
+	b.rows, b.fields, b.bad, b.arena = b.rows[:0], b.fields[:0], b.bad[:0], b.arena[:0]
+	b.lines, b.uniform, b.hasArena = 0, 0, false
+	return b
+}
+
+// rescan reads boundary b again from the row start at, where the machine is
+// in state st, into a new batch that takes over b's pin.
+func (p *Parallel) rescan(b *batch, at int64, st sm.State) *batch {
+	p.count(func(s *ParallelStats) { s.Rescanned++ })
+	pin := b.pin
+	data, base := pin.Bytes(), pin.Offset()
+	nb := p.newBatch(b.base, b.end, 16, 64)
+	nb.pin = pin
+	for part := b; part != nil; {
+		next := part.more
+		part.pin = nil
+		p.recycle(part)
+		part = next
+	}
+	nb.ends = p.segmentFirst(nb, segJob{data: data, base: base, start: int(at - base), state: st, stopAt: nb.end, recordAt: -1})
+	nb.err = nb.ends.err
+	return nb
 }

@@ -1,19 +1,13 @@
 package scanner
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"io"
 
-	"github.com/csvscan/csvscan/internal/simd"
+	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/skipper"
 	sm "github.com/csvscan/csvscan/statemachine"
 )
-
-// Why this file is over 600 lines: the table-driven loop, input handling
-// (fill, shift, BOM, skip lines) and the lane's entry; issue 14 cuts it
-// into those three files.
 
 // span is one value of the row being read: bytes [start, end) of the buffer,
 // or of the scratch area when the value had to be unescaped.
@@ -32,19 +26,17 @@ type Scanner struct {
 	opts Options
 	tab  *sm.Table
 	next *[256][sm.NumStates]sm.State
-	skip struct{ standard, quoted, comment *[256]bool }
-	sk   *skipper.Skipper
-	dlen int // delimiter length in bytes
+	w    *skipper.Walker // the skip step, and the lane's decision
+	dlen int             // delimiter length in bytes
 
-	// The quote-aware lane, when the table reads plain CSV
-	// (statemachine.Table.Lane); nil otherwise.
+	// The quote-aware lane, when the walker reads with it (the table reads
+	// plain CSV, statemachine.Table.Lane, and the CPU has a vector kernel);
+	// nil otherwise. See useLane.
 	lane      *skipper.Lane
 	laneDelim byte
 	laneBlank *[256]bool
 
-	quoteStop   byte // the byte that ends a quoted run, when quoteStopOK
-	quoteStopOK bool
-	lineEnds    []byte // the bytes that end a line after unquoted text
+	lineEnds []byte // the bytes that end a line after unquoted text
 
 	r       io.Reader // nil when scanning a byte slice
 	buf     []byte    // buf[:n] holds input; buf[0] is at offset base
@@ -74,7 +66,7 @@ type Scanner struct {
 
 	bad []*ParseError // rows skipped with IgnoreErrors, not yet taken
 
-	seg segment // the parallel worker's settings; zero in a sequential scan
+	seg segment // a worker's settings, a range's stop, a bad row's search, the last row's offsets
 
 	trackStarts bool    // record where each value starts (FieldOffsets)
 	starts      []int64 // input offsets of the current row's values
@@ -112,29 +104,50 @@ func NewBytes(data []byte, opts Options) (*Scanner, error) {
 	return s, nil
 }
 
+// newScanner returns a Scanner of opts with no input yet.
 func newScanner(opts Options) (*Scanner, error) {
 	opts = opts.withDefaults()
-	t, err := sm.For(opts.Dialect)
+	k, err := newTableKit(opts.Dialect)
 	if err != nil {
 		return nil, err
 	}
-	s := &Scanner{opts: opts, tab: t, next: t.Transitions(), dlen: len(opts.Dialect.Delimiter)}
-	s.skip.standard, s.skip.quoted, s.skip.comment = t.SkipStandard(), t.SkipQuoted(), t.SkipComment()
-	s.sk = skipper.New(t.StopPatterns())
-	s.quoteStop, s.quoteStopOK = t.QuotedStop()
-	s.lineEnds = lineEndBytes(s.next)
-	if l, ok := t.Lane(); ok && simd.Available {
-		// The lane pays where its masks come from a vector kernel; with the
-		// portable masks the skipper alone is faster.
-		s.lane, s.laneDelim, s.laneBlank = skipper.NewLane(l), l.Delimiter, &l.Blank
+	return newScannerWith(opts, k, skipper.NewWalker(k.tab)), nil
+}
+
+// tableKit is what every scanner of one dialect reads and none changes:
+// the transition table and the bytes that end a line after unquoted text.
+// A Scanner builds its own; a parallel scan builds one for all its
+// segments.
+type tableKit struct {
+	tab      *sm.Table
+	lineEnds []byte
+}
+
+// newTableKit returns the tableKit of d.
+func newTableKit(d dialect.Dialect) (tableKit, error) {
+	t, err := sm.For(d)
+	if err != nil {
+		return tableKit{}, err
 	}
+	return tableKit{tab: t, lineEnds: lineEndBytes(t.Transitions())}, nil
+}
+
+// newScannerWith returns a Scanner of opts (with its defaults applied) that
+// reads with k's table and the walker w, which must be k.tab's and is the
+// Scanner's until it is done.
+func newScannerWith(opts Options, k tableKit, w *skipper.Walker) *Scanner {
+	t := k.tab
+	s := &Scanner{opts: opts, tab: t, next: t.Transitions(), dlen: len(opts.Dialect.Delimiter)}
+	s.w = w
+	s.useLane()
+	s.lineEnds = k.lineEnds
 	s.prev, s.cur = sm.NotSet, sm.NotSet
 	s.comment = -1
 	s.rowLine = 1
 	if opts.FieldsPerRow > 0 {
 		s.width = opts.FieldsPerRow
 	}
-	return s, nil
+	return s
 }
 
 // Table returns the transition table the scanner runs.
@@ -215,66 +228,6 @@ func (s *Scanner) Scan() bool {
 	}
 }
 
-// start drops a UTF-8 byte order mark, also when a short read splits it.
-func (s *Scanner) start() bool {
-	for s.n < 3 && !s.eof {
-		if !s.fill() {
-			break
-		}
-	}
-	if s.n >= 3 && s.buf[0] == 0xEF && s.buf[1] == 0xBB && s.buf[2] == 0xBF {
-		s.pos, s.rowStart, s.vs = 3, 3, 3
-	}
-	if s.opts.SkipRows > 0 {
-		s.skipLines(s.opts.SkipRows)
-	}
-	s.resetSkip()
-	return true
-}
-
-// resetSkip hands the skipper and the lane the buffer's current bytes.
-func (s *Scanner) resetSkip() {
-	s.sk.Reset(s.buf[:s.n])
-	if s.lane != nil {
-		s.lane.Reset(s.buf[:s.n])
-	}
-}
-
-// skipLines drops the first n lines (Options.SkipRows): every byte up to
-// and including the n-th line end (LF, CRLF or a lone CR), quotes or not.
-// Skipped bytes leave the buffer as they are passed, so a long preamble
-// costs no memory.
-func (s *Scanner) skipLines(n int) {
-	skipped := 0
-	for skipped < n {
-		if s.pos == s.n || (s.buf[s.pos] == '\r' && s.pos+1 == s.n && !s.eof) {
-			// More input is needed, or the byte after a CR.
-			if s.eof {
-				break
-			}
-			s.rowStart, s.vs = s.pos, s.pos
-			if !s.fill() && (s.pos == s.n || !s.eof) {
-				break
-			}
-			continue
-		}
-		c := s.buf[s.pos]
-		s.pos++
-		switch c {
-		case '\n':
-			skipped++
-		case '\r':
-			if s.pos < s.n && s.buf[s.pos] == '\n' {
-				s.pos++
-			}
-			skipped++
-		}
-	}
-	s.rowStart, s.vs = s.pos, s.pos
-	s.lines += skipped
-	s.rowLine = s.lines + 1
-}
-
 // readRow runs the machine until a row is complete, filling the buffer as
 // needed. It returns false at the end of input or on an error.
 func (s *Scanner) readRow() bool {
@@ -347,121 +300,6 @@ func (s *Scanner) readRow() bool {
 	}
 }
 
-// skipBadRow, with Options.IgnoreErrors, turns the parse error just found
-// into a skipped row: it is kept for TakeBadRows, the row's values are
-// dropped, and (when seek is set) the row's end is looked for, where
-// reading resumes: by the table from the state the error left, or, for a
-// row over the maximum line size, without it (startRaw). It reports
-// whether the scan goes on.
-func (s *Scanner) skipBadRow(seek bool) bool {
-	pe, ok := s.err.(*ParseError)
-	if !ok || !s.opts.IgnoreErrors {
-		return false
-	}
-	s.bad = append(s.bad, pe)
-	s.err = nil
-	s.rows++ // a skipped row keeps its number
-	s.spans = s.spans[:0]
-	s.starts = s.starts[:0]
-	s.scratch = s.scratch[:0]
-	s.quoted, s.escaped = false, false
-	s.comment = -1
-	if pe.Kind == ErrFieldCount {
-		return true // the row has ended already
-	}
-	if !seek {
-		s.cur = sm.RecordSeparator
-		return true
-	}
-	if pe.Kind == ErrLineTooLong {
-		s.startRaw()
-		return true
-	}
-	s.seg.seeking, s.seg.countSeek = true, true
-	return true
-}
-
-// startRaw begins the search for the end of a bad row that has reached the
-// maximum line size (docs/reading-rules.md, "Bad rows"): the table no
-// longer decides, the first line-end byte does. When the machine is inside
-// quotes, that quote is taken for a stray one and the search starts again
-// right after it (the bytes are still in the buffer: the row is at most the
-// maximum line size long so far); otherwise it goes on from here.
-func (s *Scanner) startRaw() {
-	s.seg.seeking, s.seg.countSeek = false, false
-	s.seg.raw = true
-	if s.cur.InQuotes() && s.qlast+1 < s.pos {
-		s.pos = s.qlast + 1
-		s.rearm()
-	}
-}
-
-// lineEndAt returns the index in b of the first byte that ends a line after
-// unquoted text (the table goes from STANDARD to RECORD_SEPARATOR or
-// CARRIAGE_RETURN on it), or -1.
-func (s *Scanner) lineEndAt(b []byte) int {
-	first := -1
-	for _, c := range s.lineEnds {
-		if i := bytes.IndexByte(b, c); i >= 0 && (first < 0 || i < first) {
-			first = i
-			b = b[:i] // the other byte only matters before it
-		}
-	}
-	return first
-}
-
-// lineEndBytes returns the bytes on which the table goes from STANDARD to
-// RECORD_SEPARATOR or CARRIAGE_RETURN: LF and CR, or one of them in strict
-// modes.
-func lineEndBytes(next *[256][sm.NumStates]sm.State) []byte {
-	var out []byte
-	for c := 0; c < 256; c++ {
-		if st := next[c][sm.Standard]; st == sm.RecordSeparator || st == sm.CarriageReturn {
-			out = append(out, byte(c))
-		}
-	}
-	return out
-}
-
-// rawSkip looks for the end of a bad row without the table (startRaw). At
-// its line end reading resumes, in the state the table gives that byte
-// after unquoted text. It returns rowDone there, needInput if the buffer
-// holds none.
-func (s *Scanner) rawSkip() runResult {
-	i := s.lineEndAt(s.buf[s.pos:s.n])
-	end := s.n
-	if i >= 0 {
-		end = s.pos + i
-	}
-	if s.seg.on && s.seg.recordAt >= 0 && s.seg.recordAt-s.base <= int64(end) {
-		// The recorded offset falls inside the bad line, which reads as
-		// unquoted text: STANDARD is the next boundary's best guess.
-		s.seg.recorded, s.seg.haveRec, s.seg.recordAt = sm.Standard, true, -1
-	}
-	if i < 0 {
-		s.pos = s.n
-		return needInput
-	}
-	s.seg.raw = false
-	s.prev, s.cur = sm.Standard, s.next[s.buf[end]][sm.Standard]
-	s.pos = end + 1
-	s.rowStart, s.vs, s.comment = s.pos, s.pos, -1
-	s.quoted, s.escaped = false, false
-	s.lines++ // the bad row's line
-	s.rowLine = s.lines + 1
-	return rowDone
-}
-
-// TakeBadRows returns the rows skipped, with Options.IgnoreErrors, since
-// the last call, in file order, as the errors they would have stopped the
-// scan with; their row numbers are taken, the next good row's number
-// follows them.
-func (s *Scanner) TakeBadRows() []*ParseError {
-	bad := s.bad
-	s.bad = nil
-	return bad
-}
-
 type runResult uint8
 
 const (
@@ -509,7 +347,7 @@ func (s *Scanner) run() runResult {
 		switch cur {
 		case sm.Standard:
 			// Inside an unquoted value: jump to the next byte that may matter.
-			pos = s.sk.SkipToStop(s.skip.standard, pos+1, limit)
+			pos = s.w.Skip(sm.Standard, pos+1, limit)
 			continue
 
 		case sm.Delimiter: // `,` ends a value
@@ -588,19 +426,10 @@ func (s *Scanner) run() runResult {
 			if !prev.InQuotes() {
 				s.qlast = pos
 			}
-			if s.quoteStopOK {
-				// One byte ends the run: find it with the vector unit.
-				// Line ends inside are skipped too, which is exact because
-				// Quoted and QuotedNewLine act as one state (see
-				// statemachine.Table.QuotedStop).
-				if i := bytes.IndexByte(buf[pos+1:limit], s.quoteStop); i >= 0 {
-					pos += 1 + i
-				} else {
-					pos = limit
-				}
-				continue
-			}
-			pos = s.sk.SkipToStop(s.skip.quoted, pos+1, limit)
+			// Where one byte ends the run, line ends inside are passed
+			// over too (Quoted and QuotedNewLine act as one state, see
+			// skipper.Walker.Skip).
+			pos = s.w.Skip(sm.Quoted, pos+1, limit)
 			continue
 
 		case sm.Unquoted:
@@ -615,7 +444,7 @@ func (s *Scanner) run() runResult {
 			if prev != sm.Comment {
 				s.comment = pos
 			}
-			pos = s.sk.SkipToStop(s.skip.comment, pos+1, limit)
+			pos = s.w.Skip(sm.Comment, pos+1, limit)
 			continue
 
 		case sm.Invalid:
@@ -642,74 +471,6 @@ func (s *Scanner) run() runResult {
 	return needInput
 }
 
-// laneValues reads values from pos, where one starts (s.vs == pos) with the
-// machine in a value-start state, with the quote-aware lane for as long as
-// the lane can decide. It ends the values that a delimiter ends, sets the
-// value flags (quoted, escaped, where the quotes are) of the last one, and
-// returns the position of the first byte the table must read and the
-// machine's state before it: exactly the state the table would have
-// reached, so the loop goes on as if it had read every byte itself. When
-// an LF ends the row, it ends the row as the loop would and reports true:
-// run then returns rowDone.
-func (s *Scanner) laneValues(pos, limit int, prev, cur sm.State) (int, sm.State, sm.State, bool) {
-	for {
-		e, quotes, ok := s.lane.Quick(pos, limit), 0, true
-		if e < 0 {
-			if e, quotes, ok = s.lane.Value(pos, limit); !ok {
-				return pos, prev, cur, false
-			}
-		}
-		if quotes > 0 { // `"…"` with doubled quotes: the table would set these
-			s.quoted, s.qopen, s.qclose, s.escaped = true, pos, e-1, quotes > 2
-		}
-		if c := s.buf[e]; c != s.laneDelim {
-			// A line end. The state before it:
-			before := sm.Standard
-			switch {
-			case quotes > 0:
-				before = sm.Unquoted
-			case e == pos:
-				if cur != sm.Delimiter {
-					return pos, prev, cur, false // an empty line: the table's
-				}
-				before = sm.Delimiter // an empty last value
-			case s.laneBlank[s.buf[e-1]] && s.allBlank(pos, e):
-				before = sm.EmptySpace
-			}
-			if c != '\n' {
-				return e, before, before, false // CR: the table reads it
-			}
-			// LF after a value: the loop's row end (Table.Lane guarantees
-			// RECORD_SEPARATOR, and with no comment and no CR before it,
-			// the default case of the line-end switch).
-			s.endValue(e)
-			s.rowBegin, s.lastLine = s.rowStart, s.rowLine
-			s.lineEnd(e)
-			s.prev, s.cur, s.pos = before, sm.RecordSeparator, e+1
-			return e + 1, before, sm.RecordSeparator, true
-		}
-		if quotes == 0 && !s.trackStarts {
-			s.spans = append(s.spans, span{start: pos, end: e}) // endValue's first case
-		} else {
-			s.endValue(e)
-		}
-		pos = e + 1
-		s.vs = pos
-		prev, cur = sm.Standard, sm.Delimiter
-	}
-}
-
-// allBlank reports whether buf[a:b] holds only bytes that keep a value start
-// in EmptySpace.
-func (s *Scanner) allBlank(a, b int) bool {
-	for _, c := range s.buf[a:b] {
-		if !s.laneBlank[c] {
-			return false
-		}
-	}
-	return true
-}
-
 // limit is where run must stop: the end of the buffer, or the byte after the
 // last one the current line may hold.
 func (s *Scanner) limit() int {
@@ -728,89 +489,6 @@ func (s *Scanner) lineEnd(pos int) {
 	s.comment = -1
 	s.lines++
 	s.rowLine = s.lines + 1
-}
-
-// endValue ends the current value at e (exclusive) and records its span.
-func (s *Scanner) endValue(e int) {
-	if s.trackStarts {
-		s.starts = append(s.starts, s.base+int64(s.vs))
-	}
-	if !s.quoted {
-		if !s.escaped {
-			s.spans = append(s.spans, span{start: s.vs, end: e})
-			return
-		}
-		s.spans = append(s.spans, s.unescape(s.vs, e, nil))
-		s.escaped = false
-		return
-	}
-	// `"inner" tail`: tail is what follows the closing quote, spaces at its
-	// end dropped (strict mode allows nothing else there).
-	inner0, inner1 := s.qopen+1, s.qclose
-	t0, t1 := s.qclose+1, e
-	for t1 > t0 && s.buf[t1-1] == ' ' {
-		t1--
-	}
-	switch {
-	case !s.escaped && t0 == t1:
-		s.spans = append(s.spans, span{start: inner0, end: inner1, quoted: true})
-	case !s.escaped:
-		start := len(s.scratch)
-		s.scratch = append(s.scratch, s.buf[inner0:inner1]...)
-		s.scratch = append(s.scratch, s.buf[t0:t1]...)
-		s.spans = append(s.spans, span{start: start, end: len(s.scratch), scratch: true, quoted: true})
-	default:
-		sp := s.unescape(inner0, inner1, s.buf[t0:t1])
-		sp.quoted = true
-		s.spans = append(s.spans, sp)
-	}
-	s.quoted = false
-	s.escaped = false
-}
-
-// unescape copies buf[a:b] into the scratch area without its escape bytes
-// (an escape makes the next byte literal), followed by tail.
-func (s *Scanner) unescape(a, b int, tail []byte) span {
-	esc, _ := s.opts.Dialect.Escape.Byte()
-	start := len(s.scratch)
-	v := s.buf[a:b]
-	for {
-		// Copy up to the next escape, then the byte it makes literal.
-		i := bytes.IndexByte(v, esc)
-		if i < 0 || i == len(v)-1 {
-			if i >= 0 {
-				v = v[:i] // an escape at the very end escapes nothing
-			}
-			s.scratch = append(s.scratch, v...)
-			break
-		}
-		s.scratch = append(s.scratch, v[:i]...)
-		s.scratch = append(s.scratch, v[i+1])
-		v = v[i+2:]
-	}
-	s.scratch = append(s.scratch, tail...)
-	return span{start: start, end: len(s.scratch), scratch: true}
-}
-
-// endComment applies the comment rule at the end of a line with a comment:
-// it reports whether the line is a row (values before the comment) and, if
-// so, ends its last value at the comment.
-func (s *Scanner) endComment() bool {
-	if len(s.spans) == 0 {
-		blank := true
-		for _, c := range s.buf[s.vs:s.comment] {
-			if c != ' ' {
-				blank = false
-				break
-			}
-		}
-		if blank {
-			s.quoted, s.escaped = false, false
-			return false
-		}
-	}
-	s.endValue(s.comment)
-	return true
 }
 
 // atEOF finishes the input: the last row when it has no line end, or the
@@ -916,160 +594,4 @@ func (s *Scanner) fitRow(count int) (int, int) {
 		return count, s.width - count
 	}
 	return count, 0
-}
-
-func (s *Scanner) fail(kind error, at int, msg string) {
-	s.failAt(kind, at, len(s.spans)+1, msg)
-}
-
-func (s *Scanner) failAt(kind error, at, field int, msg string) {
-	s.err = &ParseError{
-		Kind:      kind,
-		Line:      s.rowLine,
-		Row:       s.rows + 1,
-		Field:     field,
-		Offset:    s.base + int64(at),
-		RowOffset: s.base + int64(s.rowStart),
-		Msg:       "expected " + msg,
-		Text:      errorText(s.buf[:s.n], s.rowStart, at),
-	}
-	if kind == ErrUnterminatedQuote {
-		// The row runs to the end of input, past the quote at fault.
-		s.err.(*ParseError).Text = errorText(s.buf[:s.n], s.rowStart, s.n-1)
-	}
-}
-
-// errorText copies the row's bytes buf[start:at+1] (through the byte at
-// fault), at most MaxErrorText of them, for ParseError.Text.
-func errorText(buf []byte, start, at int) []byte {
-	start = max(start, 0)
-	end := min(at+1, len(buf), start+MaxErrorText)
-	if start >= end {
-		return nil
-	}
-	return bytes.Clone(buf[start:end])
-}
-
-// shift moves every buffer offset d bytes down, after the bytes before d
-// were dropped from the buffer.
-func (s *Scanner) shift(d int) {
-	s.n -= d
-	s.base += int64(d)
-	s.pos -= d
-	s.rowStart -= d
-	s.vs -= d
-	s.qopen -= d
-	s.qclose -= d
-	s.qlast -= d
-	if s.comment >= 0 {
-		s.comment -= d
-	}
-	for i := range s.spans {
-		if !s.spans[i].scratch {
-			s.spans[i].start -= d
-			s.spans[i].end -= d
-		}
-	}
-}
-
-// fill moves the current line to the front of the buffer and reads more
-// input after it. It returns false when no byte was added: at the end of
-// input, or on a read error (kept in readErr until the bytes before it are
-// read).
-func (s *Scanner) fill() bool {
-	if s.seg.borrowed {
-		// The buffer is someone else's (a pinned input buffer): move the
-		// current line to memory of our own and read on from seg.more.
-		if s.seg.more == nil {
-			s.eof = true
-			return false
-		}
-		// Only the row that straddles the buffer's end is read from
-		// here on: a sequential scanner's buffer is enough to start with,
-		// not a parallel one's 32 MiB, which would cost the whole
-		// allocation and its zeroing at every buffer end.
-		own := make([]byte, max(min(s.opts.BufferSize, DefaultBufferSize), 2*(s.n-s.rowStart)))
-		copy(own, s.buf[s.rowStart:s.n])
-		s.shift(s.rowStart)
-		s.buf, s.r, s.seg.borrowed = own, s.seg.more, false
-	}
-	if s.r == nil {
-		s.eof = true
-		return false
-	}
-	if l, ok := s.r.(lender); ok {
-		return s.fillLent(l)
-	}
-	if d := s.rowStart; d > 0 {
-		copy(s.buf, s.buf[d:s.n])
-		s.shift(d)
-	}
-	if s.n == len(s.buf) {
-		// One line fills the buffer: grow it, up to what the longest
-		// allowed line needs.
-		grown := make([]byte, min(2*len(s.buf), s.opts.MaxLineSize+s.opts.BufferSize+4))
-		if len(grown) <= s.n {
-			grown = make([]byte, s.n+s.opts.BufferSize)
-		}
-		copy(grown, s.buf[:s.n])
-		s.buf = grown
-	}
-	added := 0
-	for tries := 0; added == 0 && !s.eof; tries++ {
-		m, err := s.r.Read(s.buf[s.n:])
-		if m < 0 || m > len(s.buf)-s.n {
-			m, err = 0, errors.New("csvscan: the reader returned an invalid count")
-		} else if m == 0 && err == nil && tries >= 100 {
-			err = io.ErrNoProgress
-		}
-		s.n += m
-		added += m
-		if err != nil {
-			s.eof = true
-			if err != io.EOF {
-				s.readErr = err
-			}
-		}
-	}
-	s.resetSkip()
-	return added > 0
-}
-
-// A lender is a source that lends the Scanner the bytes it holds instead
-// of having them copied into the Scanner's buffer (the drop-in Reader's
-// input, which keeps the bytes anyway).
-type lender interface {
-	io.Reader
-	// lend returns the input from offset from (counted from the Scanner's
-	// first byte) to as far as it holds, having read more past offset
-	// have; when it could not, it returns the source's error too (io.EOF
-	// at the end). The bytes stay valid and unchanged until the next call.
-	lend(from, have int64) ([]byte, error)
-}
-
-// newLent returns a Scanner that reads in the buffer of l.
-func newLent(l lender, opts Options) (*Scanner, error) {
-	s, err := newScanner(opts)
-	if err != nil {
-		return nil, err
-	}
-	s.r = l
-	return s, nil
-}
-
-// fillLent is fill over a lender: the buffer becomes the lender's bytes
-// from the current line on.
-func (s *Scanner) fillLent(l lender) bool {
-	held := s.n - s.rowStart
-	b, err := l.lend(s.base+int64(s.rowStart), s.base+int64(s.n))
-	s.shift(s.rowStart)
-	s.buf, s.n = b, len(b)
-	if err != nil {
-		s.eof = true
-		if err != io.EOF {
-			s.readErr = err
-		}
-	}
-	s.resetSkip()
-	return len(b) > held
 }

@@ -1,15 +1,19 @@
 package scanner
 
 import (
-	"bytes"
 	"io"
 
+	"github.com/csvscan/csvscan/skipper"
 	sm "github.com/csvscan/csvscan/statemachine"
 )
 
-// segment holds what a parallel worker's scanner needs beyond a sequential
-// one: where its rows may start, where to stop, and which state to record
-// for the boundary after it.
+// segment holds the scan's settings and findings beyond the loop's own
+// state. A parallel worker's scanner (on) uses all of it: where its rows
+// may start, where to stop, which state to record for the boundary after
+// it, its borrowed buffer. Every scanner uses some of it: the offsets of
+// the row just read and whether it is an empty line (RowOffset, the
+// drop-in Reader), the search for a bad row's end with IgnoreErrors
+// (seeking, countSeek, raw), and, for a range (NewRange), stop and stopAt.
 type segment struct {
 	on         bool  // raw rows for a worker: no header, width or field count
 	stop       bool  // a sequential scan that reads no row starting at or after stopAt (NewRange)
@@ -117,20 +121,8 @@ func (s *Scanner) seek() runResult {
 			s.rowStart, s.vs, s.comment = pos, pos, -1
 			s.quoted, s.escaped = false, false
 			return rowDone
-		case sm.Standard:
-			pos = s.sk.SkipToStop(s.skip.standard, pos, limit)
-		case sm.Quoted:
-			if s.quoteStopOK {
-				if i := bytes.IndexByte(buf[pos:limit], s.quoteStop); i >= 0 {
-					pos += i
-				} else {
-					pos = limit
-				}
-			} else {
-				pos = s.sk.SkipToStop(s.skip.quoted, pos, limit)
-			}
-		case sm.Comment:
-			pos = s.sk.SkipToStop(s.skip.comment, pos, limit)
+		case sm.Standard, sm.Quoted, sm.Comment:
+			pos = s.w.Skip(cur, pos, limit)
 		}
 	}
 	s.prev, s.cur, s.pos = prev, cur, pos
@@ -156,20 +148,29 @@ func lineEndState(st sm.State) bool {
 	return st == sm.RecordSeparator || st == sm.CarriageReturn || st == sm.NotSet
 }
 
-// newSegment returns the scanner of one worker. It reads buf[start:] (which
-// it borrows: buf[0] is at input offset base), then more; it starts after a
-// byte that left the machine in state cur; it reads the rows that start
-// before stopAt (after skipping to the first row start, unless cur ends a
-// line); and it records the state after the byte before recordAt (-1 for
-// none).
-func newSegment(opts Options, buf []byte, base int64, start int, more io.Reader, cur sm.State, stopAt, recordAt int64) (*Scanner, error) {
-	s, err := newScanner(opts)
-	if err != nil {
-		return nil, err
-	}
+// segJob is one segment scan of a parallel worker: the bytes it reads and
+// where it starts in them, in which state, where its rows stop and where it
+// records the state for the boundary after it.
+type segJob struct {
+	data  []byte // a pinned input buffer, which the scan borrows
+	base  int64  // the input offset of data[0]
+	start int    // where the scan starts, in data
+	// state is the state the byte before start left the machine in: unless
+	// it ends a line, the scan first skips to the first row start.
+	state    sm.State
+	stopAt   int64 // read no row that starts at or after this offset
+	recordAt int64 // record the state after the byte before this offset (-1: none)
+}
+
+// newSegment returns the scanner of job j, with k's table and the walker w
+// (k.tab's, the scanner's until it is done). It reads j.data from j.start,
+// then more (nil when j.data ends where the input does).
+func newSegment(opts Options, k tableKit, w *skipper.Walker, j segJob, more io.Reader) *Scanner {
+	s := newScannerWith(opts, k, w)
+	buf, base, start, cur := j.data, j.base, j.start, j.state
 	s.buf, s.n, s.base = buf, len(buf), base
 	s.pos, s.rowStart, s.vs = start, start, start
-	s.seg = segment{on: true, stopAt: stopAt, recordAt: recordAt, recordOrig: recordAt, rawFrom: -1, borrowed: true, more: more}
+	s.seg = segment{on: true, stopAt: j.stopAt, recordAt: j.recordAt, recordOrig: j.recordAt, rawFrom: -1, borrowed: true, more: more}
 	s.seg.seeking = !lineEndState(cur)
 	s.seg.firstRow = -1
 	if !s.seg.seeking {
@@ -182,98 +183,5 @@ func newSegment(opts Options, buf []byte, base int64, start int, more io.Reader,
 	if base+int64(start) == 0 && cur == sm.NotSet {
 		s.start() // a byte order mark
 	}
-	return s, nil
-}
-
-// hypotheses runs the machine side by side from every state the byte before
-// a boundary can have left it in, merging the runs that reach the same
-// state. A run that reaches INVALID is dropped: had the input really been
-// in that state, the scan would stop with an error there, which the worker
-// that owns the row reports. Once one state is left, the state is known
-// exactly whatever the boundary started in.
-type hypotheses struct {
-	keepInvalid bool
-	live        []sm.State         // the distinct current states
-	group       [sm.NumStates]int8 // start state -> index in live, -1 when dropped
-	tmp         [sm.NumStates]int8
-	buf         [sm.NumStates]sm.State
-}
-
-// With Options.IgnoreErrors an INVALID state does not stop the scan (the
-// row is skipped and reading goes on), so it is a start state like any
-// other and a run that reaches it is kept: newHypotheses(true).
-func newHypotheses(ignoreErrors bool) *hypotheses {
-	h := &hypotheses{keepInvalid: ignoreErrors}
-	h.live = h.buf[:0]
-	for st := sm.State(0); st < sm.NumStates; st++ {
-		h.group[st] = -1
-		// NOT_SET is only the state before the first byte, no transition
-		// enters STANDARD_NEWLINE, and after INVALID the scan has stopped.
-		if st == sm.NotSet || st == sm.StandardNewline || st == sm.Invalid && !ignoreErrors {
-			continue
-		}
-		h.group[st] = int8(len(h.live))
-		h.live = append(h.live, st)
-	}
-	return h
-}
-
-// run feeds data to every live run. It stops early, returning how many
-// bytes it read, once one run is left.
-func (h *hypotheses) run(next *[256][sm.NumStates]sm.State, data []byte) int {
-	for i, b := range data {
-		changed := false
-		for j, st := range h.live {
-			n := next[b][st]
-			if n != st {
-				h.live[j] = n
-				changed = true
-			}
-		}
-		if changed {
-			h.merge()
-			if len(h.live) <= 1 {
-				return i + 1
-			}
-		}
-	}
-	return len(data)
-}
-
-// merge drops INVALID runs and merges runs in the same state.
-func (h *hypotheses) merge() {
-	out := h.live[:0]
-	for j, st := range h.live {
-		h.tmp[j] = -1
-		if st == sm.Invalid && !h.keepInvalid {
-			continue
-		}
-		k := 0
-		for k < len(out) && out[k] != st {
-			k++
-		}
-		if k == len(out) {
-			out = append(out, st)
-		}
-		h.tmp[j] = int8(k)
-	}
-	h.live = out
-	for st := range h.group {
-		if g := h.group[st]; g >= 0 {
-			h.group[st] = h.tmp[g]
-		}
-	}
-}
-
-// function returns the state each start state has led to; INVALID for the
-// dropped ones.
-func (h *hypotheses) function() [sm.NumStates]sm.State {
-	var f [sm.NumStates]sm.State
-	for st := range f {
-		f[st] = sm.Invalid
-		if g := h.group[st]; g >= 0 {
-			f[st] = h.live[g]
-		}
-	}
-	return f
+	return s
 }

@@ -7,20 +7,34 @@
 // tables (for a state, which bytes leave it unchanged) and stop patterns
 // (swar.BytePatterns matching every byte some skip table does not skip: the
 // delimiter, the quote, '\n' and '\r', the comment marker, the escape byte).
-// The scanner runs the transition table on one byte, and when the new state
-// is one where long runs of ordinary bytes occur (an unquoted or quoted field,
-// a comment) it calls SkipToStop with that state's skip table to jump to the
-// next byte the table does not skip. The Skipper finds candidates with the
+// Every reader of a table (the scanner's loop, a parallel worker's, the
+// sniffer's column counter) runs the transition table on one byte, and when
+// the new state is one where long runs of ordinary bytes occur (an unquoted
+// or quoted field, a comment) takes the skip step: Walker.Skip jumps to the
+// next byte that state's skip table does not skip. A Walker is built once
+// per table and decides, once, how: a Skipper finds candidates with the
 // masks of a vector kernel (internal/simd: AVX-512 or AVX2, 1 KiB per call)
 // where the CPU has one, or with swar.Patterns.MaybeAnyMask 64 bytes at a
 // time (other CPUs, or the purego build tag), and checks each candidate
-// against the skip table, so the scanner's cost follows the number of
-// interesting bytes, not the number of bytes.
+// against the skip table; a quoted run that one byte ends is found with
+// bytes.IndexByte; and the quote-aware lane is on where it pays. The
+// readers' cost follows the number of interesting bytes, not the number of
+// bytes. The slow reference reader (internal/reference) does not use it: it
+// is the oracle the fast paths are tested against.
 //
 //	dialect → statemachine (table, skip tables, stop patterns)
-//	        → skipper (this package, on simd or swar masks) → scanner
+//	        → skipper (this package, on simd or swar masks) → scanner, sniff
 //
 // # Use
+//
+//	tab, _ := statemachine.For(dialect.RFC4180)
+//	w := skipper.NewWalker(tab)
+//	w.Reset(buf)
+//	st = next[buf[pos]][st] // the reader's transition
+//	pos = w.Skip(st, pos+1, len(buf)) // buf[pos] may move the machine, or pos == len(buf)
+//
+// Below the Walker, a Skipper walks one skip table with stop patterns of its
+// own:
 //
 //	ps, _ := swar.NewPatterns(swar.Byte(','), swar.Byte('"'), swar.Either('\n', '\r'))
 //	var skip [256]bool // skip table of the unquoted-field state
@@ -34,7 +48,8 @@
 //	pos = s.SkipToStop(&skip, pos, len(buf)) // buf[pos] is ',', '\n', '\r' or the last byte
 //
 // The skip table and the patterns must agree: every byte the table does not
-// skip must match a pattern. SkipToStop documents that contract.
+// skip must match a pattern. SkipToStop documents that contract; a table's
+// own skip tables and stop patterns keep it.
 //
 // # The quote-aware lane
 //

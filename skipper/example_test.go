@@ -51,23 +51,6 @@ func ExampleSkipper_SkipToStop() {
 	// "3" "\n"
 }
 
-func ExampleSkipper_SkipToCandidate() {
-	ps, err := swar.NewPatterns(swar.Byte(','), swar.Either('\n', '\r'))
-	if err != nil {
-		panic(err)
-	}
-	buf := []byte("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa,bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb\n")
-	s := skipper.New(ps)
-	s.Reset(buf)
-	fmt.Println(s.SkipToCandidate(0, len(buf)))
-	fmt.Println(s.SkipToCandidate(41, 60))
-	fmt.Println(s.SkipToCandidate(41, len(buf)))
-	// Output:
-	// 40 CandidateFound
-	// 60 CandidateNotFound
-	// 64 Tail
-}
-
 // Read the values of a row with the quote-aware lane: where each ends and
 // how many quotes it holds (0: unquoted; 2: quoted; more: quoted with
 // doubled quotes inside). The lane needs whole 64-byte blocks, so the row
@@ -99,4 +82,35 @@ func ExampleLane_Value() {
 	// "say ""hi"""     quotes 6, ended by ','
 	// "a, b"           quotes 2, ended by ','
 	// plain            quotes 0, ended by '\n'
+}
+
+// Walk a buffer as a reader of the RFC 4180 table does: one transition per
+// byte, and where the state has a skip table (an unquoted value, a quoted
+// one) the skip step to the next byte that may move the machine. Each line
+// shows a stop: where the step left the machine, and the byte there. The
+// quoted value's line end is passed over: its run ends at the quote only.
+func ExampleWalker() {
+	tab, err := statemachine.For(dialect.RFC4180)
+	if err != nil {
+		panic(err)
+	}
+	buf := []byte("name,note\nada,\"two\nlines\"\n")
+	w := skipper.NewWalker(tab)
+	w.Reset(buf)
+	next := tab.Transitions()
+	st := statemachine.NotSet
+	for pos := 0; pos < len(buf); {
+		st = next[buf[pos]][st]
+		pos++
+		if st == statemachine.Standard || st == statemachine.Quoted {
+			from := pos
+			pos = w.Skip(st, pos, len(buf))
+			fmt.Printf("%-8v %2d-%2d %q\n", st, from, pos, buf[pos:pos+1])
+		}
+	}
+	// Output:
+	// STANDARD  1- 4 ","
+	// STANDARD  6- 9 "\n"
+	// STANDARD 11-13 ","
+	// QUOTED   15-24 "\""
 }

@@ -10,7 +10,8 @@ import (
 
 // A Lane reads whole values of plain CSV (statemachine.Lane: one delimiter
 // byte, the quote as its own escape, LF line ends) from bit masks instead of
-// stepping the state machine byte by byte: seed 002's quote-aware lane.
+// stepping the state machine byte by byte: the quote-aware lane
+// (docs/08-quote-aware-lane.md).
 //
 // For each 64-byte block it keeps three masks: the quotes, the enders
 // (delimiter, LF, CR) and the prefix XOR of the quotes carried across blocks,
@@ -58,7 +59,7 @@ func (l *Lane) Reset(buf []byte) {
 	l.lastEnd = -2
 }
 
-// load keeps the masks of up to chunkBlocks whole blocks from pos, which
+// load keeps the masks of up to laneBlocks whole blocks from pos, which
 // must have a whole block after it; carry is 1 when pos lies inside quotes
 // in the frame of the masks being continued.
 func (l *Lane) load(pos int, carry uint64) {

@@ -1,42 +1,11 @@
 package skipper
 
 import (
-	"strconv"
+	"bytes"
 
 	"github.com/csvscan/csvscan/internal/simd"
 	"github.com/csvscan/csvscan/swar"
 )
-
-// SkippedTo says how SkipToCandidate stopped.
-type SkippedTo uint8
-
-const (
-	// CandidateFound: the returned pos is on a candidate, pos < limit. Every
-	// byte matching a stop pattern is a candidate; so, occasionally, is a
-	// byte matching none that follows a match in the same 8-byte word (see
-	// swar.MaybeZeroBytes). Callers verify the byte.
-	CandidateFound SkippedTo = iota
-	// CandidateNotFound: no candidate in [pos, limit); the returned pos is
-	// limit (or the pos passed in, when it was already at or past limit).
-	CandidateNotFound
-	// Tail: fewer than swar.BlockSize bytes are left in the buffer from the
-	// returned pos, which has not moved past a byte it did not examine; the
-	// caller finishes byte by byte.
-	Tail
-)
-
-// String returns the constant's name, or "SkippedTo(n)" for other values.
-func (s SkippedTo) String() string {
-	switch s {
-	case CandidateFound:
-		return "CandidateFound"
-	case CandidateNotFound:
-		return "CandidateNotFound"
-	case Tail:
-		return "Tail"
-	}
-	return "SkippedTo(" + strconv.Itoa(int(s)) + ")"
-}
 
 // A Skipper skips runs of bytes that match none of its stop patterns in one
 // buffer, 64 bytes at a time. It keeps the mask of the last 64-byte block it
@@ -68,10 +37,16 @@ const chunkBlocks = 16
 // empty until Reset. New panics when p holds no pattern (the zero
 // swar.Patterns).
 func New(p swar.Patterns) *Skipper {
+	s := newSkipper(p)
+	return &s
+}
+
+// newSkipper is New's Skipper, as a value for a Walker to hold.
+func newSkipper(p swar.Patterns) Skipper {
 	if p.Len() < swar.MinPatterns {
 		panic("skipper: New with a swar.Patterns not built by swar.NewPatterns")
 	}
-	return &Skipper{patterns: p, set: simd.NewSet(&p), vector: simd.Available}
+	return Skipper{patterns: p, set: simd.NewSet(&p), vector: simd.Available}
 }
 
 // Reset makes buf the buffer that positions refer to and forgets the kept
@@ -105,51 +80,12 @@ func (s *Skipper) candidatesAt(off uint) (uint64, int) {
 	return s.masks[j&(chunkBlocks-1)] >> (off & (swar.BlockSize - 1)), s.blockStart + int(j+1)*swar.BlockSize
 }
 
-// SkipToCandidate skips from pos the bytes that match no stop pattern, and
-// returns where it stopped and why:
-//
-//   - (c, CandidateFound) with pos <= c < limit: c is the first candidate at
-//     or after pos. Every byte in [pos, c) matches no pattern.
-//   - (limit, CandidateNotFound): no byte in [pos, limit) matches a pattern.
-//     When pos >= limit on entry it returns (pos, CandidateNotFound).
-//   - (p, Tail) with pos <= p < limit: fewer than swar.BlockSize bytes
-//     remain in the buffer from p, and p is outside the kept block. No byte
-//     in [pos, p) matches a pattern; the caller examines the bytes from p on
-//     itself.
-//
-// It examines whole 64-byte blocks, so it may read up to 63 bytes past limit,
-// but never past the end of the buffer. It requires 0 <= pos; limit may
-// exceed len(buf).
-func (s *Skipper) SkipToCandidate(pos, limit int) (int, SkippedTo) {
-	for pos < limit {
-		// One unsigned comparison tests blockStart <= pos < blockEnd, and
-		// is false when no block is kept (blockEnd == blockStart).
-		off := uint(pos - s.blockStart)
-		if off >= uint(s.blockEnd-s.blockStart) {
-			if pos > len(s.buf)-swar.BlockSize {
-				return pos, Tail
-			}
-			s.maskBlock(pos)
-			off = 0
-		}
-		candidates, end := s.candidatesAt(off)
-		if candidates != 0 {
-			c := pos + swar.TrailingZeros(candidates)
-			if c < limit {
-				return c, CandidateFound
-			}
-			return limit, CandidateNotFound
-		}
-		pos = min(end, limit)
-	}
-	return pos, CandidateNotFound
-}
-
 // SkipToStop skips from pos every byte that skip marks skippable and returns
 // the position of the first byte in [pos, to-1) that skip does not skip, or
 // to-1 when there is none: it never moves past to-1, the last byte before to
 // being left to the caller (DuckDB's "pos ends on a stop or on the byte before
-// to"). When pos >= to-1 it returns pos unchanged.
+// to"). When pos >= to-1 it returns pos unchanged. (Walker.Skip, the step
+// the readers take, goes up to to itself.)
 //
 // Contract: the result equals that of the byte loop
 //
@@ -166,7 +102,31 @@ func (s *Skipper) SkipToCandidate(pos, limit int) (int, SkippedTo) {
 //
 // It requires 0 <= pos and to <= len(buf); it reads no byte outside buf.
 func (s *Skipper) SkipToStop(skip *[256]bool, pos, to int) int {
-	limit := to - 1
+	return s.walk(skip, noStop, pos, to-1)
+}
+
+// noStop is walk's stop when the run has no single stop byte.
+const noStop = -1
+
+// walk is the loop of SkipToStop and of Walker.Skip. With stop >= 0 it
+// returns the first position in [pos, limit) of the byte stop (found with
+// bytes.IndexByte, whose assembly is faster than masks for one byte), or
+// limit. Otherwise it returns the first position in [pos, limit) whose byte
+// skip does not skip, or limit; pos when skip is nil. When pos >= limit it
+// returns pos. It requires 0 <= pos and limit <= len(buf).
+func (s *Skipper) walk(skip *[256]bool, stop int, pos, limit int) int {
+	if stop >= 0 {
+		if pos >= limit {
+			return pos
+		}
+		if i := bytes.IndexByte(s.buf[pos:limit], byte(stop)); i >= 0 {
+			return pos + i
+		}
+		return limit
+	}
+	if skip == nil {
+		return pos
+	}
 	for pos < limit {
 		off := uint(pos - s.blockStart)
 		if off >= uint(s.blockEnd-s.blockStart) {

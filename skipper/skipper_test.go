@@ -17,18 +17,18 @@ func naiveSkipToStop(buf []byte, skip *[256]bool, pos, to int) int {
 	return pos
 }
 
-// viaCandidate is SkipToStop written on SkipToCandidate, as DuckDB writes it.
+// viaCandidate is SkipToStop written on skipToCandidate, as DuckDB writes it.
 func viaCandidate(s *Skipper, skip *[256]bool, pos, to int) int {
 	for pos < to-1 {
-		p, why := s.SkipToCandidate(pos, to-1)
+		p, why := s.skipToCandidate(pos, to-1)
 		pos = p
 		switch why {
-		case Tail:
+		case tail:
 			for pos < to-1 && skip[s.buf[pos]] {
 				pos++
 			}
 			return pos
-		case CandidateNotFound:
+		case candidateNotFound:
 			return pos
 		}
 		if !skip[s.buf[pos]] {
@@ -144,9 +144,9 @@ func nextMatches(c *config, buf []byte) []int {
 	return next
 }
 
-// checkCandidate checks one SkipToCandidate result against the buffer, whose
+// checkCandidate checks one skipToCandidate result against the buffer, whose
 // nextMatches are next.
-func checkCandidate(t *testing.T, c *config, buf []byte, next []int, pos, limit, got int, why SkippedTo) {
+func checkCandidate(t *testing.T, c *config, buf []byte, next []int, pos, limit, got int, why skippedTo) {
 	// firstMatch returns the first match in [from, to), or -1.
 	firstMatch := func(from, to int) int {
 		if from >= len(buf) {
@@ -159,16 +159,16 @@ func checkCandidate(t *testing.T, c *config, buf []byte, next []int, pos, limit,
 	}
 	fail := func(msg string) {
 		t.Helper()
-		t.Fatalf("%s: len %d SkipToCandidate(%d, %d) = (%d, %v): %s", c.name, len(buf), pos, limit, got, why, msg)
+		t.Fatalf("%s: len %d skipToCandidate(%d, %d) = (%d, %v): %s", c.name, len(buf), pos, limit, got, why, msg)
 	}
 	if pos >= limit {
-		if got != pos || why != CandidateNotFound {
-			fail("want (pos, CandidateNotFound)")
+		if got != pos || why != candidateNotFound {
+			fail("want (pos, candidateNotFound)")
 		}
 		return
 	}
 	switch why {
-	case CandidateFound:
+	case candidateFound:
 		if got < pos || got >= limit {
 			fail("candidate outside [pos, limit)")
 		}
@@ -181,14 +181,14 @@ func checkCandidate(t *testing.T, c *config, buf []byte, next []int, pos, limit,
 				fail("candidate matches no pattern and follows no match")
 			}
 		}
-	case CandidateNotFound:
+	case candidateNotFound:
 		if got != limit {
 			fail("want limit")
 		}
 		if m := firstMatch(pos, limit); m >= 0 {
 			fail(fmt.Sprintf("missed the match at %d", m))
 		}
-	case Tail:
+	case tail:
 		if got < pos || got >= limit || got+swar.BlockSize <= len(buf) {
 			fail("bad tail position")
 		}
@@ -196,7 +196,7 @@ func checkCandidate(t *testing.T, c *config, buf []byte, next []int, pos, limit,
 			fail(fmt.Sprintf("skipped the match at %d", m))
 		}
 	default:
-		fail("bad SkippedTo")
+		fail("bad skippedTo")
 	}
 }
 
@@ -242,7 +242,7 @@ func TestSkipToStop(t *testing.T) {
 							t.Fatalf("len %d fresh: SkipToStop(%d, %d) = %d, want %d", n, pos, to, got, want)
 						}
 						if got := viaCandidate(f, &c.skip, pos, to); got != want {
-							t.Fatalf("len %d: SkipToStop on SkipToCandidate(%d, %d) = %d, want %d", n, pos, to, got, want)
+							t.Fatalf("len %d: SkipToStop on skipToCandidate(%d, %d) = %d, want %d", n, pos, to, got, want)
 						}
 					}
 				}
@@ -251,7 +251,7 @@ func TestSkipToStop(t *testing.T) {
 	}
 }
 
-// TestSkipToCandidate checks SkipToCandidate results for every pos and every
+// TestSkipToCandidate checks skipToCandidate results for every pos and every
 // limit (up to len+70, past the buffer) on buffers of every length up to 200
 // and one of 1000, calling one Skipper in sequence.
 func TestSkipToCandidate(t *testing.T) {
@@ -271,7 +271,7 @@ func TestSkipToCandidate(t *testing.T) {
 					s.Reset(buf)
 					for pos := 0; pos <= n; pos++ {
 						for limit := pos; limit <= n+70; limit++ {
-							got, why := s.SkipToCandidate(pos, limit)
+							got, why := s.skipToCandidate(pos, limit)
 							checkCandidate(t, c, buf, next, pos, limit, got, why)
 						}
 					}
@@ -300,52 +300,35 @@ func TestSkipToCandidateKeptBlock(t *testing.T) {
 		reset      []byte
 		pos, limit int
 		want       int
-		why        SkippedTo
+		why        skippedTo
 		blockStart int
 	}{
-		{"first block", nil, 0, 70, 4, CandidateFound, 0},
-		{"same block", nil, 5, 70, 9, CandidateFound, 0},
-		{"newline", nil, 10, 70, 14, CandidateFound, 0},
-		{"limit before candidate", nil, 15, 19, 19, CandidateNotFound, 0},
-		{"backwards in block", nil, 1, 70, 4, CandidateFound, 0},
-		{"on a candidate", nil, 4, 70, 4, CandidateFound, 0},
-		{"past block, too close to end", nil, 64, 70, 64, Tail, 0},
-		{"new buffer, no candidate in block", b, 0, 74, 64, Tail, 0},
-		{"new buffer from 7, kept block", nil, 7, 74, 64, Tail, 0},
-		{"new buffer from 7", b, 7, 74, 71, Tail, 7},
-		{"inside kept block", nil, 8, 74, 71, Tail, 7},
-		{"candidate at 71", b, 10, 74, 71, CandidateFound, 10},
-		{"backwards", nil, 3, 74, 67, Tail, 3},
-		{"empty range", nil, 5, 5, 5, CandidateNotFound, 3},
-		{"pos past limit", nil, 9, 5, 9, CandidateNotFound, 3},
+		{"first block", nil, 0, 70, 4, candidateFound, 0},
+		{"same block", nil, 5, 70, 9, candidateFound, 0},
+		{"newline", nil, 10, 70, 14, candidateFound, 0},
+		{"limit before candidate", nil, 15, 19, 19, candidateNotFound, 0},
+		{"backwards in block", nil, 1, 70, 4, candidateFound, 0},
+		{"on a candidate", nil, 4, 70, 4, candidateFound, 0},
+		{"past block, too close to end", nil, 64, 70, 64, tail, 0},
+		{"new buffer, no candidate in block", b, 0, 74, 64, tail, 0},
+		{"new buffer from 7, kept block", nil, 7, 74, 64, tail, 0},
+		{"new buffer from 7", b, 7, 74, 71, tail, 7},
+		{"inside kept block", nil, 8, 74, 71, tail, 7},
+		{"candidate at 71", b, 10, 74, 71, candidateFound, 10},
+		{"backwards", nil, 3, 74, 67, tail, 3},
+		{"empty range", nil, 5, 5, 5, candidateNotFound, 3},
+		{"pos past limit", nil, 9, 5, 9, candidateNotFound, 3},
 	}
 	for _, st := range steps {
 		if st.reset != nil {
 			s.Reset(st.reset)
 		}
-		got, why := s.SkipToCandidate(st.pos, st.limit)
+		got, why := s.skipToCandidate(st.pos, st.limit)
 		if got != st.want || why != st.why {
-			t.Fatalf("%s: SkipToCandidate(%d, %d) = (%d, %v), want (%d, %v)", st.name, st.pos, st.limit, got, why, st.want, st.why)
+			t.Fatalf("%s: skipToCandidate(%d, %d) = (%d, %v), want (%d, %v)", st.name, st.pos, st.limit, got, why, st.want, st.why)
 		}
 		if s.blockStart != st.blockStart {
 			t.Fatalf("%s: kept block starts at %d, want %d", st.name, s.blockStart, st.blockStart)
-		}
-	}
-}
-
-func TestSkippedToString(t *testing.T) {
-	tests := []struct {
-		s    SkippedTo
-		want string
-	}{
-		{CandidateFound, "CandidateFound"},
-		{CandidateNotFound, "CandidateNotFound"},
-		{Tail, "Tail"},
-		{SkippedTo(7), "SkippedTo(7)"},
-	}
-	for _, tt := range tests {
-		if got := tt.s.String(); got != tt.want {
-			t.Errorf("SkippedTo(%d).String() = %q, want %q", uint8(tt.s), got, tt.want)
 		}
 	}
 }
@@ -370,7 +353,7 @@ func TestNoAllocs(t *testing.T) {
 			pos = s.SkipToStop(&c.skip, pos, len(buf))
 		}
 		for pos := 0; pos < len(buf); pos++ {
-			pos, _ = s.SkipToCandidate(pos, len(buf))
+			pos, _ = s.skipToCandidate(pos, len(buf))
 		}
 	})
 	if n != 0 {
@@ -417,14 +400,14 @@ func FuzzSkipToStop(f *testing.F) {
 		s := New(p)
 		s.Reset(data)
 		for pos := int(pos0) % (to + 1); pos <= to; pos++ {
-			if got, why := s.SkipToCandidate(pos, to); why == CandidateFound && !p.Matches(data[got]) {
+			if got, why := s.skipToCandidate(pos, to); why == candidateFound && !p.Matches(data[got]) {
 				// A false candidate follows a match in the same word.
 				m := false
 				for i := max(got-7, 0); i < got; i++ {
 					m = m || p.Matches(data[i])
 				}
 				if !m {
-					t.Fatalf("SkipToCandidate(%d, %d) = %d, a byte matching nothing after no match", pos, to, got)
+					t.Fatalf("skipToCandidate(%d, %d) = %d, a byte matching nothing after no match", pos, to, got)
 				}
 			}
 			want := naiveSkipToStop(data, &skip, pos, to)

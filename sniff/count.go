@@ -46,18 +46,13 @@ type counter struct {
 	failed     bool // the table reached INVALID, a quote never closed, or a line was too long
 	done       bool // every row of the sample has been counted
 
-	sk                               *skipper.Skipper
-	skipStd, skipQuoted, skipComment *[256]bool
-	quoteStop                        byte
-	quoteStopOK                      bool
+	w *skipper.Walker // the table's skip step
 }
 
 func newCounter(t *sm.Table, in []byte, bomSkip, final bool, maxLine int) *counter {
 	c := &counter{t: t, in: in, final: final, maxLine: maxLine, state: sm.NotSet, commentAt: -1,
-		delimLen: len(t.Dialect().Delimiter), sk: skipper.New(t.StopPatterns()),
-		skipStd: t.SkipStandard(), skipQuoted: t.SkipQuoted(), skipComment: t.SkipComment()}
-	c.quoteStop, c.quoteStopOK = t.QuotedStop()
-	c.sk.Reset(in)
+		delimLen: len(t.Dialect().Delimiter), w: skipper.NewWalker(t)}
+	c.w.Reset(in)
 	if bomSkip && bytes.HasPrefix(in, []byte{0xEF, 0xBB, 0xBF}) {
 		c.pos = 3
 	}
@@ -71,8 +66,8 @@ func newCounter(t *sm.Table, in []byte, bomSkip, final bool, maxLine int) *count
 //
 // The loop is the scanner's: one table lookup per byte, and in the states
 // where long runs of ordinary bytes occur (an unquoted value, a quoted one,
-// a comment) a jump to the next byte that may change the state, with the
-// table's skip tables and the SWAR skipper.
+// a comment) a jump to the next byte that may change the state: the
+// table's skip step, skipper.Walker.Skip.
 func (c *counter) next(dst []line, n int) []line {
 	if c.failed || c.done {
 		return dst
@@ -87,7 +82,7 @@ func (c *counter) next(dst []line, n int) []line {
 		cur = next[in[i]][prev]
 		switch cur {
 		case sm.Standard:
-			j := c.sk.SkipToStop(c.skipStd, i+1, len(in))
+			j := c.w.Skip(sm.Standard, i+1, len(in))
 			if j-c.rowStart > c.maxLine {
 				c.failed = true
 				return dst
@@ -115,19 +110,7 @@ func (c *counter) next(dst []line, n int) []line {
 			default:
 				c.everQuoted = true
 			}
-			var j int
-			if c.quoteStopOK {
-				// Quoted and QuotedNewLine act as one state (see
-				// statemachine.Table.QuotedStop): find the one byte that
-				// ends the run.
-				if k := bytes.IndexByte(in[i+1:], c.quoteStop); k >= 0 {
-					j = i + 1 + k
-				} else {
-					j = len(in)
-				}
-			} else {
-				j = c.sk.SkipToStop(c.skipQuoted, i+1, len(in))
-			}
+			j := c.w.Skip(sm.Quoted, i+1, len(in))
 			if j-c.rowStart > c.maxLine {
 				c.failed = true
 				return dst
@@ -140,7 +123,7 @@ func (c *counter) next(dst []line, n int) []line {
 			if prev != sm.Comment {
 				c.commentAt = i
 			}
-			j := c.sk.SkipToStop(c.skipComment, i+1, len(in))
+			j := c.w.Skip(sm.Comment, i+1, len(in))
 			if j-c.rowStart > c.maxLine {
 				c.failed = true
 				return dst

@@ -3,8 +3,10 @@ package sniff_test
 import (
 	"bytes"
 	"errors"
+	"io"
 	"testing"
 
+	"github.com/csvscan/csvscan/internal/decode"
 	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/sniff"
 )
@@ -25,6 +27,9 @@ func FuzzSniff(f *testing.F) {
 		"a,a,A,\n1,2,3,\n",
 		"id,name,n\n1,Ann,5\n2,Bob\n3,Cy,7\n",
 		"a||b||c\n1||2||3\n",
+		"\xff\xfea\x00,\x00b\x00\n\x001\x00,\x002\x00\n\x00",
+		"PREAMBLE,,,\n,,,\nA,B,C,D\n1,2,3,4\n",
+		"a,b,c\n1,2,3\n4,5,6\n\nx,y\n7,8\n9,10\n",
 		"k;v\r\n\"x\ny\";1\r\n",
 		"",
 	} {
@@ -54,6 +59,16 @@ func FuzzSniff(f *testing.F) {
 		}
 		if bytes.Count(in, []byte{'\n'})+bytes.Count(in, []byte{'\r'}) > 1500 {
 			return
+		}
+		if res.Encoding == "utf-16" {
+			// The result reads the decoded text.
+			dec, err := decode.Reader(bytes.NewReader(in), "utf-16")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if in, err = io.ReadAll(dec); err != nil {
+				t.Fatal(err)
+			}
 		}
 		// A ragged result may ask for IgnoreErrors (its rejects); without
 		// it, nothing may fail.

@@ -79,6 +79,11 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 		if nTyped > 0 && !allNull {
 			res.Scores.Header = float64(agree) / float64(nTyped)
 		}
+		if allText && !allNull && dataShaped(t.rows, ncols) {
+			s.tracef("no header: every value of the first row has the shape of its column's values\n")
+			has = false
+			res.Scores.Header = 1
+		}
 	}
 	switch s.opts.Header {
 	case HeaderYes:
@@ -119,6 +124,52 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 		end = lines[k].start
 	}
 	res.SkipRows = s.opts.SkipRows + countLines(data[:end])
+}
+
+// dataShaped says the first of rows (every column text) is a row of
+// data rather than a header: in every column its value has the shape of
+// the column's other values (letters, digits and other bytes, runs of a
+// kind counted once: "~29" and "~31" are both "~9"), and in some column
+// that shape does not start with a letter, as a column name does. DuckDB
+// takes the first row of an all-text file for a header whatever it holds,
+// so "Pedro;~29" above "Juan;~31" names the columns "Pedro" and "~29";
+// its maintainers agree that such a file has no header.
+func dataShaped(rows [][][]byte, ncols int) bool {
+	if len(rows) < 2 {
+		return false
+	}
+	nonWord := false
+	var a, b []byte
+	for i := range ncols {
+		a = shapeOf(a[:0], cell(rows[0], i))
+		if len(a) == 0 {
+			return false
+		}
+		for _, r := range rows[1:] {
+			if b = shapeOf(b[:0], cell(r, i)); string(a) != string(b) {
+				return false
+			}
+		}
+		nonWord = nonWord || a[0] != 'a'
+	}
+	return nonWord
+}
+
+// shapeOf appends the shape of v to dst: each ASCII letter is 'a', each
+// digit '9', other bytes themselves, and a run of one kind one byte.
+func shapeOf(dst, v []byte) []byte {
+	for _, c := range v {
+		switch {
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+			c = 'a'
+		case '0' <= c && c <= '9':
+			c = '9'
+		}
+		if len(dst) == 0 || dst[len(dst)-1] != c {
+			dst = append(dst, c)
+		}
+	}
+	return dst
 }
 
 // generatedNames are column0, column1, ... zero-padded to the width of

@@ -231,7 +231,7 @@ func (s *session) readRagged(p *session, c *candidate, r raggedShape) *Result {
 	o := s.opts
 	o.NullPadding, o.IgnoreErrors = true, true
 	q := &session{opts: o, head: s.head, final: s.final, long: s.long, windows: s.windows, start: s.start,
-		chunks: s.chunks, caster: s.caster, present: s.present, maxCols: r.width}
+		large: s.large, chunks: s.chunks, caster: s.caster, present: s.present, maxCols: r.width}
 	q.formats[0].user, q.formats[0].userFormat = s.formats[0].user, s.formats[0].userFormat
 	q.formats[1].user, q.formats[1].userFormat = s.formats[1].user, s.formats[1].userFormat
 	rc := &candidate{d: c.d, ctr: c.ctr, first: c.first, skip: r.start, score: r.consistency,
@@ -245,4 +245,122 @@ func (s *session) readRagged(p *session, c *candidate, r raggedShape) *Result {
 		p.tracef("ragged rows: %d short rows (null padding), %d long rows (rejects)\n", res.ShortRows, res.LongRows)
 	}
 	return res
+}
+
+// firstTable finds, when no dialect reads the sample as one table and no
+// width dominates, a table at the top followed by rows of another shape:
+// a second table, or a block of notes, after the first. The candidate's
+// rows (comment lines aside) must start with at least firstTableRows rows
+// of one width W of at least 2 (a header and two rows), followed by rows
+// of one other width: two or more of them (a second table), or rows of
+// one value (a block of notes). The shape changes once. The first table is
+// the answer, read with the later rows padded or rejected, and
+// Result.TableEnd says where it ends, so that the read neither fails on
+// the second table nor takes it for rows of the first without a word.
+// DuckDB reads such a file as one text column.
+func (s *session) firstTable(p *session) *Result {
+	for _, c := range p.all {
+		if p.quotedAfter[c.d.Delimiter] && !c.everQuoted() || c.d.Delimiter == " " {
+			continue
+		}
+		w, run, end := 0, 0, -1
+		w2, run2, mixed := 0, 0, false // the rows after the first table
+		for i, l := range c.first {
+			if l.comment {
+				continue
+			}
+			switch {
+			case w == 0:
+				w, run = l.cols, 1
+			case l.cols == w && end < 0:
+				run++
+			case l.cols != w && end < 0:
+				end, w2, run2 = i, l.cols, 1
+			case l.cols == w2:
+				run2++
+			default:
+				mixed = true // the first shape comes back, or a third: ragged, not two tables
+			}
+			if mixed {
+				break
+			}
+		}
+		// The rest is a second table (two rows or more of one width) or
+		// a block of notes (rows of one value).
+		if mixed || end < 0 || w2 >= 2 && run2 < 2 {
+			continue
+		}
+		if w < 2 || run < firstTableRows ||
+			!commentsAcceptable(c.first, w, c.d.Comment.IsSet(), p.opts.Fixed&Comment != 0) {
+			continue
+		}
+		r := raggedShape{start: 0, dominant: w, width: w, rows: len(c.first), exact: run,
+			consistency: float64(run) / float64(len(c.first))}
+		res := s.readRagged(p, c, r)
+		if res == nil {
+			continue
+		}
+		res.TableEnd = s.opts.SkipRows + countLines(s.head[s.start:c.first[end].start]) + 1
+		p.tracef("a first table: %s reads %d rows at width %d, then rows of another shape from line %d\n",
+			short(c.d), run, w, res.TableEnd)
+		return res
+	}
+	return nil
+}
+
+// firstTableRows is the least number of rows of a first table.
+const firstTableRows = 3
+
+// rate sets res.Scores.Confidence from the runner-up among the candidates
+// of the passes of choose (see Scores.Confidence), and tells Options.Trace
+// why the result beat it.
+func (s *session) rate(res *Result) {
+	win := res.Scores.Dialect
+	if len(res.Columns) < 2 {
+		win = 1 // no table: as sure as no rival is a table
+	}
+	var (
+		rival *candidate
+		rsh   raggedShape
+	)
+	seen := map[*counter]bool{}
+	for _, p := range s.seen {
+		if p == nil {
+			continue
+		}
+		for _, c := range p.all {
+			if seen[c.ctr] || c.d.Delimiter == res.Dialect.Delimiter || p.quotedAfter[c.d.Delimiter] && !c.everQuoted() {
+				continue
+			}
+			seen[c.ctr] = true
+			r := raggedOf(c.first)
+			if r.dominant < 2 || r.start != 0 || r.rows < 2 {
+				continue
+			}
+			if rival == nil || r.consistency > rsh.consistency+1e-9 ||
+				r.consistency > rsh.consistency-1e-9 && r.dominant > rsh.dominant {
+				rival, rsh = c, r
+			}
+		}
+	}
+	res.Scores.Confidence = win
+	if rival == nil {
+		s.tracef("confidence %.3f: no reading with another delimiter has two columns from the first line on\n", win)
+		return
+	}
+	res.Scores.Confidence = win * (1 - rsh.consistency)
+	why := "it reads its rows more consistently"
+	switch {
+	case len(res.Columns) < 2:
+		why = "the runner-up is no consistent table"
+	case win+1e-9 >= rsh.consistency && len(res.Columns) > rsh.dominant:
+		why = "it reads more columns, at least as consistently"
+	case win+1e-9 >= rsh.consistency && len(res.Columns) == rsh.dominant:
+		why = "both read the same table: DuckDB's order of delimiters decides"
+	case win < rsh.consistency:
+		why = "DuckDB's rules, which the winner meets and the runner-up does not (see the candidate lines above)"
+	}
+	s.tracef("winner %s: %d columns, %.3f of rows at its width; runner-up %s: %d of %d rows at width %d (%.3f): %s; confidence %.3f\n",
+		short(res.Dialect), len(res.Columns), res.Scores.Dialect, short(rival.d), rsh.exact, rsh.rows, rsh.dominant,
+		rsh.consistency, why, res.Scores.Confidence)
 }

@@ -18,15 +18,18 @@ import (
 	"github.com/csvscan/csvscan/internal/cast"
 )
 
-// refineTypes narrows t.cols over the chunks after the first and over the
-// windows.
+// refineTypes narrows t.cols over the chunks of the sample after the
+// first, read one at a time (the rows up to an error, if any, still refine
+// the types), and over the windows.
 func (s *session) refineTypes(c *candidate, t *table) {
-	for i := 1; ; i++ {
-		rows := t.chunk(i)
-		if rows == nil {
+	for s.chunks > 1 && len(t.rows) == chunkRows {
+		rows, err := t.rr.next(nil, chunkRows, false)
+		if len(rows) > 0 {
+			s.refineTypeChunk(t.cols, rows)
+		}
+		if err != nil && !s.opts.IgnoreErrors || t.rr.done {
 			break
 		}
-		s.refineTypeChunk(t.cols, rows)
 	}
 	for _, w := range s.windows {
 		rows := windowRows(w, c, &s.opts)
@@ -46,6 +49,9 @@ func (s *session) refineTypeChunk(cols []column, rows [][][]byte) {
 			if len(cell(r, ci)) > 0 {
 				col.values++
 			}
+		}
+		if col.top() == cast.TypeVarchar {
+			continue // every value is text
 		}
 		for col.more() {
 			t := col.top()
@@ -81,11 +87,11 @@ func windowRows(w []byte, c *candidate, opts *Options) [][][]byte {
 	}
 	strict := *opts
 	strict.IgnoreErrors, strict.NullPadding = false, false
-	t, err := readTable(w[start:end], c.d, c.sh.cols, &strict, chunkRows)
-	if err != nil || len(t.rows) == 0 {
+	rows, err := readTable(w[start:end], c.d, c.sh.cols, &strict, chunkRows)
+	if err != nil || len(rows) == 0 {
 		return nil
 	}
-	return t.rows
+	return rows
 }
 
 // lastLineEnd returns the offset just past the last LF or CR of b, or 0.

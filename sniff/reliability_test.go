@@ -24,7 +24,8 @@ import (
 // The sniffer's memory bound: its peak heap is at most heapPerByte times
 // the bytes it samples, plus heapConst. The bytes sampled are the head
 // (the sample size in lines, or MaxLineSize past the last line end, or
-// 64 MiB, whichever comes first) and, for Sniff, four windows of 256 KiB.
+// 64 MiB, whichever comes first; 1 MiB for Sniff over 16 MiB) and, for
+// Sniff, four windows of 64 KiB.
 // The worst case is a sample of empty values (one delimiter byte each):
 // every value costs a slice header in the sample's table and a value in
 // the scanner, every column its candidate types, a name and a Result
@@ -114,6 +115,7 @@ func TestMemory(t *testing.T) {
 		small, full      int64 // bytes of repeated unit
 		sample           int64 // the most the head may hold
 		errOK            bool  // no dialect is a right answer
+		padding          bool  // sniff with NullPadding
 	}{
 		// The whole input is the sample.
 		{name: "two rows of empty columns", unit: ",", small: wide, full: wide, tail: "\n" + strings.Repeat(",", int(wide)) + "\n",
@@ -128,10 +130,19 @@ func TestMemory(t *testing.T) {
 			sample: 9 + lines*6, errOK: true},
 		{name: "ones", unit: "1\n", small: 4 << 20, full: 200 << 20, sample: 2 * lines},
 		{name: "line ends", unit: "\n", small: 4 << 20, full: 100 << 20, sample: lines, errOK: true},
+		// A header of many empty columns above short rows, padded: the
+		// refinement's buffers hold the values a chunk has, never its
+		// rows times the header's width.
+		// (Typing costs width × rows: 2,000 columns and 8,192 rows keep
+		// the test to a second; a buffer of chunk rows × width would be
+		// 98 MB.)
+		{name: "wide header over short rows", head: strings.Repeat(",", 2000) + "\n", unit: "1\n",
+			small: 16 << 10, full: 64 << 10, sample: 2001 + 2*lines, errOK: true, padding: true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			n := memtest.Size(tt.small, tt.full)
 			src := patternAt{tt.head, tt.unit, n, tt.tail}
+			opts := sniff.Options{NullPadding: tt.padding}
 			sample := min(tt.sample, src.size())
 			type path struct {
 				name    string
@@ -140,18 +151,18 @@ func TestMemory(t *testing.T) {
 			}
 			paths := []path{
 				{"SniffReader", 0, func() (*sniff.Result, error) {
-					res, _, err := sniff.SniffReader(memtest.Pattern(tt.head, tt.unit, n, tt.tail), sniff.Options{})
+					res, _, err := sniff.SniffReader(memtest.Pattern(tt.head, tt.unit, n, tt.tail), opts)
 					return res, err
 				}},
 				{"Sniff", windowBytes, func() (*sniff.Result, error) {
-					return sniff.Sniff(src, src.size(), sniff.Options{})
+					return sniff.Sniff(src, src.size(), opts)
 				}},
 			}
 			var data []byte
 			if n == tt.small {
 				data = memtest.Bytes(tt.head, tt.unit, n, tt.tail)
 				paths = append(paths, path{"SniffBytes", 0, func() (*sniff.Result, error) {
-					return sniff.SniffBytes(data, sniff.Options{})
+					return sniff.SniffBytes(data, opts)
 				}})
 			}
 			for _, p := range paths {

@@ -7,6 +7,11 @@ package sniff
 //   - just past the line end that follows the sample size in lines
 //     (counting LF, or CR while the head holds no LF; a quoted line end
 //     counts too, so the head may hold somewhat fewer rows);
+//   - for Sniff of an input over 16 MiB with the default sample size,
+//     just past the first line end at or after DefaultSampleBytes: a
+//     large file of long rows is sampled by its first megabyte and the
+//     windows, not by 20,480 rows of 1 KB each (see DefaultSampleBytes
+//     for why);
 //   - one byte past the maximum line size after the last line end: no
 //     dialect can read a row that long, so nothing after it can help
 //     (every candidate that reaches that row is dropped, and when none is
@@ -41,7 +46,7 @@ const (
 	firstRead  = 64 << 10
 	maxHead    = 64 << 20
 	windows    = 4
-	windowSize = 256 << 10
+	windowSize = 64 << 10
 	// maxEmptyReads is the number of consecutive (0, nil) reads after
 	// which a reader is given up on (bufio's maxConsecutiveEmptyReads).
 	maxEmptyReads = 100
@@ -51,6 +56,7 @@ const (
 // buffer, and it scans each byte once.
 type headCut struct {
 	rows    int // sample size in lines; negative: no limit
+	bytes   int // the head ends at the first line end at or past this offset; 0: no limit
 	maxLine int
 	lf, cr  int // LF and CR bytes seen
 	lastEnd int // offset just past the last LF or CR
@@ -89,7 +95,7 @@ func (h *headCut) feed(b []byte) int {
 			}
 			h.cr++
 			h.lastEnd = stop + 1
-			if h.rows >= 0 && h.lf == 0 && h.cr > h.rows {
+			if h.lf == 0 && (h.rows >= 0 && h.cr > h.rows || h.bytes > 0 && stop+1 >= h.bytes) {
 				return stop + 1
 			}
 			i = stop + 1
@@ -99,7 +105,7 @@ func (h *headCut) feed(b []byte) int {
 		}
 		h.lf++
 		h.lastEnd = end + 1
-		if h.rows >= 0 && h.lf > h.rows {
+		if h.rows >= 0 && h.lf > h.rows || h.bytes > 0 && end+1 >= h.bytes {
 			return end + 1
 		}
 		i = end + 1
@@ -129,11 +135,12 @@ type head struct {
 }
 
 // readHead reads the head of r for a sample of rows lines (all of r when
-// rows is negative). On a read error it returns the bytes read so far in
-// buf and the error.
-func readHead(r io.Reader, rows, maxLine int) (head, error) {
-	h := headCut{rows: rows, maxLine: maxLine, long: -1}
-	buf := make([]byte, 0, firstRead)
+// rows is negative) and at most about maxBytes bytes (no limit when it is
+// zero). On a read error it returns the bytes read so far in buf and the
+// error.
+func readHead(r io.Reader, rows, maxBytes, maxLine int) (head, error) {
+	h := headCut{rows: rows, bytes: maxBytes, maxLine: maxLine, long: -1}
+	buf := make([]byte, 0, max(firstRead, maxBytes+firstRead))
 	empty := 0
 	for {
 		if len(buf) == cap(buf) {
@@ -152,6 +159,9 @@ func readHead(r io.Reader, rows, maxLine int) (head, error) {
 			want = max(want, len(buf)+firstRead)
 			if rows >= 0 {
 				want = min(want, maxHead+firstRead)
+			}
+			if maxBytes > 0 && len(buf) < maxBytes {
+				want = min(want, maxBytes+firstRead)
 			}
 			grown := make([]byte, len(buf), want)
 			copy(grown, buf)
@@ -181,8 +191,8 @@ func readHead(r io.Reader, rows, maxLine int) (head, error) {
 
 // headOf is readHead over bytes already in memory: the head is a prefix of
 // data, not a copy.
-func headOf(data []byte, rows, maxLine int) head {
-	h := headCut{rows: rows, maxLine: maxLine, long: -1}
+func headOf(data []byte, rows, maxBytes, maxLine int) head {
+	h := headCut{rows: rows, bytes: maxBytes, maxLine: maxLine, long: -1}
 	if cut := h.feed(data); cut >= 0 {
 		return head{buf: data, data: data[:cut], long: h.long}
 	}

@@ -12,6 +12,11 @@ package sniff
 // CSVSniffer::AnalyzeDialectCandidate (sniffer/dialect_detection.cpp),
 // comment lines and the "C1|C2 / 1|2|" trailing-delimiter exception
 // included.
+//
+// A preamble as wide as the table (a spreadsheet's title row and blank
+// rows above the header) is csvscan's addition: see skipSparse.
+
+import "github.com/csvscan/csvscan/internal/cast"
 
 // shape is what one walk over a candidate's rows finds.
 type shape struct {
@@ -173,6 +178,78 @@ func countLines(b []byte) int {
 			if i+1 < len(b) && b[i+1] == '\n' {
 				i++
 			}
+			n++
+		}
+	}
+	return n
+}
+
+// sparseRows is the number of rows at the top of a table that
+// skipSparse looks at.
+const sparseRows = 10
+
+// sparseCols is the widest table skipSparse looks at.
+const sparseCols = 1024
+
+// skipSparse moves c's table start past a preamble as wide as the table:
+// rows of mostly empty cells ("PREAMBLE,,,," then ",,,,") above a row
+// whose every cell is filled, as a spreadsheet exports a title and blank
+// lines above its header. DuckDB counts such rows as rows of the table,
+// since they have its width, and takes the title for the header. The
+// rows are skipped when every one of them has at most one non-empty cell,
+// the table is three to sparseCols columns wide (the look costs reading
+// its first rows once more), and the row after them has no empty cell and
+// no number, as a header, and is followed by at least one more row. (An
+// empty first row above rows of data is DuckDB's empty header, and stays
+// one.) It does nothing when the
+// caller fixed the rows to skip or the header.
+func (s *session) skipSparse(c *candidate) {
+	if s.opts.SkipRows > 0 || s.opts.Header != HeaderAuto || c.sh.cols < 3 || c.sh.cols > sparseCols {
+		return
+	}
+	data := s.head[s.start:]
+	r := c.dataRow()
+	if r >= len(c.first) {
+		return
+	}
+	// The table's first rows, as the reader reads them.
+	rows, _ := readTable(data[c.first[r].start:], c.d, c.sh.cols, &Options{NullPadding: true, MaxLineSize: s.opts.MaxLineSize}, sparseRows)
+	k := 0
+	for k < len(rows) && filled(rows[k]) <= 1 {
+		k++
+	}
+	if k == 0 || k+1 >= len(rows) || filled(rows[k]) != c.sh.cols {
+		return
+	}
+	for _, v := range rows[k] {
+		if _, ok := cast.Sniff.Float64(v); ok {
+			return // a row of data, not a header: the sparse rows are its table's
+		}
+	}
+	// Row k of the table is line index j of c.first (comment lines are
+	// not rows of the reader).
+	j := r
+	for n := 0; j < len(c.first); j++ {
+		if c.first[j].comment {
+			continue
+		}
+		if n == k {
+			break
+		}
+		n++
+	}
+	if j >= len(c.first) {
+		return
+	}
+	s.tracef("preamble as wide as the table: %d row(s) of at most one value above a full row: the table starts at row %d\n", k, j+1)
+	c.skip, c.sh.header = j, j
+}
+
+// filled is the number of non-empty values of a row.
+func filled(row [][]byte) int {
+	n := 0
+	for _, v := range row {
+		if len(v) > 0 {
 			n++
 		}
 	}

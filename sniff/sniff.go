@@ -5,9 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/internal/cast"
+	"github.com/csvscan/csvscan/internal/decode"
 	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/scanner/typed"
 )
@@ -15,6 +18,23 @@ import (
 // DefaultSampleSize is the number of rows the sniffer reads by default, as
 // DuckDB's sample_size.
 const DefaultSampleSize = 20480
+
+// DefaultSampleBytes bounds the head of the default sample of a large
+// input with random access (Sniff of more than 16 MiB): the head ends at
+// the first line end past this many bytes, or after DefaultSampleSize
+// rows, whichever comes first, and windows from the middle and the end of
+// the file follow (sample.go). DuckDB samples 20,480 rows whatever their
+// length, which for rows of 1 KB is 20 MB read, counted by every
+// candidate dialect and cast: more than the 5% of a read of a 200 MB file
+// that sniffing may cost. A smaller input, a stream (SniffReader),
+// SniffBytes, and any input when Options.SampleSize is set are sampled by
+// rows alone, as DuckDB samples them: every file of DuckDB's test suite is
+// sniffed from the same rows as DuckDB sniffs it.
+const DefaultSampleBytes = 1 << 20
+
+// largeInput is the size above which Sniff bounds the head by
+// DefaultSampleBytes.
+const largeInput = 16 << 20
 
 // chunkRows is the number of rows of one sniffing chunk (DuckDB's
 // STANDARD_VECTOR_SIZE): dialect candidates are compared on the first
@@ -53,7 +73,9 @@ const (
 // DefaultSampleSize rows with DuckDB's defaults.
 type Options struct {
 	// SampleSize is the number of rows to read. Zero means
-	// DefaultSampleSize; a negative value reads the whole input.
+	// DefaultSampleSize rows, and for Sniff of an input over 16 MiB at
+	// most DefaultSampleBytes bytes of the head; a negative value reads
+	// the whole input.
 	SampleSize int
 	// Dialect holds the parts of the dialect the caller knows; Fixed says
 	// which of them the sniffer must take as given. Dialect.Lenient is
@@ -118,6 +140,12 @@ type Result struct {
 	// its position. Both are false for a sample every row of which fits.
 	NullPadding, IgnoreErrors bool
 	ShortRows, LongRows       int
+	// TableEnd, when not 0, is the line (1-based, from the start of the
+	// input) where the rows of the table end and rows of another shape
+	// begin: a second table, or a block of notes, below the first. The
+	// result describes the first table; the rows from TableEnd on are
+	// read as its short or long rows (NullPadding, IgnoreErrors).
+	TableEnd int
 	// DateFormat and TimestampFormat are the strptime formats of the DATE
 	// and TIMESTAMP columns, "" when there are none. ISO 8601 dates are
 	// reported as %Y-%m-%d, ISO timestamps as "", as DuckDB's sniff_csv
@@ -127,6 +155,12 @@ type Result struct {
 	// included); Sampled is the number of bytes read from the input.
 	Rows    int
 	Sampled int64
+	// Encoding is the sample's text encoding: "utf-8"; "utf-16" for an
+	// input that starts with a UTF-16 byte order mark, which the sniffer
+	// decodes (its Dialect reads the decoded text, see csvscan.Decode);
+	// or "latin-1" for a sample that is not valid UTF-8, sniffed as it
+	// is (latin-1 reads every byte; csvscan.Options.Encoding).
+	Encoding string
 	// Scores says how well the data supports each decision.
 	Scores Scores
 }
@@ -146,6 +180,16 @@ type Scores struct {
 	// when there is a header, does when there is none. When every column
 	// is VARCHAR the header is assumed, as DuckDB does, and Header is 0.5.
 	Header float64
+	// Confidence says how sure the sniffer is of the delimiter, from 0 to
+	// 1: the share of the sample's rows the result reads at its width
+	// (Dialect), times one less the share of rows that the best reading
+	// with another delimiter and at least two columns (the runner-up)
+	// reads at its own most common width, from the first line on. A
+	// clean table scores 1; a file that two delimiters read equally well
+	// ("a;b,c" above "1;2,3") scores 0; a single text column scores one
+	// less how well a table reading does, so a ragged table read as one
+	// column scores low, where Dialect says 1.
+	Confidence float64
 	// Types holds, per column, the number of non-empty values of the
 	// sample that the column's type was checked against. A column typed
 	// from no value at all is VARCHAR by default.
@@ -162,14 +206,19 @@ var ErrNoDialect = errors.New("sniff: no dialect reads the sample consistently")
 // error is returned as it is (an input shorter than size is
 // io.ErrUnexpectedEOF), never taken for the end of the input.
 func Sniff(r io.ReaderAt, size int64, opts Options) (*Result, error) {
-	h, err := readHead(io.NewSectionReader(r, 0, size), opts.sampleRows(), opts.maxLine())
+	h, err := readHead(io.NewSectionReader(r, 0, size), opts.sampleRows(), opts.sampleBytes(size), opts.maxLine())
 	if err != nil {
 		return nil, err
+	}
+	if utf16BOM(h.data) {
+		res, _, err := sniffUTF16(io.NewSectionReader(r, 0, size), opts)
+		return res, err
 	}
 	if h.final && int64(len(h.data)) < size {
 		return nil, fmt.Errorf("sniff: the input ended after %d of its %d bytes: %w", len(h.data), size, io.ErrUnexpectedEOF)
 	}
 	s := newSession(opts, h)
+	s.large = opts.sampleBytes(size) > 0
 	if !h.final && opts.SampleSize >= 0 {
 		if s.windows, err = readWindows(r, size, int64(len(h.data))); err != nil {
 			return nil, err
@@ -181,8 +230,60 @@ func Sniff(r io.ReaderAt, size int64, opts Options) (*Result, error) {
 		for _, w := range s.windows {
 			res.Sampled += int64(len(w))
 		}
+		res.Encoding = encodingOf(h)
 	}
 	return res, err
+}
+
+// utf16BOM says b starts with a UTF-16 byte order mark (FF FE, or FE FF
+// for big-endian).
+func utf16BOM(b []byte) bool {
+	return bytes.HasPrefix(b, []byte{0xff, 0xfe}) || bytes.HasPrefix(b, []byte{0xfe, 0xff})
+}
+
+// sniffUTF16 sniffs the UTF-8 text of r, a UTF-16 input with a byte order
+// mark, from its head (no windows: a UTF-16 offset is no UTF-8 one). The
+// result's Encoding is "utf-16"; its dialect reads the decoded text
+// (csvscan.Decode), as csvscan.Open reads such a file. DuckDB reads the
+// raw bytes with encoding utf-8 and finds the delimiter '|' among NUL
+// bytes, or nothing. It also returns the decoded bytes it read.
+func sniffUTF16(r io.Reader, opts Options) (*Result, []byte, error) {
+	dec, err := decode.Reader(r, "utf-16")
+	if err != nil {
+		return nil, nil, err
+	}
+	h, err := readHead(dec, opts.sampleRows(), 0, opts.maxLine())
+	if err != nil {
+		return nil, h.buf, err
+	}
+	res, err := newSession(opts, h).run()
+	if res != nil {
+		res.Sampled = int64(len(h.data))
+		res.Encoding = "utf-16"
+	}
+	return res, h.buf, err
+}
+
+// encodingOf is "utf-8" when the head is valid UTF-8 (a character cut by
+// the head's end aside), else "latin-1": a file that is not UTF-8 is
+// most often ISO 8859-1 or a Windows code page close to it, and every
+// byte sequence is valid latin-1. DuckDB stops such a sample with an
+// "invalid unicode" error; the sniffer reads it and says so.
+func encodingOf(h head) string {
+	b := h.data
+	if !h.final {
+		// Up to 3 bytes of a character the cut split.
+		for i := 0; i < 3 && len(b) > 0 && !utf8.RuneStart(b[len(b)-1]); i++ {
+			b = b[:len(b)-1]
+		}
+		if len(b) > 0 && b[len(b)-1] >= 0xC0 {
+			b = b[:len(b)-1]
+		}
+	}
+	if utf8.Valid(b) {
+		return "utf-8"
+	}
+	return "latin-1"
 }
 
 // SniffReader sniffs the first rows of a sequential input, such as a pipe
@@ -192,14 +293,22 @@ func Sniff(r io.ReaderAt, size int64, opts Options) (*Result, error) {
 // before it, then the error); a reader that makes no progress in 100 calls
 // is io.ErrNoProgress.
 func SniffReader(r io.Reader, opts Options) (*Result, io.Reader, error) {
-	h, err := readHead(r, opts.sampleRows(), opts.maxLine())
+	h, err := readHead(r, opts.sampleRows(), 0, opts.maxLine())
 	if err != nil {
 		return nil, io.MultiReader(bytes.NewReader(h.buf), errReader{err}), err
+	}
+	if utf16BOM(h.buf) {
+		// The decoder reads on past the raw head: keep what it reads, so
+		// the replay gives the raw input whole.
+		var more bytes.Buffer
+		res, _, err := sniffUTF16(io.MultiReader(bytes.NewReader(h.buf), io.TeeReader(r, &more)), opts)
+		return res, io.MultiReader(bytes.NewReader(h.buf), &more, r), err
 	}
 	replay := io.MultiReader(bytes.NewReader(h.buf), r)
 	res, err := newSession(opts, h).run()
 	if res != nil {
 		res.Sampled = int64(len(h.data))
+		res.Encoding = encodingOf(h)
 	}
 	return res, replay, err
 }
@@ -213,10 +322,15 @@ func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 // SniffReader sample their input's head (without copying it), so the three
 // agree on the same bytes.
 func SniffBytes(data []byte, opts Options) (*Result, error) {
-	h := headOf(data, opts.sampleRows(), opts.maxLine())
+	if utf16BOM(data) {
+		res, _, err := sniffUTF16(bytes.NewReader(data), opts)
+		return res, err
+	}
+	h := headOf(data, opts.sampleRows(), 0, opts.maxLine())
 	res, err := newSession(opts, h).run()
 	if res != nil {
 		res.Sampled = int64(len(h.data))
+		res.Encoding = encodingOf(h)
 	}
 	return res, err
 }
@@ -231,6 +345,16 @@ func (o Options) sampleRows() int {
 	return o.SampleSize
 }
 
+// sampleBytes bounds the head of an input of the given size with random
+// access: DefaultSampleBytes with the default sample size when the input
+// is larger than largeInput, no bound (0) otherwise.
+func (o Options) sampleBytes(size int64) int {
+	if o.SampleSize == 0 && size > largeInput {
+		return DefaultSampleBytes
+	}
+	return 0
+}
+
 func (o Options) maxLine() int {
 	if o.MaxLineSize > 0 {
 		return o.MaxLineSize
@@ -241,18 +365,20 @@ func (o Options) maxLine() int {
 // session holds one sniff's state across the phases.
 type session struct {
 	opts    Options
-	head    []byte   // the first bytes of the input
-	final   bool     // head is the whole input
-	long    int      // offset in head of a line longer than the maximum, or -1
-	windows [][]byte // samples from later in the input
-	start   int      // offset in head after the user's SkipRows
-	chunks  int      // chunks of chunkRows rows in the sample
+	head    []byte     // the first bytes of the input
+	final   bool       // head is the whole input
+	long    int        // offset in head of a line longer than the maximum, or -1
+	windows [][]byte   // samples from later in the input
+	start   int        // offset in head after the user's SkipRows
+	large   bool       // a large input: the head is cut at DefaultSampleBytes (see detectBytes)
+	seen    []*session // the passes of choose, whose candidates rate the result
+	chunks  int        // chunks of chunkRows rows in the sample
 
 	caster  cast.Caster
 	formats [2]formatState // DATE, TIMESTAMP
 
 	// Dialect detection.
-	present        map[byte]bool // which bytes the sample holds
+	present        *[256]uint8 // which bytes the sample holds: 0 not looked up, 1 absent, 2 present
 	cands          []*candidate
 	all            []*candidate    // every candidate whose table read the first chunk
 	quotedAfter    map[string]bool // delimiters after which some candidate's value opened with a quote
@@ -300,8 +426,65 @@ func (s *session) sniff() (*Result, error) {
 	res, err := s.choose()
 	if err == nil {
 		res = s.widen(res)
+		s.quoteLater(res)
+		s.rate(res)
 	}
 	return res, err
+}
+
+// quoteLater gives res the quote '"' (its own escape, RFC 4180's) when
+// the sample holds no '"' at all, the sniffed dialect has no quote, and a
+// window from later in the file holds a value quoted with it: a file
+// whose first quoted value comes after the head. With no '"' in the
+// sample, the quoted dialect reads the sample exactly as the one without
+// (see canonical), so every other decision stands; without it, the read
+// would stop at the first quoted value that holds a delimiter, with a
+// field-count error far into the file. DuckDB samples the head only and
+// reads such a file without a quote.
+func (s *session) quoteLater(res *Result) {
+	d := res.Dialect
+	if s.opts.Fixed&Quote != 0 || d.Quote.IsSet() || len(s.windows) == 0 || s.has('"') ||
+		strings.IndexByte(d.Delimiter, '"') >= 0 {
+		return
+	}
+	for i, w := range s.windows {
+		if quotedValue(w, d.Delimiter) {
+			d.Quote = dialect.Some('"')
+			if s.opts.Fixed&Escape == 0 {
+				d.Escape = d.Quote
+			}
+			if d.Validate() != nil {
+				return
+			}
+			s.tracef("window %d holds values quoted with '\"', the head none: quote '\"'\n", i+1)
+			res.Dialect = d
+			return
+		}
+	}
+}
+
+// quotedValue says w holds a value in '"' quotes: a '"' at the start of a
+// line or after delim, and a later '"' before delim or a line end.
+func quotedValue(w []byte, delim string) bool {
+	for i := 0; i < len(w); i++ {
+		j := bytes.IndexByte(w[i:], '"')
+		if j < 0 {
+			return false
+		}
+		i += j
+		if !(i == 0 || w[i-1] == '\n' || w[i-1] == '\r' || bytes.HasSuffix(w[:i], []byte(delim))) {
+			continue
+		}
+		k := bytes.IndexByte(w[i+1:], '"')
+		if k < 0 {
+			return false
+		}
+		e := i + 1 + k + 1 // just past the closing quote
+		if e == len(w) || w[e] == '\n' || w[e] == '\r' || bytes.HasPrefix(w[e:], []byte(delim)) {
+			return true
+		}
+	}
+	return false
 }
 
 // choose picks the dialect and reads the sample with it. DuckDB's method
@@ -317,6 +500,7 @@ func (s *session) choose() (*Result, error) {
 	if err != nil && !errors.Is(err, ErrNoDialect) {
 		return nil, err
 	}
+	s.seen = append(s.seen, p)
 	table := err == nil && (len(res.Columns) > 1 || res.Columns[0].Type != cast.TypeVarchar)
 	if table && p != nil && s.opts.Fixed&Delimiter == 0 {
 		if rres := s.raggedOver(p, res); rres != nil {
@@ -332,6 +516,7 @@ func (s *session) choose() (*Result, error) {
 		var wres *Result
 		var werr error
 		w, wres, werr = s.passes(true)
+		s.seen = append(s.seen, w)
 		if werr == nil && believable(wres) && (!table || len(wres.Columns) >= len(res.Columns)) {
 			return wres, nil
 		}
@@ -352,6 +537,11 @@ func (s *session) choose() (*Result, error) {
 			return c.d.Delimiter != " " && r.start == 0
 		}); rres != nil {
 			return rres, nil
+		}
+	}
+	if p != nil {
+		if fres := s.firstTable(p); fres != nil {
+			return fres, nil
 		}
 	}
 	return res, err
@@ -376,6 +566,11 @@ func (s *session) passes(wide bool) (*session, *Result, error) {
 	switch {
 	case aerr != nil:
 		return p, res, err
+	case !s.opts.Dialect.Lenient && s.crWithLoneLF():
+		return nil, nil, fmt.Errorf("%w: the rows end in CR and some values hold a lone LF outside quotes, "+
+			"which ends a row in every dialect (as in DuckDB) and which strict mode refuses; "+
+			"quote those values, or sniff and read with strict mode off (Dialect.Lenient, strict_mode=false), "+
+			"where each such LF starts a row", err)
 	case !s.opts.Dialect.Lenient:
 		return nil, nil, fmt.Errorf("%w: the sample mixes line ends (LF, CRLF, CR), which strict mode refuses; "+
 			"sniff and read it with strict mode off (Dialect.Lenient, strict_mode=false)", err)
@@ -383,11 +578,32 @@ func (s *session) passes(wide bool) (*session, *Result, error) {
 	return a, ares, nil
 }
 
+// crWithLoneLF says the sample's first line end outside '"' quotes is a
+// CR not followed by LF, and the sample also holds an LF that no CR
+// precedes: rows ending in CR, with LF inside some unquoted values.
+func (s *session) crWithLoneLF() bool {
+	b := s.head[s.start:]
+	if detectNewlineOutside(b, '"') != dialect.NewlineCR {
+		return false
+	}
+	for i := bytes.IndexByte(b, '\n'); i >= 0; {
+		if i == 0 || b[i-1] != '\r' {
+			return true
+		}
+		j := bytes.IndexByte(b[i+1:], '\n')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
+}
+
 // pass runs dialect detection and the phases after it in a fresh session
 // over s's sample, and returns that session.
 func (s *session) pass(wide, auto bool) (*session, *Result, error) {
 	p := &session{opts: s.opts, head: s.head, final: s.final, long: s.long, windows: s.windows, start: s.start,
-		chunks: s.chunks, caster: s.caster, present: s.present}
+		large: s.large, chunks: s.chunks, caster: s.caster, present: s.present}
 	p.formats[0].user, p.formats[0].userFormat = s.formats[0].user, s.formats[0].userFormat
 	p.formats[1].user, p.formats[1].userFormat = s.formats[1].user, s.formats[1].userFormat
 	defer func() { s.present = p.present }()
@@ -444,31 +660,26 @@ func (s *session) finish(best []*candidate, derr error) (*Result, error) {
 	if derr != nil {
 		return nil, derr
 	}
+	for _, c := range best {
+		s.skipSparse(c)
+	}
 	c, rows, err := s.detectTypes(best)
 	if err != nil {
 		return nil, err
 	}
 	s.tracef("chosen: %s (table from row %d, width %d)\n", short(c.d), c.dataRow()+1, c.sh.cols)
-	if s.chunks > 1 && len(rows.rows) == chunkRows {
-		// The rest of the sample, for refinement.
-		// The rows up to an error, if any, still refine the types.
-		all, _ := s.readRows(c, int(^uint(0)>>2))
-		if all != nil && len(all.rows) > len(rows.rows) {
-			all.cols = rows.cols
-			rows = all
-		}
-	}
 	s.refineTypes(c, rows)
 	res := &Result{Dialect: c.d, SkipRows: c.skip}
 	s.detectHeader(c, rows, res)
-	res.Rows = len(rows.rows)
+	rr := rows.rr
+	res.Rows = rr.total
 	res.Scores.Dialect = c.score
 	res.TrailingDelimiter = c.sh.trailing
-	res.ShortRows, res.LongRows = rows.padded, rows.skipped
+	res.ShortRows, res.LongRows = rr.padded, rr.skipped
 	if !res.TrailingDelimiter {
 		// The reader keeps the empty last value the sniffer dropped: a row
 		// with too many values.
-		res.LongRows += rows.dropped
+		res.LongRows += rr.dropped
 	}
 	res.NullPadding, res.IgnoreErrors = res.ShortRows > 0, res.LongRows > 0
 	res.DateFormat = s.formats[0].chosen(res, cast.TypeDate, "%Y-%m-%d")

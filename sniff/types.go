@@ -30,6 +30,7 @@ package sniff
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/csvscan/csvscan/internal/cast"
 )
@@ -115,20 +116,94 @@ func (f *formatState) set(text string) {
 		f.current = cast.Format{}
 		return
 	}
+	if p, ok := parsedFormats.Load(text); ok {
+		f.current = p.(cast.Format)
+		return
+	}
 	p, err := cast.ParseFormat(text)
 	if err != nil {
 		// The candidates are DuckDB's templates and always parse.
 		panic("sniff: bad format candidate " + text + ": " + err.Error())
 	}
+	parsedFormats.Store(text, p)
 	f.current = p
 }
+
+// candidateFormats returns cast.FormatCandidates(t, sep) and the formats
+// they parse to, computed once per type and separator. The slices are
+// shared: callers reslice them but never write to them.
+func candidateFormats(t cast.Type, sep string) ([]string, []cast.Format) {
+	key := candidateKey{t, sep}
+	if c, ok := candidateCache.Load(key); ok {
+		e := c.(candidateEntry)
+		return e.names, e.formats
+	}
+	names := cast.FormatCandidates(t, sep)
+	formats := make([]cast.Format, len(names))
+	for i, n := range names {
+		p, err := cast.ParseFormat(n)
+		if err != nil {
+			panic("sniff: bad format candidate " + n + ": " + err.Error())
+		}
+		formats[i] = p
+	}
+	candidateCache.Store(key, candidateEntry{names, formats})
+	return names, formats
+}
+
+type (
+	candidateKey struct {
+		t   cast.Type
+		sep string
+	}
+	candidateEntry struct {
+		names   []string
+		formats []cast.Format
+	}
+)
+
+var candidateCache sync.Map // candidateKey -> candidateEntry
+
+// parsedFormats holds the format candidates parsed so far, by their text:
+// the search tries the current candidate on every value that looks like a
+// date, and parsing it each time cost more than the casts.
+var parsedFormats sync.Map // string -> cast.Format
 
 // detect runs one value that starts like a numeric date with separator sep
 // through the format search, as DuckDB's DetectDateAndTimeStampFormats.
 func (f *formatState) detect(t cast.Type, sep string, v []byte) {
+	switch sep {
+	case "-", ".", "/", " ":
+	default:
+		return // not one of DuckDB's date separators (cast.FormatCandidates)
+	}
+	if f.init && f.user == "" && len(f.list) > 0 && f.current.Matches(v) {
+		// The current candidate reads it: what the search below would
+		// find first, without building and copying the candidate list.
+		f.hadMatch = true
+		return
+	}
+	if !f.init && !f.hadMatch && f.user == "" {
+		// A fresh search: the first candidate that reads v, if any, is
+		// where the search below would stop; when none does, it would
+		// forget them all again. (ISO dates, which no candidate reads,
+		// come here for every value.)
+		names, formats := candidateFormats(t, sep)
+		for k := range formats {
+			if formats[k].Matches(v) {
+				f.init, f.hadMatch = true, true
+				f.list, f.origLen, f.current = names[k:], len(names), formats[k]
+				return
+			}
+		}
+		if names != nil {
+			f.list, f.current = nil, cast.Format{}
+		}
+		return
+	}
 	cands := cast.FormatCandidates(t, sep)
 	if cands == nil {
-		return // not one of DuckDB's date separators
+		return
 	}
 	if !f.init {
 		f.init = true
@@ -257,7 +332,7 @@ func (s *session) detectTypes(cands []*candidate) (*candidate, *table, error) {
 			continue
 		}
 		typed[c.ctr] = true
-		rows, err := s.readRows(c, chunkRows)
+		rows, err := s.readRows(c)
 		if err != nil && !s.opts.IgnoreErrors {
 			continue
 		}
@@ -268,7 +343,7 @@ func (s *session) detectTypes(cands []*candidate) (*candidate, *table, error) {
 		for i := range cols {
 			cols[i] = newColumn()
 		}
-		first := rows.chunk(0)
+		first := rows.rows
 		from := 0
 		if len(first) > 1 && s.opts.Header != HeaderNo {
 			from = 1

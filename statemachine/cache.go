@@ -51,7 +51,14 @@ func (c *Cache) Table(d dialect.Dialect) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.c.Set(h, t, tableCost)
+	// Ristretto applies a Set from a buffer, later, on its own goroutine:
+	// without Wait, a Table call right after this one (a scanner made
+	// again for the same dialect) could miss and build the table again.
+	// A miss is rare (once per dialect), so the wait costs nothing that
+	// matters.
+	if c.c.Set(h, t, tableCost) {
+		c.c.Wait()
+	}
 	return t, nil
 }
 

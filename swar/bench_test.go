@@ -106,7 +106,7 @@ func BenchmarkTrailingZeros(b *testing.B) {
 	b.Run("debruijn", func(b *testing.B) {
 		s := 0
 		for i := 0; i < b.N; i++ {
-			s += TrailingZerosDeBruijn(words[i&1023])
+			s += trailingZerosDeBruijn(words[i&1023])
 		}
 		sinkInt = s
 	})

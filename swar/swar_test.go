@@ -619,8 +619,8 @@ func TestTrailingZeros(t *testing.T) {
 	}
 	for _, w := range ws {
 		want := bits.TrailingZeros64(w)
-		if got := TrailingZerosDeBruijn(w); got != want {
-			t.Fatalf("TrailingZerosDeBruijn(%#x) = %d, want %d", w, got, want)
+		if got := trailingZerosDeBruijn(w); got != want {
+			t.Fatalf("trailingZerosDeBruijn(%#x) = %d, want %d", w, got, want)
 		}
 		if got := TrailingZeros(w); got != want {
 			t.Fatalf("TrailingZeros(%#x) = %d, want %d", w, got, want)

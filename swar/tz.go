@@ -2,40 +2,14 @@ package swar
 
 import "math/bits"
 
-// deBruijn64 is a De Bruijn sequence B(2, 6): each of the 64 windows of six
-// bits, read from the top of the word, appears once when the word is shifted
-// left by 0 to 63.
-const deBruijn64 = 0x07EDD5E59A4E28C2
-
-// deBruijnIndex maps the top six bits of deBruijn64<<i to i. It was derived
-// by computing (1<<i * deBruijn64) >> 58 for i = 0..63, and the test derives it
-// again.
-var deBruijnIndex = [64]uint8{
-	63, 0, 58, 1, 59, 47, 53, 2, 60, 39, 48, 27, 54, 33, 42, 3,
-	61, 51, 37, 40, 49, 18, 28, 20, 55, 30, 34, 11, 43, 14, 22, 4,
-	62, 57, 46, 52, 38, 26, 32, 41, 50, 36, 17, 19, 29, 10, 13, 21,
-	56, 45, 25, 31, 35, 16, 9, 12, 44, 24, 15, 8, 23, 7, 6, 5,
-}
-
-// TrailingZerosDeBruijn returns the number of trailing zero bits of x, 64 for
-// x == 0, without a count-trailing-zeros instruction: x & -x isolates the
-// lowest set bit 1<<i, the multiply shifts the De Bruijn constant left by i,
-// and its top six bits index a table holding i. It is the portable form
-// DuckDB uses; TrailingZeros is the one to call.
-func TrailingZerosDeBruijn(x uint64) int {
-	if x == 0 {
-		return 64
-	}
-	return int(deBruijnIndex[(x&-x)*deBruijn64>>58])
-}
-
 // TrailingZeros returns the number of trailing zero bits of x, 64 for x == 0.
 // It calls math/bits.TrailingZeros64, which the compiler turns into BSF and a
 // conditional move (TZCNT with GOAMD64=v3) on amd64 and into the equivalent
 // instruction on other 64-bit architectures.
 //
-// It was measured against TrailingZerosDeBruijn (BenchmarkTrailingZeros, one
-// inlined count of a random word per op) on the development machine (Intel
+// It was measured against the De Bruijn count DuckDB uses, a multiply and
+// a table lookup (trailingZerosDeBruijn in the tests; BenchmarkTrailingZeros,
+// one inlined count of a random word per op) on the development machine (Intel
 // Xeon, 2 cores, GOAMD64=v1, Go 1.26): math/bits 0.67 ns/op, De Bruijn 1.02
 // ns/op.
 func TrailingZeros(x uint64) int {

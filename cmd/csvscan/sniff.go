@@ -73,9 +73,16 @@ func writeSniffText(w io.Writer, res *sniff.Result, prompt csvscan.Options) erro
 	fmt.Fprintf(bw, "date_format       %q\n", j.DateFormat)
 	fmt.Fprintf(bw, "timestamp_format  %q\n", j.TimestampFormat)
 	fmt.Fprintf(bw, "dialect score     %.3f over %d rows, %d bytes sampled\n", res.Scores.Dialect, res.Rows, res.Sampled)
+	fmt.Fprintf(bw, "confidence        %.3f\n", res.Scores.Confidence)
 	if res.NullPadding || res.IgnoreErrors {
 		fmt.Fprintf(bw, "ragged rows       %d short (null_padding %v), %d long or bad (ignore_errors %v)\n",
 			res.ShortRows, res.NullPadding, res.LongRows, res.IgnoreErrors)
+	}
+	if res.TableEnd > 0 {
+		fmt.Fprintf(bw, "table ends        at line %d: the rows from there on have another shape (a second table, or notes)\n", res.TableEnd)
+	}
+	if res.Encoding == "latin-1" {
+		fmt.Fprintf(bw, "encoding          latin-1: the sample is not UTF-8 (read it with --encoding=latin-1)\n")
 	}
 	fmt.Fprintf(bw, "columns           %d\n", len(j.Columns))
 	for i, c := range j.Columns {

@@ -17,14 +17,21 @@
 //
 // The types are DuckDB's BOOLEAN, the integers TINYINT, SMALLINT,
 // INTEGER, BIGINT, UTINYINT, USMALLINT, UINTEGER and UBIGINT, FLOAT,
-// DOUBLE, DATE, TIME, TIMESTAMP and VARCHAR (type Type); HUGEINT, DECIMAL
-// and the others are not supported. BOOLEAN, the integers, FLOAT and
-// DOUBLE are Go's bool, int8 ... uint64, float32 and float64 (casts
-// Int8, Int16, Int32, Int64, Uint8 ... Uint64, Float32 and Float64; the
-// narrower integers are the BIGINT cast with a range check); DATE, TIME
-// and TIMESTAMP have the types Date (days since 1970-01-01), Time
-// (microseconds since midnight) and Timestamp (microseconds since
-// 1970-01-01 00:00:00), DuckDB's own representations. The Type constants are named TypeDate and so on because
+// DOUBLE, DECIMAL(w,s) up to 18 digits, DATE, TIME, TIMESTAMP, TIMESTAMP
+// WITH TIME ZONE and VARCHAR (type Type); HUGEINT, UHUGEINT, DECIMAL wider
+// than 18 digits, INTERVAL and the others are not supported (ParseType,
+// or ParseDecimal for a DECIMAL of more than 18 digits, fails with
+// ErrUnsupportedType). BOOLEAN, the integers, FLOAT and DOUBLE
+// are Go's bool, int8 ... uint64, float32 and float64 (casts Int8, Int16,
+// Int32, Int64, Uint8 ... Uint64, Float32 and Float64; the narrower
+// integers are the BIGINT cast with a range check). A DECIMAL(w,s) is an
+// int64 holding the value times 10^s, DuckDB's storage for widths up to 18
+// (ParseDecimal reads the type name, Caster.Decimal casts, AppendDecimal
+// renders). DATE, TIME and TIMESTAMP have the types Date (days since
+// 1970-01-01), Time (microseconds since midnight) and Timestamp
+// (microseconds since 1970-01-01 00:00:00), DuckDB's own representations;
+// a TIMESTAMP WITH TIME ZONE is a Timestamp in UTC (Caster.TimestampTZ).
+// The Type constants are named TypeDate and so on because
 // Date, Time and Timestamp name those value types; for the same reason the
 // casts to them are ParseDate, ParseTime and ParseTimestamp (and the
 // Caster methods Date, Time and Timestamp).

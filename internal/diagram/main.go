@@ -1,13 +1,20 @@
-// Command diagram draws the RFC 4180 state machine from the real transition
-// table, as a self-contained SVG:
+// Command diagram draws the state machine of docs/02-states.md from the
+// real transition table, as two self-contained SVG files:
 //
-//	go run ./internal/diagram -o docs/rfc4180-states.svg
+//	go run ./internal/diagram -w
 //
-// It builds statemachine.Build(dialect.RFC4180), keeps the states reachable
-// from NOT_SET, and draws one labelled arrow for every (state, next state)
-// pair, naming the bytes that take it by class (see Render). The output
-// depends only on the table, so it is the same on every run; TestGolden
-// fails when the committed file differs from what the table gives.
+// run from the module root, writes docs/rfc4180-states.svg (figure 1: the
+// states of dialect.RFC4180 reachable from NOT_SET, the ones a learner meets
+// first) and docs/more-states.svg (figure 2: the five states a two-byte
+// delimiter, an escape, a comment and lenient mode add, with the arrows that
+// enter or leave them). Without -w it prints figure 1.
+//
+// Each figure builds statemachine.Build of its dialect, draws one labelled
+// arrow for every (state, next state) pair, naming the bytes that take it by
+// the classes `csvscan table` prints, and draws states that have the same
+// row as one box (see render and figures). The output depends only on the
+// table, so it is the same on every run; TestGolden fails when a committed
+// file differs from what the table gives.
 package main
 
 import (
@@ -15,34 +22,50 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/statemachine"
 )
 
 func main() {
-	out := flag.String("o", "", "output file (default: standard output)")
+	write := flag.Bool("w", false, "write every figure to its file under docs/ (run from the module root)")
 	flag.Parse()
-	svg, err := rfc4180SVG()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "diagram:", err)
-		os.Exit(1)
-	}
-	if *out == "" {
-		_, err = os.Stdout.Write(svg)
-	} else {
-		err = os.WriteFile(*out, svg, 0o644)
-	}
-	if err != nil {
+	if err := run(*write); err != nil {
 		fmt.Fprintln(os.Stderr, "diagram:", err)
 		os.Exit(1)
 	}
 }
 
-// rfc4180SVG draws the machine of dialect.RFC4180 from NOT_SET.
-func rfc4180SVG() ([]byte, error) {
-	t, err := statemachine.Build(dialect.RFC4180)
+func run(write bool) error {
+	if !write {
+		svg, err := draw(figures[0])
+		if err != nil {
+			return err
+		}
+		_, err = os.Stdout.Write(svg)
+		return err
+	}
+	if _, err := os.Stat("go.mod"); err != nil {
+		return fmt.Errorf("run from the module root (no go.mod here): %w", err)
+	}
+	for _, f := range figures {
+		svg, err := draw(f)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(f.file, svg, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// draw renders fig from the table of its dialect.
+func draw(fig figure) ([]byte, error) {
+	if len(fig.panels) > 0 {
+		return render(fig, nil) // each panel builds its own
+	}
+	t, err := statemachine.Build(fig.dialect)
 	if err != nil {
 		return nil, err
 	}
-	return Render(t, statemachine.NotSet, "RFC 4180 state machine ("+dialect.RFC4180.String()+")"), nil
+	return render(fig, t)
 }

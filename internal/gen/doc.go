@@ -1,7 +1,7 @@
-// Package gen writes the benchmark fixtures of seed 004 ("The full
-// comparison"): a three-column file with a header and one text column, in
-// six shapes, so that benchmarks of the scanner, encoding/csv and DuckDB
-// read the same bytes.
+// Package gen writes the benchmark shapes, the fixtures every speed figure
+// is measured on (docs/07-performance.md): a three-column file with a
+// header and one text column, in six shapes, so that benchmarks of the
+// scanner, encoding/csv and DuckDB read the same bytes.
 //
 // Every file looks like this (note=16/quoted, seed 1):
 //

@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"bufio"
 	"bytes"
 	"io"
 	"math/rand/v2"
@@ -20,7 +19,7 @@ type Shape struct {
 	Quoted bool
 }
 
-// Shapes returns the six shapes of seed 004: notes of 16, 256 and 1024
+// Shapes returns the six benchmark shapes: notes of 16, 256 and 1024
 // bytes, each unquoted then quoted.
 func Shapes() []Shape {
 	var shapes []Shape
@@ -78,7 +77,7 @@ func newGenerator(s Shape, seed uint64) *generator {
 	return &generator{shape: s, rng: rand.New(rand.NewPCG(seed, 0x6373767363616e)), text: make([]byte, 0, s.NoteLen+32)}
 }
 
-func (g *generator) word() string { return words[g.rng.IntN(len(words))] }
+func (g *generator) word() string { return Word(g.rng) }
 
 // note fills g.text with the next note's text, exactly NoteLen bytes.
 func (g *generator) note() {
@@ -124,14 +123,9 @@ func (g *generator) row() []byte {
 	l = append(l, id...)
 	g.id++
 
-	switch r := g.rng.IntN(100); {
-	case r < apacPercent:
-		l = append(l, ",apac,"...)
-	case r < apacPercent+emeaPercent:
-		l = append(l, ",emea,"...)
-	default:
-		l = append(l, ",rare,"...)
-	}
+	l = append(l, ',')
+	l = append(l, Region(g.rng)...)
+	l = append(l, ',')
 
 	g.note()
 	if g.shape.Quoted {
@@ -156,18 +150,7 @@ func (g *generator) row() []byte {
 // the header gives the header alone). The same shape, size and seed always
 // give the same bytes. It returns the first error of w.
 func Write(w io.Writer, s Shape, size int64, seed uint64) error {
-	bw := bufio.NewWriterSize(w, 256<<10)
-	n, err := bw.WriteString(Header)
-	written := int64(n)
-	g := newGenerator(s, seed)
-	for err == nil && written < size {
-		n, err = bw.Write(g.row())
-		written += int64(n)
-	}
-	if err != nil {
-		return err
-	}
-	return bw.Flush()
+	return WriteRows(w, Header, size, newGenerator(s, seed).row)
 }
 
 // Bytes returns the fixture that Write writes, in memory.

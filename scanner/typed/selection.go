@@ -1,7 +1,7 @@
 package typed
 
-// Removing bad rows from a chunk: DuckDB's selection vector (seed 000,
-// "Branchless row selection"). The typed reader writes every row into the
+// Removing bad rows from a chunk: DuckDB's selection vector, built
+// branch-free (always write the row's index, advance only on a keep). The typed reader writes every row into the
 // chunk, marks each with keep[i] = 1 (good) or 0 (bad), and when a chunk
 // holds a bad row it builds the selection vector, the indexes of the rows
 // that stay, and moves those rows down, column by column, in order. A chunk

@@ -39,7 +39,7 @@ type fixtureSpec struct {
 	write   func(w io.Writer, size int64, seed uint64) error
 }
 
-// specs returns the seven fixtures: the six shapes of seed 004, then the
+// specs returns the seven fixtures: the six benchmark shapes, then the
 // 32-column file.
 func specs() []fixtureSpec {
 	var out []fixtureSpec

@@ -1,5 +1,5 @@
 // Command runner measures csvscan side by side with encoding/csv and DuckDB
-// on the fixtures of seed 004 and a 32-column file, and prints the results as
+// on the six benchmark shapes and a 32-column file, and prints the results as
 // Markdown.
 //
 // Usage, from internal/bench:

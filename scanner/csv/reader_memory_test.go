@@ -1,4 +1,4 @@
-package scanner_test
+package csv_test
 
 import (
 	"encoding/csv"
@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/csvscan/csvscan/internal/memtest"
-	"github.com/csvscan/csvscan/scanner"
+	dropin "github.com/csvscan/csvscan/scanner/csv"
 )
 
 // drainRecords reads every record of rd as a caller would (parse errors
@@ -104,9 +104,9 @@ func TestMemoryReader(t *testing.T) {
 			// to what is live, not to when the last collection happened.
 			defer debug.SetGCPercent(debug.SetGCPercent(25))
 			std := run(func(r io.Reader) recordReader { return csv.NewReader(r) })
-			got := run(func(r io.Reader) recordReader { return scanner.NewReader(r) })
+			got := run(func(r io.Reader) recordReader { return dropin.NewReader(r) })
 			std2 := run(func(r io.Reader) recordReader { return csv.NewReader(r) })
-			got2 := run(func(r io.Reader) recordReader { return scanner.NewReader(r) })
+			got2 := run(func(r io.Reader) recordReader { return dropin.NewReader(r) })
 			std.peak, std.took = min(std.peak, std2.peak), min(std.took, std2.took)
 			got.peak, got.took = min(got.peak, got2.peak), min(got.took, got2.took)
 			if std.err != nil || got.err != nil {

@@ -1,0 +1,193 @@
+package scanner
+
+import (
+	"slices"
+	"unsafe"
+
+	"github.com/csvscan/csvscan/buffer"
+)
+
+// Batches: the rows a worker reads from one boundary, as compact records
+// (rowMeta, fieldRef) over the boundary's pinned buffer and an arena, and
+// their memory, reused from batch to batch.
+
+// fieldRef is one value of a worker's row: bytes [start, end) of the
+// boundary's pinned buffer, or of the batch's arena.
+type fieldRef struct {
+	start uint32
+	end   uint32 // arenaBit set: the value is in the arena
+}
+
+// arenaBit marks a fieldRef whose bytes are in the batch's arena. Buffers
+// are below 2 GiB, so the bit is free.
+const arenaBit = 1 << 31
+
+// rowMeta describes one row of a batch in 16 bytes.
+type rowMeta struct {
+	fields     uint32 // index in batch.fields just past the row's values
+	start, end uint32 // offsets of the row and of its line end, from batch.base
+	line       uint32 // line ends in the batch part before the row
+	empty      bool   // an empty line, a row only in a one-column file
+	bad        bool   // a row skipped with IgnoreErrors: its error is next in batch.bad
+}
+
+// batch is the output of one boundary: its rows, and the error that ended
+// it, if any.
+type batch struct {
+	pin    *buffer.Buffer // the buffer the non-arena values point into
+	arena  []byte
+	fields []fieldRef
+	rows   []rowMeta
+	err    error
+	bad    []*ParseError // rows skipped with IgnoreErrors, in order
+	lines  int           // line ends the part counted (lines that start in it)
+	base   int64         // input offset of the boundary: rowMeta offsets count from it
+	end    int64         // input offset just past the boundary
+	more   *batch        // the rows that follow, read separately (same pin)
+	// uniform is the number of values of every row when each row is a good,
+	// non-empty row with that many; -1 when not; 0 before the first row.
+	// The merge takes such rows without looking at their records.
+	uniform  int
+	hasArena bool // some value is in the arena
+	// pending is set when the boundary's first rows are still to be read
+	// (its start state was not known when its worker finished the bulk);
+	// the merge reads them (finishBoundary) before taking the batch.
+	pending  *pendingBoundary
+	numbered bool // err has its row and line (cursor.endPart)
+
+	// Where the batch's rows were read from and where the next row starts
+	// after them, kept on the batch's first part for Parallel.exact: the
+	// batch is the sequential answer if its entry is where the batch before
+	// it says the next row starts.
+	ends segEnd
+}
+
+// batchBudget is about how many bytes of row records (rowMeta and
+// fieldRef) one boundary's batch holds: take cuts boundaries to that length
+// at the density of records measured on the boundaries before. (The arena,
+// the values copied, is at most about the boundary's bytes: it needs no
+// budget.)
+const batchBudget = 2 << 20
+
+// minPiece is the shortest boundary take cuts, and firstPiece the length
+// of the first ones, before any was measured: at the densest records there
+// are (a row of one byte, rowMeta and fieldRef, per byte) about 3.5 budgets,
+// and observe shrinks the next ones at once.
+const (
+	minPiece   = 64 << 10
+	firstPiece = 256 << 10
+	rowMetaLen = int(unsafe.Sizeof(rowMeta{}))
+	fieldLen   = int(unsafe.Sizeof(fieldRef{}))
+)
+
+// newBatch returns an empty batch for the boundary [base, end), reusing the
+// memory of a delivered one: for a boundary's bulk (rows > 16) the spare
+// with the most room, for its first rows (a few) the one with the least, so
+// that they do not take the room the bulk needs. A bulk gets room for the
+// rows and values per byte measured on the last boundary read, with an
+// eighth to spare, at most two budgets (the boundary lengths keep a
+// batch's records near one); before any was measured, rows and fields (see
+// estimateRows). A batch whose rows are more grows as it fills (batch.add
+// appends).
+func (p *Parallel) newBatch(base, end int64, rows, fields int) *batch {
+	p.mu.Lock()
+	if rows > 16 && p.measured {
+		n := float64(end-base) * 1.125
+		rows = min(int(p.rowsPerByte*n), 2*batchBudget/rowMetaLen) + 16
+		fields = min(int(p.fieldsPerByte*n), 2*batchBudget/fieldLen) + 64
+	}
+	if k := len(p.spare); k > 0 {
+		pick := 0
+		for i, b := range p.spare {
+			c, best := cap(b.rows), cap(p.spare[pick].rows)
+			if (rows > 16 && c > best) || (rows <= 16 && c < best) {
+				pick = i
+			}
+		}
+		b := p.spare[pick]
+		p.spare[pick] = p.spare[k-1]
+		p.spare = p.spare[:k-1]
+		p.mu.Unlock()
+		b.base, b.end = base, end
+		// Boundaries vary in length: a spare that must grow grows with a
+		// quarter to spare, so that the next one fits.
+		if cap(b.rows) < rows {
+			b.rows = make([]rowMeta, 0, rows+rows/4)
+		}
+		if cap(b.fields) < fields {
+			b.fields = make([]fieldRef, 0, fields+fields/4)
+		}
+		return b
+	}
+	p.mu.Unlock()
+	return &batch{base: base, end: end, rows: make([]rowMeta, 0, rows), fields: make([]fieldRef, 0, fields)}
+}
+
+// estimateRows returns the room a bulk batch for data starts with before
+// any boundary was measured (newBatch): a row per 128 bytes and a value per
+// 16, the records of an ordinary file, within half of batchBudget. It reads
+// none of the bytes: a batch of shorter rows grows as it fills, and the
+// boundary lengths (observe) keep the records of any batch near
+// batchBudget.
+func estimateRows(data []byte, _ byte) (rows, fields int) {
+	rows = min(len(data)/128, batchBudget/4/rowMetaLen) + 16
+	fields = min(len(data)/16, batchBudget/4/fieldLen) + 64
+	return rows, fields
+}
+
+// recycle keeps b's memory for a later boundary. b must hold no pin. A
+// batch whose room for records grew past eight budgets (a boundary denser
+// than the ones before it) is left to the collector.
+func (p *Parallel) recycle(b *batch) {
+	if cap(b.rows)*rowMetaLen+cap(b.fields)*fieldLen > 8*batchBudget {
+		*b = batch{}
+		return
+	}
+	*b = batch{arena: b.arena[:0], fields: b.fields[:0], rows: b.rows[:0], bad: b.bad[:0]}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.spare) < p.window {
+		p.spare = append(p.spare, b)
+	}
+}
+
+// add copies the row the segment scanner just read into the batch: values
+// still in the pinned buffer by reference, the others into the arena.
+func (b *batch) add(s *Scanner) {
+	n := len(s.spans)
+	b.fields = slices.Grow(b.fields, n)
+	for _, sp := range s.spans {
+		switch {
+		case !sp.scratch && s.seg.borrowed:
+			b.fields = append(b.fields, fieldRef{start: uint32(sp.start), end: uint32(sp.end)})
+			continue
+		default:
+			src := s.buf
+			if sp.scratch {
+				src = s.scratch
+			}
+			start := len(b.arena)
+			b.arena = append(b.arena, src[sp.start:sp.end]...)
+			b.fields = append(b.fields, fieldRef{start: uint32(start), end: uint32(len(b.arena)) | arenaBit})
+			b.hasArena = true
+		}
+	}
+	switch {
+	case s.seg.emptyRow || n == 0:
+		b.uniform = -1
+	case b.uniform == 0:
+		b.uniform = n
+	case b.uniform != n:
+		b.uniform = -1
+	}
+	b.rows = append(b.rows, rowMeta{fields: uint32(len(b.fields)), empty: s.seg.emptyRow,
+		start: uint32(s.seg.rowStart - b.base), end: uint32(s.seg.rowEnd - b.base), line: uint32(s.lastLine - 1)})
+}
+
+// addBad records a row the segment skipped with IgnoreErrors. Its line is
+// relative to the part, as the good rows'.
+func (b *batch) addBad(pe *ParseError) {
+	b.uniform = -1
+	b.bad = append(b.bad, pe)
+	b.rows = append(b.rows, rowMeta{fields: uint32(len(b.fields)), bad: true, line: uint32(pe.Line - 1)})
+}

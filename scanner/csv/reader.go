@@ -1,0 +1,522 @@
+package csv
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"io"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/csvscan/csvscan/dialect"
+	"github.com/csvscan/csvscan/scanner"
+)
+
+// Reader reads records from CSV input with the API and the results of
+// encoding/csv.Reader, so that a program switches by changing the import
+// path of encoding/csv to this package's. It has encoding/csv's fields and
+// methods; its records, FieldPos and InputOffset are encoding/csv's; its
+// parse errors are *ParseError values (encoding/csv's type) with
+// encoding/csv's lines, columns and Err, so errors.As(err, &pe) and
+// errors.Is(err, ErrFieldCount) work unchanged, and their text is
+// encoding/csv's.
+//
+// Where csvscan's own rules (docs/reading-rules.md) and encoding/csv's
+// differ, the Reader follows encoding/csv: a quote in an unquoted field is
+// csv.ErrBareQuote unless LazyQuotes is set; spaces before an opening
+// quote or after a closing one make the field unquoted or an error; a
+// CRLF inside a quoted field reads as LF; comments start only at the
+// beginning of a line; every empty line is skipped, also in a one-column
+// file; there is no maximum line size; after a parse error, the next Read
+// goes on with the next line.
+//
+// A Scanner reads the rows, in the tap's buffer (scanner.NewLent: the
+// input is copied once, from the io.Reader, as encoding/csv's bufio.Reader
+// copies it). A row the Scanner reads exactly as encoding/csv would, which
+// is nearly every row of a well-formed file, is made from the Scanner's
+// values: a row with no quote, or whose quotes are those of quoted fields
+// with no escaped quote, is taken after a check of its layout on its own
+// bytes (scanner.Scanner.RowBytes), with no per-field grammar walk; the
+// rest are checked field by field against encoding/csv's grammar. A row
+// where the two could disagree (a parse error, a bare quote, text or
+// spaces after a closing quote, spaces before an opening quote, white
+// space TrimLeadingSpace would cross, a comment line holding a quote) is
+// read again from its own bytes by encoding/csv, and the Scanner goes on
+// where encoding/csv stopped. Such rows are read at encoding/csv's speed.
+// So is a row longer than 64 KiB: encoding/csv reads it as it streams by,
+// and the Reader holds what encoding/csv holds for it and 16 KiB of the
+// input, so that a huge record (an unterminated quote near the start of a
+// large file, a line of hundreds of megabytes, millions of empty fields)
+// costs what it costs encoding/csv in memory; in time it costs
+// encoding/csv's plus one copy of the record's bytes on their way to it,
+// which measured (on a shared, noisy machine) from level with encoding/csv
+// up to twice its time on a line of hundreds of megabytes or millions of
+// empty fields. Otherwise a Reader holds the bytes of the last record, of
+// the Scanner's read-ahead and one window of 16 KiB, and no more.
+//
+// The fields' strings are cut from windows of 16 KiB of the input (one
+// allocation for the many records a window holds, where encoding/csv
+// allocates a string per record), so that with ReuseRecord a record costs
+// no allocation in the steady state. A string is never written again
+// after Read returns it; a field the caller keeps keeps its window alive,
+// at most 16 KiB besides its own bytes (encoding/csv's keeps its record's
+// string alive). A record over 4 KiB gets a string of its own.
+//
+// These are the intended differences from encoding/csv:
+//
+//	input or use                       encoding/csv                 Reader
+//	a CR not followed by LF, outside   text of the field:           ends the row, as every CR
+//	  quoted fields: a,b\rc,d\n          [a b\rc d]                   does in csvscan: [a b] [c d]
+//	a UTF-8 byte order mark at the     part of the first field      dropped (positions still
+//	  start of the input                                              count its 3 bytes)
+//	an error from the io.Reader        returned with the fields     returned alone; every later
+//	                                     of the last, partial line,   Read returns it again
+//	                                     or after a parse error of
+//	                                     that line
+//	ParseError.Err of an ErrQuote      csv.ErrQuote itself          a value that errors.Is
+//	  error                                                           matches to csv.ErrQuote and
+//	                                                                  to ErrUnterminatedQuote or
+//	                                                                  ErrUnquotedValue (so
+//	                                                                  pe.Err == csv.ErrQuote is
+//	                                                                  false: use errors.Is)
+//	Comma, Comment or LazyQuotes       takes effect at the next     ignored: they are read at
+//	  changed after the first Read       Read                         the first Read
+//
+// Lines are counted as encoding/csv counts them, by LF bytes only, so rows
+// separated by a lone CR share a line number.
+//
+// A Reader is not safe for concurrent use.
+type Reader struct {
+	// Comma is the field delimiter, ',' by default. It must be a valid rune
+	// other than 0, '"', '\r', '\n' and utf8.RuneError (the rules of
+	// encoding/csv); any such rune, 1 to 4 bytes long in UTF-8, works.
+	Comma rune
+
+	// Comment, if not 0, is the comment character: a line that begins with
+	// it, without leading white space, is ignored (lines inside a quoted
+	// field are never comments). It must be a valid rune other than '"',
+	// '\r', '\n' and utf8.RuneError, and differ from Comma.
+	Comment rune
+
+	// FieldsPerRecord is the number of fields every record must have when
+	// it is positive. When it is 0, the first Read sets it to the number of
+	// fields of the first record. When it is negative, records may have any
+	// number of fields. A record with the wrong number of fields is
+	// returned together with a csv.ErrFieldCount error.
+	FieldsPerRecord int
+
+	// LazyQuotes lets a quote appear in an unquoted field and a non-doubled
+	// quote appear in a quoted field, as in encoding/csv; the Scanner runs
+	// in lenient mode (dialect.Dialect.Lenient).
+	LazyQuotes bool
+
+	// TrimLeadingSpace makes leading white space (unicode.IsSpace) of a
+	// field be ignored, even when Comma is white space.
+	TrimLeadingSpace bool
+
+	// ReuseRecord lets Read return a slice that shares the backing array of
+	// the slice the previous Read returned. The strings are never
+	// overwritten: a field stays valid after later Reads.
+	ReuseRecord bool
+
+	// Deprecated: TrailingComma is no longer used, as in encoding/csv.
+	TrailingComma bool
+
+	src     io.Reader
+	in      *tap
+	s       *scanner.Scanner // started again after a row encoding/csv read
+	opts    scanner.Options
+	sbase   int64 // input offset of the Scanner's first byte
+	started bool
+	lazy    bool   // LazyQuotes, as read at the first Read
+	comma   []byte // Comma in UTF-8
+	comment []byte // Comment in UTF-8, nil when there is none
+	trimAll bool   // Comma is white space: TrimLeadingSpace may cross a delimiter
+	eof     bool
+	err     error // an error of the io.Reader, returned by every later Read
+	restart int64 // the input offset of the last restart of the Scanner
+	bufSize int   // the Scanner's BufferSize
+	// scanning is set while the Scanner reads a row: the tap may then drop
+	// the bytes between the last record and the Scanner's row (holdFrom).
+	scanning bool
+
+	// The record the last Read returned.
+	start    int64       // the input offset of its first line
+	rowEnd   int64       // read by the Scanner: the offset of its line end
+	end      int64       // the InputOffset, when endKnown
+	endKnown bool        // end is known (not worked out from rowEnd yet)
+	fixed    bool        // the positions are in pos or std (read by encoding/csv, or pinned)
+	fields   []fieldSpan // read by the Scanner: where each value is
+	pos      []position  // pinned: where each field starts
+	// Read by encoding/csv: its Reader, whose FieldPos, moved to the
+	// line and column of the offset where it started reading (stdLine,
+	// stdCol), is the record's (its positions are not copied: a record
+	// of millions of fields would hold them twice).
+	std             *csv.Reader
+	stdLine, stdCol int
+
+	// Scratch space for the record being made.
+	next    []fieldSpan
+	rewrite bool // a value is not its raw bytes: it has `""` or CRLF
+	ends    []int
+
+	lastRecord []string
+	texts      texts // the text of the records that are not runs of the input
+
+	// The window of the input the records' strings are cut from
+	// (Reader.window): the input bytes [winAt, winEnd).
+	win           string
+	winAt, winEnd int64
+	// pending: the fields of the last record are to be worked out from
+	// its text (spans), instead of being in fields.
+	pending bool
+	text    string
+}
+
+// position is a 1-based line and byte column, as encoding/csv reports them.
+type position struct{ line, col int }
+
+// fieldSpan is where a value of a record read by the Scanner lies in the
+// input: bytes [start, end), after the opening quote of a quoted value
+// (whose bytes are then the value's, unless rewrite) or after the white
+// space TrimLeadingSpace removed.
+type fieldSpan struct {
+	start, end int64
+	quoted     bool
+}
+
+// pos returns the offset FieldPos reports: the opening quote, or the
+// value's first byte.
+func (sp fieldSpan) pos() int64 {
+	if sp.quoted {
+		return sp.start - 1
+	}
+	return sp.start
+}
+
+// NewReader returns a Reader that reads r with encoding/csv's defaults: a
+// comma delimiter, no comment, strict quotes.
+func NewReader(r io.Reader) *Reader {
+	return &Reader{Comma: ',', src: r}
+}
+
+// The sizes of the Scanner's reads. The first Scanner reads 4 KiB at a
+// time, as encoding/csv does, so that reading a short string costs little;
+// once more than 8 times that was read, the Scanner is started again, at a
+// row boundary, with 8 times the size, up to readerBufferSize. A Scanner
+// started again after a row that encoding/csv read gets a buffer the size
+// of the input read since the last restart, within the same bounds, so
+// that a file with many such rows does not allocate a large buffer for
+// each.
+const (
+	readerBufferSize    = 64 << 10
+	readerMinBufferSize = 4 << 10
+)
+
+// readerMaxRow is the longest row the Reader lets its Scanner read, line
+// end excluded. A longer row is an ErrLineTooLong error to the Scanner and
+// is read by encoding/csv, which streams it: the Scanner holds a whole row
+// in its buffer and keeps per-value state until the row ends, so on a row
+// of hundreds of megabytes (an unterminated quote, a very long line,
+// millions of empty fields) it would hold more than encoding/csv does, and
+// a failing row would be held twice while encoding/csv reads it again. The
+// Reader itself has no maximum line size, as encoding/csv has none.
+const readerMaxRow = readerBufferSize
+
+// errInvalidDelim is encoding/csv's error for an invalid Comma or Comment,
+// with the same text.
+var errInvalidDelim = errors.New("csv: invalid field or comment delimiter")
+
+// validDelim is encoding/csv's rule for Comma and Comment.
+func validDelim(r rune) bool {
+	return r != 0 && r != '"' && r != '\r' && r != '\n' && utf8.ValidRune(r) && r != utf8.RuneError
+}
+
+// setup reads the fields that configure the Scanner, at the first Read.
+func (r *Reader) setup() error {
+	if r.started {
+		return nil
+	}
+	if r.Comma == r.Comment || !validDelim(r.Comma) || (r.Comment != 0 && !validDelim(r.Comment)) {
+		return errInvalidDelim
+	}
+	d := dialect.Default()
+	d.Delimiter = string(r.Comma)
+	d.Lenient = r.LazyQuotes
+	r.opts = scanner.Options{Dialect: d, FieldsPerRow: -1, MaxLineSize: readerMaxRow, BufferSize: readerMinBufferSize}
+	r.in = &tap{src: r.src, prevLF: -1, hold: r.holdFrom, lent: 0}
+	s, err := scanner.NewLent(&tapLender{t: r.in, size: readerMinBufferSize}, r.opts)
+	if err != nil {
+		return err
+	}
+	r.s, r.bufSize = s, readerMinBufferSize
+	r.lazy = r.LazyQuotes
+	r.comma = []byte(d.Delimiter)
+	if r.Comment != 0 {
+		r.comment = []byte(string(r.Comment))
+	}
+	r.trimAll = unicode.IsSpace(r.Comma)
+	r.endKnown = true // InputOffset is 0 until a record is read
+	r.started = true
+	return nil
+}
+
+// Read reads one record (a slice of fields). A record with the wrong number
+// of fields is returned together with a csv.ErrFieldCount error; on a parse
+// error, Read returns the fields read before it together with the error.
+// At the end of the input, Read returns nil, io.EOF. After a parse error,
+// the next Read goes on with the line after the one where the error was
+// found, as encoding/csv does. If ReuseRecord is set, the returned slice
+// may share memory with the one the previous call returned.
+func (r *Reader) Read() (record []string, err error) {
+	if r.ReuseRecord {
+		record, err = r.readRecord(r.lastRecord)
+		r.lastRecord = record
+	} else {
+		record, err = r.readRecord(nil)
+	}
+	return record, err
+}
+
+// ReadAll reads all the remaining records. A successful call returns
+// err == nil, not io.EOF. On an error it returns no records.
+func (r *Reader) ReadAll() (records [][]string, err error) {
+	for {
+		record, err := r.readRecord(nil)
+		if err == io.EOF {
+			return records, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		records = append(records, record)
+	}
+}
+
+// FieldPos returns the line and column where the field with the given index
+// of the record most recently returned by Read starts: its first byte after
+// any leading space TrimLeadingSpace removed, or its opening quote. Lines
+// and columns are 1-based; columns count bytes, not runes. FieldPos panics
+// if the index is out of range.
+func (r *Reader) FieldPos(field int) (line, column int) {
+	if r.fixed {
+		if r.std != nil {
+			return r.stdPos(r.std.FieldPos(field)) // panics as FieldPos does
+		}
+		if field < 0 || field >= len(r.pos) {
+			panic("out of range index passed to FieldPos")
+		}
+		p := r.pos[field]
+		return p.line, p.col
+	}
+	fields := r.spans()
+	if field < 0 || field >= len(fields) {
+		panic("out of range index passed to FieldPos")
+	}
+	return r.in.lineCol(fields[field].pos())
+}
+
+// InputOffset returns the input offset of the end of the most recently read
+// record, its line end included: where the next record's line begins. After
+// Read returned io.EOF it is the length of the input.
+func (r *Reader) InputOffset() int64 {
+	if !r.endKnown && r.started {
+		// The record was read by the Scanner: step over its line end (an LF,
+		// a CRLF or a lone CR; none at the end of input).
+		e := r.rowEnd
+		if b, ok := r.in.byteAt(e); ok && (b == '\n' || b == '\r') {
+			e++
+			if b2, ok := r.in.byteAt(e); b == '\r' && ok && b2 == '\n' {
+				e++
+			}
+		}
+		r.end, r.endKnown = e, true
+	}
+	return r.end
+}
+
+func (r *Reader) readRecord(dst []string) ([]string, error) {
+	if !r.started {
+		if err := r.setup(); err != nil {
+			return nil, err
+		}
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	if r.eof {
+		return nil, io.EOF
+	}
+	// Nothing before the last record is needed any more; its own bytes are,
+	// for FieldPos after an io.EOF.
+	r.in.keep = r.start
+	for {
+		r.scanning = true
+		ok := r.s.Scan()
+		r.scanning = false
+		if !ok {
+			err := r.s.Err()
+			var pe *scanner.ParseError
+			switch {
+			case err == nil:
+				r.eof = true
+				r.end, r.endKnown = r.in.end(), true
+				return nil, io.EOF
+			case errors.As(err, &pe):
+				// The Scanner stops at its first error; encoding/csv reads
+				// the row, and the Scanner starts again after it.
+				return r.readStdlib(dst, r.sbase+pe.RowOffset, -1)
+			default:
+				r.err = err
+				return nil, err
+			}
+		}
+		start := r.sbase + r.s.RowOffset()
+		if r.s.EmptyLine() {
+			// An empty line read as a row of a one-column file: encoding/csv
+			// skips every empty line.
+			r.release(start)
+			continue
+		}
+		row := r.s.Row()
+		if r.comment != nil && r.in.hasPrefix(start, r.comment) {
+			if r.plainLine(start) {
+				r.release(start)
+				continue // a comment line, the Scanner's row exactly
+			}
+			// The comment line holds a quote (which may have opened a
+			// quoted field for the Scanner) or a lone CR (which ended the
+			// Scanner's row early).
+			return r.readStdlib(dst, start, r.afterRow())
+		}
+		rec, ok := r.fromRow(dst, row)
+		if !ok {
+			return r.readStdlib(dst, start, r.afterRow())
+		}
+		r.start, r.fixed, r.endKnown, r.std = start, false, false, nil
+		if !r.pending {
+			r.fields, r.next = r.next, r.fields
+		}
+		if r.bufSize < readerBufferSize && r.in.end()-r.restart > 8*int64(r.bufSize) {
+			// A large input: go on with larger reads.
+			r.startScanner(r.afterRow(), min(8*r.bufSize, readerBufferSize))
+		}
+		if r.FieldsPerRecord > 0 && len(rec) == r.FieldsPerRecord {
+			return rec, nil
+		}
+		return rec, r.checkCount(len(rec), start)
+	}
+}
+
+// release lets the Reader drop the input before offset at, a row it skips:
+// the last record's positions and InputOffset are worked out first, so
+// that a long run of comment or empty lines is not held in memory.
+func (r *Reader) release(at int64) {
+	if !r.fixed {
+		r.pos, r.std = r.pos[:0], nil
+		for _, sp := range r.spans() {
+			line, col := r.in.lineCol(sp.pos())
+			r.pos = append(r.pos, position{line, col})
+		}
+		r.fixed = true
+	}
+	r.InputOffset()
+	r.in.keep = at
+}
+
+// holdFrom returns the input offset before which the tap may drop bytes
+// when it needs room. That is the start of the last record (r.in.keep),
+// except while the Scanner reads a row: then the bytes between the last
+// record and the Scanner's row are empty lines the Scanner skips, which
+// nobody needs. When they are many, the last record's positions are worked
+// out (release) and the tap keeps only from the line end before the
+// Scanner's row, so that a long run of empty lines is not held in memory.
+func (r *Reader) holdFrom() int64 {
+	keep := r.in.keep
+	if !r.scanning {
+		return keep
+	}
+	at := r.in.lent - 1 // the line end before the line the Scanner reads (tapLender.Lend)
+	// The bytes InputOffset reads after rowEnd lie before at, and at lies
+	// before the tap's end: working the positions out reads nothing.
+	if at-keep <= readerBufferSize || !r.endKnown && at <= r.rowEnd+1 {
+		return keep
+	}
+	r.release(at)
+	return at
+}
+
+// checkCount applies FieldsPerRecord to a record of n fields that starts at
+// input offset start, as encoding/csv does.
+func (r *Reader) checkCount(n int, start int64) error {
+	if r.FieldsPerRecord > 0 {
+		if n != r.FieldsPerRecord {
+			line, _ := r.in.lineCol(start)
+			return &csv.ParseError{StartLine: line, Line: line, Column: 1, Err: csv.ErrFieldCount}
+		}
+	} else if r.FieldsPerRecord == 0 {
+		r.FieldsPerRecord = n
+	}
+	return nil
+}
+
+// plainLine reports whether the line at start holds no quote and no CR
+// other than that of its CRLF (or one at the end of input), so that the
+// Scanner's row is exactly that line.
+func (r *Reader) plainLine(start int64) bool {
+	in := r.in
+	for o := start; ; {
+		if o >= in.end() && !in.more(0) {
+			return true
+		}
+		d := in.slice(o, in.end())
+		i := bytes.IndexAny(d, "\"\r\n")
+		if i < 0 {
+			o = in.end()
+			continue
+		}
+		switch d[i] {
+		case '\n':
+			return true
+		case '"':
+			return false
+		}
+		b, ok := in.byteAt(o + int64(i) + 1)
+		return !ok || b == '\n'
+	}
+}
+
+// afterRow returns the input offset where the line after the Scanner's
+// row starts: past its line end (an LF, a CRLF or a lone CR), or the end
+// of input.
+func (r *Reader) afterRow() int64 {
+	s := r.s
+	e := r.sbase + s.RowOffset() + int64(len(s.RowBytes()))
+	b, ok := r.in.byteAt(e)
+	switch {
+	case !ok:
+		return e
+	case b == '\r':
+		if b2, ok := r.in.byteAt(e + 1); ok && b2 == '\n' {
+			return e + 2
+		}
+	}
+	return e + 1
+}
+
+// startScanner starts a new Scanner with reads of size bytes at input
+// offset at, the start of a line. It starts at the line end before it,
+// which is an empty line to the Scanner, so that a byte order mark at
+// offset at stays text.
+func (r *Reader) startScanner(at int64, size int) {
+	from := at
+	if b, ok := r.in.byteAt(at - 1); at > 0 && ok && (b == '\n' || b == '\r') {
+		from = at - 1
+	}
+	s, err := scanner.NewLent(&tapLender{t: r.in, origin: from, size: size}, r.opts)
+	if err != nil {
+		panic("csvscan: a dialect that was valid became invalid: " + err.Error())
+	}
+	r.in.lent, r.in.view = from, nil // the last Scanner's buffer is not needed any more
+	r.s, r.sbase, r.restart, r.bufSize = s, from, at, size
+}

@@ -1,0 +1,253 @@
+package csv
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"sort"
+)
+
+// tap is the Reader's view of its input. It reads the io.Reader for
+// whoever needs bytes (the Scanner, which reads in the tap's own buffer,
+// or encoding/csv reading a record again, which gets copies), keeps every
+// byte from the start of the current record on (while encoding/csv reads a
+// record, only the last stdlibWindow bytes), and counts LF bytes, so that
+// the raw bytes and the lines and columns of the current record stay
+// known.
+type tap struct {
+	src  io.Reader
+	buf  []byte // buf[off:] holds the input bytes [base, end())
+	off  int
+	base int64
+	err  error // the io.Reader's error (io.EOF at the end): no more bytes
+	keep int64 // the bytes before keep may be dropped
+	// hold, when set, returns the offset to keep from instead of keep
+	// (Reader.holdFrom).
+	hold func() int64
+
+	// The Scanner reads in the tap's buffer (tapLender): the bytes from
+	// lent on (-1: none) are its, and the array it was lent (view, the
+	// address of its first byte) is never written again, so that its
+	// buffer stays valid until it asks again. Making room then moves the
+	// bytes to spare, a second array, instead of to the front.
+	lent  int64
+	view  *byte
+	spare []byte
+
+	// LF bytes: lines lie before base, the last of them at prevLF (-1 for
+	// none); lfs holds the offsets of those in [base, lfEnd).
+	lines  int
+	prevLF int64
+	lfs    []int64
+	lfEnd  int64
+}
+
+// tapChunk is the size of the tap's first buffer.
+const tapChunk = 4 << 10
+
+func (t *tap) end() int64 { return t.base + int64(len(t.buf)-t.off) }
+
+// more reads from the io.Reader, at most want bytes (at least tapChunk,
+// at most readerBufferSize), making room first by dropping the bytes
+// before keep, moving the rest to the front or growing the buffer. It
+// reports whether bytes were added.
+func (t *tap) more(want int) bool {
+	if t.err != nil {
+		return false
+	}
+	want = min(max(want, tapChunk), readerBufferSize)
+	if cap(t.buf)-len(t.buf) < want {
+		keep := t.keep
+		if t.hold != nil {
+			keep = t.hold()
+		}
+		if t.lent >= 0 {
+			keep = min(keep, t.lent)
+		}
+		t.prune(keep)
+		live := len(t.buf) - t.off
+		viewed := t.viewed(t.buf)
+		switch {
+		case t.off > 0 && live <= cap(t.buf)/2 && cap(t.buf)-live >= want && !viewed:
+			copy(t.buf, t.buf[t.off:])
+		case t.off > 0 && live <= cap(t.spare)/2 && cap(t.spare)-live >= want && !t.viewed(t.spare):
+			nb := t.spare[:live]
+			copy(nb, t.buf[t.off:])
+			t.spare, t.buf = t.buf, nb
+		default:
+			nb := make([]byte, live, max(2*cap(t.buf), live+want))
+			copy(nb, t.buf[t.off:])
+			t.spare, t.buf = t.buf, nb
+		}
+		t.buf, t.off = t.buf[:live], 0
+	}
+	for tries := 0; tries < 100; tries++ {
+		free := t.buf[len(t.buf):min(cap(t.buf), len(t.buf)+want)]
+		n, err := t.src.Read(free)
+		if n < 0 || n > len(free) {
+			n, err = 0, errors.New("csvscan: the reader returned an invalid count")
+		}
+		t.buf = t.buf[:len(t.buf)+n]
+		if err != nil {
+			t.err = err
+			return n > 0
+		}
+		if n > 0 {
+			return true
+		}
+	}
+	t.err = io.ErrNoProgress
+	return false
+}
+
+// viewed reports whether b's array is the one the Scanner reads in.
+func (t *tap) viewed(b []byte) bool {
+	return t.view != nil && cap(b) > 0 && &b[:1][0] == t.view
+}
+
+// tapLender lends a Scanner whose first byte is at input offset origin the
+// tap's buffer (the lender of Scanner.fill), reading size bytes at a time.
+type tapLender struct {
+	t      *tap
+	origin int64
+	size   int
+}
+
+// Lend lends the tap's buffer from the Scanner's offset from on
+// (scanner.Lender), reading size more bytes when it holds nothing past
+// have; the array is not written again until the next Lend (tap.viewed).
+func (l *tapLender) Lend(from, have int64) ([]byte, error) {
+	t := l.t
+	from, have = l.origin+from, l.origin+have
+	t.lent = from
+	var err error
+	if t.end() <= have && !t.more(l.size) {
+		err = t.err
+	}
+	b := t.buf[t.off+int(from-t.base):]
+	if cap(t.buf) > 0 {
+		t.view = &t.buf[:1][0]
+	}
+	return b, err
+}
+
+// byteAt returns the input byte at offset o, reading up to it if needed; it
+// reports false at or past the end of input (or a read error).
+func (t *tap) byteAt(o int64) (byte, bool) {
+	if o < t.base {
+		return 0, false
+	}
+	for o >= t.end() {
+		if !t.more(0) {
+			return 0, false
+		}
+	}
+	return t.buf[t.off+int(o-t.base)], true
+}
+
+// slice returns the bytes [a, b) of the input, which must be held.
+func (t *tap) slice(a, b int64) []byte {
+	return t.buf[t.off+int(a-t.base) : t.off+int(b-t.base)]
+}
+
+// hasPrefix reports whether the input at offset o starts with p.
+func (t *tap) hasPrefix(o int64, p []byte) bool {
+	for i, c := range p {
+		if b, ok := t.byteAt(o + int64(i)); !ok || b != c {
+			return false
+		}
+	}
+	return true
+}
+
+// prune forgets the bytes before offset keep, counting their LF bytes.
+func (t *tap) prune(keep int64) {
+	keep = min(keep, t.end())
+	if keep <= t.base {
+		return
+	}
+	k := sort.Search(len(t.lfs), func(i int) bool { return t.lfs[i] >= keep })
+	if k > 0 {
+		t.prevLF = t.lfs[k-1]
+	}
+	t.lines += k
+	t.lfs = t.lfs[:copy(t.lfs, t.lfs[k:])]
+	if t.lfEnd < keep {
+		seg := t.slice(t.lfEnd, keep)
+		// (bytes.LastIndexByte reads a byte at a time: only where Count
+		// found an LF.)
+		if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
+			t.lines += n
+			t.prevLF = t.lfEnd + int64(bytes.LastIndexByte(seg, '\n'))
+		}
+		t.lfEnd = keep
+	}
+	t.off += int(keep - t.base)
+	t.base = keep
+}
+
+// lineCol returns the 1-based line and byte column of input offset o, which
+// must not lie before the bytes held (o may be the end of input).
+func (t *tap) lineCol(o int64) (line, col int) {
+	if o > t.end() {
+		o = t.end()
+	}
+	for t.lfEnd < o {
+		seg := t.slice(t.lfEnd, o)
+		i := bytes.IndexByte(seg, '\n')
+		if i < 0 {
+			t.lfEnd = o
+			break
+		}
+		t.lfs = append(t.lfs, t.lfEnd+int64(i))
+		t.lfEnd += int64(i) + 1
+	}
+	k := sort.Search(len(t.lfs), func(i int) bool { return t.lfs[i] >= o })
+	last := t.prevLF
+	if k > 0 {
+		last = t.lfs[k-1]
+	}
+	return t.lines + k + 1, int(o - last)
+}
+
+// lineStartOf returns the offset where line n (1-based, from the start of
+// the input) starts, or -1 when that is not known any more: it is known
+// when the LF before it is held or is the last LF dropped.
+func (t *tap) lineStartOf(n int) int64 {
+	t.lineCol(t.end()) // index the LF bytes of everything held
+	switch k := n - 1 - t.lines; {
+	case k == 0:
+		return t.prevLF + 1
+	case k > 0 && k <= len(t.lfs):
+		return t.lfs[k-1] + 1
+	}
+	return -1
+}
+
+// streamAt returns an io.Reader of the input from offset o on whose reads
+// let the tap drop the bytes more than stdlibWindow before its position.
+func (t *tap) streamAt(o int64) io.Reader { return &tapReader{t: t, pos: o, stream: true} }
+
+type tapReader struct {
+	t      *tap
+	pos    int64
+	stream bool
+}
+
+func (tr *tapReader) Read(p []byte) (int, error) {
+	t := tr.t
+	if tr.pos < t.base {
+		panic("csvscan: the Reader dropped input a reader still needs")
+	}
+	for tr.pos >= t.end() {
+		if !t.more(len(p)) {
+			return 0, t.err
+		}
+	}
+	n := copy(p, t.buf[t.off+int(tr.pos-t.base):])
+	tr.pos += int64(n)
+	if tr.stream {
+		t.keep = max(t.keep, tr.pos-stdlibWindow)
+	}
+	return n, nil
+}

@@ -1,0 +1,86 @@
+package scanner
+
+import (
+	sm "github.com/csvscan/csvscan/statemachine"
+)
+
+// The quote-aware lane's entry into the table-driven loop: where a value
+// starts, run hands the values that follow to skipper.Lane for as long as
+// it decides, and goes on in the state the table would have reached.
+
+// useLane takes the walker's lane, if it reads with one, and the bytes the
+// loop needs to enter it (laneValues).
+func (s *Scanner) useLane() {
+	s.lane, s.laneDelim, s.laneBlank = s.w.Lane(), 0, nil
+	if l, ok := s.w.LaneBytes(); ok && s.lane != nil {
+		s.laneDelim, s.laneBlank = l.Delimiter, &l.Blank
+	}
+}
+
+// laneValues reads values from pos, where one starts (s.vs == pos) with the
+// machine in a value-start state, with the quote-aware lane for as long as
+// the lane can decide. It ends the values that a delimiter ends, sets the
+// value flags (quoted, escaped, where the quotes are) of the last one, and
+// returns the position of the first byte the table must read and the
+// machine's state before it: exactly the state the table would have
+// reached, so the loop goes on as if it had read every byte itself. When
+// an LF ends the row, it ends the row as the loop would and reports true:
+// run then returns rowDone.
+func (s *Scanner) laneValues(pos, limit int, prev, cur sm.State) (int, sm.State, sm.State, bool) {
+	for {
+		e, quotes, ok := s.lane.Quick(pos, limit), 0, true
+		if e < 0 {
+			if e, quotes, ok = s.lane.Value(pos, limit); !ok {
+				return pos, prev, cur, false
+			}
+		}
+		if quotes > 0 { // `"…"` with doubled quotes: the table would set these
+			s.quoted, s.qopen, s.qclose, s.escaped = true, pos, e-1, quotes > 2
+		}
+		if c := s.buf[e]; c != s.laneDelim {
+			// A line end. The state before it:
+			before := sm.Standard
+			switch {
+			case quotes > 0:
+				before = sm.Unquoted
+			case e == pos:
+				if cur != sm.Delimiter {
+					return pos, prev, cur, false // an empty line: the table's
+				}
+				before = sm.Delimiter // an empty last value
+			case s.laneBlank[s.buf[e-1]] && s.allBlank(pos, e):
+				before = sm.EmptySpace
+			}
+			if c != '\n' {
+				return e, before, before, false // CR: the table reads it
+			}
+			// LF after a value: the loop's row end (Table.Lane guarantees
+			// RECORD_SEPARATOR, and with no comment and no CR before it,
+			// the default case of the line-end switch).
+			s.endValue(e)
+			s.rowBegin, s.lastLine = s.rowStart, s.rowLine
+			s.lineEnd(e)
+			s.prev, s.cur, s.pos = before, sm.RecordSeparator, e+1
+			return e + 1, before, sm.RecordSeparator, true
+		}
+		if quotes == 0 && !s.trackStarts {
+			s.spans = append(s.spans, span{start: pos, end: e}) // endValue's first case
+		} else {
+			s.endValue(e)
+		}
+		pos = e + 1
+		s.vs = pos
+		prev, cur = sm.Standard, sm.Delimiter
+	}
+}
+
+// allBlank reports whether buf[a:b] holds only bytes that keep a value start
+// in EmptySpace.
+func (s *Scanner) allBlank(a, b int) bool {
+	for _, c := range s.buf[a:b] {
+		if !s.laneBlank[c] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,91 @@
+package scanner
+
+import (
+	"bytes"
+	"io"
+	"testing"
+)
+
+// sliceLender lends data a few bytes more at a time, as a Lender whose
+// reads return short.
+type sliceLender struct {
+	data []byte
+	held int // data[:held] has been "read"
+	step int
+	from int64 // the last from, which must not go back
+	t    *testing.T
+}
+
+func (l *sliceLender) Lend(from, have int64) ([]byte, error) {
+	if from < l.from {
+		l.t.Fatalf("Lend(%d, %d) after Lend(%d, ...): the Scanner went back", from, have, l.from)
+	}
+	l.from = from
+	if int64(l.held) <= have {
+		l.held = min(len(l.data), l.held+l.step)
+	}
+	var err error
+	if l.held == len(l.data) {
+		err = io.EOF
+	}
+	return l.data[from:l.held:l.held], err
+}
+
+// TestRowBytes reads inputs with a lent Scanner, lent a few bytes at a
+// time, and with NewBytes: the rows must be the same, RowBytes must be the
+// row's bytes at RowOffset up to its line end, ValueOffset must place
+// every value that is a run of the row there (and -1 only for a value
+// that is not), and EmptyLine must be set for the empty lines of a
+// one-column file only.
+func TestRowBytes(t *testing.T) {
+	inputs := []string{
+		"a,b\n\"c,d\",e\r\n\"f\"\"g\",\n",
+		"x\n\ny\n",
+		"\xEF\xBB\xBFid,note\n1,\"two\nlines\"\n2,  \"pad\" \n",
+	}
+	for _, in := range inputs {
+		for _, step := range []int{1, 2, 7, 64} {
+			want, _ := NewBytes([]byte(in), Options{FieldsPerRow: -1})
+			got, err := NewLent(&sliceLender{data: []byte(in), step: step, t: t}, Options{FieldsPerRow: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for want.Scan() {
+				if !got.Scan() {
+					t.Fatalf("%q, step %d: the lent Scanner stopped (%v) where NewBytes reads %q", in, step, got.Err(), want.Row())
+				}
+				raw := got.RowBytes()
+				start := got.RowOffset()
+				if !bytes.Equal(raw, []byte(in)[start:start+int64(len(raw))]) || !bytes.Equal(raw, want.RowBytes()) {
+					t.Fatalf("%q, step %d: RowBytes %q at %d, NewBytes's %q", in, step, raw, start, want.RowBytes())
+				}
+				if end := start + int64(len(raw)); end < int64(len(in)) && in[end] != '\n' && in[end] != '\r' {
+					t.Fatalf("%q, step %d: RowBytes %q ends at %d, not at a line end", in, step, raw, end)
+				}
+				row := got.Row()
+				if len(row) != len(want.Row()) || got.EmptyLine() != want.EmptyLine() {
+					t.Fatalf("%q, step %d: row %q (empty line %t), NewBytes's %q (%t)", in, step, row, got.EmptyLine(), want.Row(), want.EmptyLine())
+				}
+				for i, v := range row {
+					o := got.ValueOffset(i)
+					inPlace := len(v) > 0 && bytes.Contains(raw, v)
+					switch {
+					case o >= 0 && !bytes.Equal(raw[o:o+len(v)], v):
+						t.Fatalf("%q, step %d: value %d %q, but RowBytes at ValueOffset %d holds %q", in, step, i, v, o, raw[o:o+len(v)])
+					case o < 0 && inPlace && bytes.IndexByte(v, '"') < 0:
+						t.Fatalf("%q, step %d: value %d %q is a run of the row, ValueOffset says -1", in, step, i, v)
+					}
+				}
+			}
+			if got.Scan() || got.Err() != nil {
+				t.Fatalf("%q, step %d: the lent Scanner goes on (%q) or fails (%v) after NewBytes's last row", in, step, got.Row(), got.Err())
+			}
+		}
+	}
+	// A lent Scanner's reader reads the whole input through Lend.
+	data := []byte("a,b\nc,d\n")
+	b, err := io.ReadAll(&lent{Lender: &sliceLender{data: data, step: 3, t: t}})
+	if err != nil || !bytes.Equal(b, data) {
+		t.Fatalf("reading through Lend: %q, %v; want %q", b, err, data)
+	}
+}
