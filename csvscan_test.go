@@ -209,8 +209,11 @@ func TestEncodings(t *testing.T) {
 	latin1 := []byte("id,city\n1,Z\xfcrich\n2,Malm\xf6\n")
 	path := writeFile(t, "latin1.csv", latin1)
 	got := openAll(t, path, Options{})
-	if !strings.Contains(got.Err, "INVALID ENCODING") && !strings.Contains(got.Err, "Options.Encoding") || !strings.Contains(got.Err, "row 2, column 2") {
+	if !strings.Contains(got.Err, "Options.Encoding") || !strings.Contains(got.Err, `row 2, line 2, column 2 ("city"), byte 11`) {
 		t.Fatalf("latin-1 without Encoding: %q", got.Err)
+	}
+	if _, err := Open(path, Options{}); !errors.Is(err, ErrNotUTF8) {
+		t.Fatalf("latin-1 without Encoding: Open: %v, want ErrNotUTF8 (the sample is checked before reading)", err)
 	}
 	got = openAll(t, path, Options{Encoding: "latin-1"})
 	if want := [][]string{{"1", "Zürich"}, {"2", "Malmö"}}; !cmp.Equal(want, got.Rows) || got.Err != "" {

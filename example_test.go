@@ -3,6 +3,7 @@ package csvscan_test
 import (
 	"bytes"
 	"compress/gzip"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/csvscan/csvscan"
+	"github.com/csvscan/csvscan/scanner/typed"
 )
 
 // writeGzip writes a small gzip-compressed CSV file for the examples.
@@ -135,4 +137,107 @@ func ExampleReader_Rejects() {
 	// 3 7
 	// line 3, byte 17, CAST: 2,high
 	// line 5, byte 27, MISSING COLUMNS: 4
+}
+
+// Open reads a file in typed chunks: column vectors of DuckDB's types,
+// valid until the next step of the loop (Chunk.Clone keeps one).
+func ExampleOpen() {
+	dir, _ := os.MkdirTemp("", "csvscan")
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "trips.csv")
+	os.WriteFile(path, []byte("city|km|done\nOslo|12.5|true\nRome||false\n"), 0o644)
+
+	r, err := csvscan.Open(path, csvscan.Options{})
+	if err != nil {
+		panic(err)
+	}
+	defer r.Close()
+	var kept *typed.Chunk
+	for c, err := range r.Chunks() {
+		if err != nil {
+			panic(err)
+		}
+		for i := 0; i < c.Len(); i++ {
+			var line []byte
+			for j := range c.Columns {
+				if j > 0 {
+					line = append(line, ' ')
+				}
+				line = c.Columns[j].AppendText(line, i)
+			}
+			fmt.Println(string(line))
+		}
+		kept = c.Clone()
+	}
+	fmt.Println(kept.Len(), "rows kept;", kept.Columns[1].Type, kept.Columns[2].Type)
+	// Output:
+	// Oslo 12.5 true
+	// Rome NULL false
+	// 2 rows kept; DOUBLE BOOLEAN
+}
+
+// OpenReader reads a stream (standard input, a network body) sequentially:
+// the sniffer's sample is kept and read again, so nothing is lost.
+func ExampleOpenReader() {
+	in := strings.NewReader("name\tage\nAnn\t31\nBob\t27\n")
+	r, err := csvscan.OpenReader(in, csvscan.Options{})
+	if err != nil {
+		panic(err)
+	}
+	defer r.Close()
+	for row, err := range r.Values() {
+		if err != nil {
+			panic(err)
+		}
+		fmt.Printf("%s is %d\n", row[0], row[1])
+	}
+	// Output:
+	// Ann is 31
+	// Bob is 27
+}
+
+// Detected says what the sniffer found and how the input was opened.
+func ExampleReader_Detected() {
+	in := "# exported 2024-05-01\nwhen,temp\n2024-05-01 10:00:00,21.5\n2024-05-01 11:00:00,22\n"
+	r, err := csvscan.OpenReader(strings.NewReader(in), csvscan.Options{})
+	if err != nil {
+		panic(err)
+	}
+	defer r.Close()
+	d := r.Detected()
+	fmt.Printf("delimiter %q, lines skipped %d, header %v\n", d.Dialect.Delimiter, d.Skip, d.Header)
+	for _, c := range d.Columns {
+		fmt.Println(c.Name, c.Type)
+	}
+	fmt.Println(d.Compression, d.Encoding)
+	// Output:
+	// delimiter ",", lines skipped 1, header true
+	// when TIMESTAMP
+	// temp DOUBLE
+	// none utf-8
+}
+
+// A file that is not UTF-8 is refused with an error that names the row,
+// the line, the column and the byte, and the option to set; with
+// Encoding it reads.
+func ExampleOpen_encoding() {
+	dir, _ := os.MkdirTemp("", "csvscan")
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "cities.csv")
+	os.WriteFile(path, []byte("id,city\n1,Z\xfcrich\n"), 0o644) // latin-1
+
+	_, err := csvscan.Open(path, csvscan.Options{})
+	fmt.Println(errors.Is(err, csvscan.ErrNotUTF8), strings.TrimPrefix(err.Error(), "csvscan: "+path+": "))
+
+	r, err := csvscan.Open(path, csvscan.Options{Encoding: "latin-1"})
+	if err != nil {
+		panic(err)
+	}
+	defer r.Close()
+	for row := range r.Values() {
+		fmt.Println(row[0], row[1])
+	}
+	// Output:
+	// true row 2, line 2, column 2 ("city"), byte 11: not valid UTF-8: set Options.Encoding to the file's encoding (for example "latin-1" or "utf-16"), or IgnoreErrors to skip such rows
+	// 1 Zürich
 }

@@ -32,6 +32,7 @@ func OpenFiles(paths []string, opts Options) (*Reader, error) {
 		return nil, err
 	}
 	var schemas []typed.Schema
+	var untyped [][]bool
 	if opts.UnionByName {
 		// Every file's columns decide the schema: sniff them all now, and
 		// read each later with the options its sniff found.
@@ -41,6 +42,7 @@ func OpenFiles(paths []string, opts Options) (*Reader, error) {
 				return nil, err
 			}
 			schemas = append(schemas, r.Schema())
+			untyped = append(untyped, noValues(r, opts))
 			m.prompts = append(m.prompts, r.Prompt())
 			if len(m.prompts) == 1 {
 				m.first = r.Detected()
@@ -48,21 +50,18 @@ func OpenFiles(paths []string, opts Options) (*Reader, error) {
 			r.Close()
 		}
 	}
-	first, err := m.open(0, schemas)
+	if opts.UnionByName {
+		// The table's types are known before the first file is read: it is
+		// cast to them, as every other file is.
+		m.setSchema(union(schemas, untyped))
+	}
+	first, err := m.open(0)
 	if err != nil {
 		return nil, err
 	}
 	if !opts.UnionByName {
 		m.first = first.Detected()
-		schemas = []typed.Schema{first.Schema()}
-	}
-	m.schema = union(schemas)
-	m.fileCols = len(m.schema)
-	if opts.Filename {
-		m.schema = append(m.schema, typed.Column{Name: "filename", Type: typed.TypeVarchar})
-	}
-	for _, k := range m.hiveKeys {
-		m.schema = append(m.schema, typed.Column{Name: k.name, Type: k.typ})
+		m.setSchema(first.Schema())
 	}
 	if err := m.use(first); err != nil {
 		first.Close()
@@ -71,6 +70,22 @@ func OpenFiles(paths []string, opts Options) (*Reader, error) {
 	r := &Reader{name: files[0], multi: m, schema: m.schema, detected: m.first, opts: opts}
 	r.detected.Columns = m.schema
 	return r, nil
+}
+
+// noValues says which columns of r the sniffer typed from no value (all
+// empty or NULL in its sample): VARCHAR by default, not a type the values
+// chose. Columns the options type are typed.
+func noValues(r *Reader, o Options) []bool {
+	res := r.Detected().Sniff
+	if res == nil || len(o.Columns) > 0 || o.AllVarchar {
+		return nil
+	}
+	out := make([]bool, len(r.Schema()))
+	for i, c := range r.Schema() {
+		_, given := o.Types[c.Name]
+		out[i] = !given && i < len(res.Scores.Types) && res.Scores.Types[i] == 0 && c.Type == typed.TypeVarchar
+	}
+	return out
 }
 
 // withoutMulti is opts for one file of several: the columns OpenFiles adds
@@ -190,28 +205,101 @@ func hiveFolders(path string) map[string]string {
 }
 
 // union is the table's columns: the first schema's, then, in order, every
-// other name of the others; a column whose types differ is VARCHAR.
-func union(schemas []typed.Schema) typed.Schema {
+// other name of the others. A column whose types differ takes their
+// common super type (superType); a column a file typed from no value at
+// all (untyped[file][column], VARCHAR by default) takes the others' type,
+// as DuckDB's union_by_name does.
+func union(schemas []typed.Schema, untyped [][]bool) typed.Schema {
 	var out typed.Schema
 	at := map[string]int{}
-	for _, s := range schemas {
-		for _, c := range s {
+	open := map[string]bool{} // typed from no value in every file so far
+	for f, s := range schemas {
+		for j, c := range s {
+			none := f < len(untyped) && j < len(untyped[f]) && untyped[f][j]
 			i, ok := at[c.Name]
-			if !ok {
+			switch {
+			case !ok:
 				at[c.Name] = len(out)
 				out = append(out, c)
-				continue
-			}
-			if out[i] != c {
-				out[i] = typed.Column{Name: c.Name, Type: typed.TypeVarchar}
+				open[c.Name] = none
+			case none:
+			case open[c.Name]:
+				out[i], open[c.Name] = c, false
+			default:
+				out[i] = superType(out[i], c)
 			}
 		}
 	}
 	return out
 }
 
-// open opens file i. A later file's columns take the table's types.
-func (m *multi) open(i int, schemas []typed.Schema) (*Reader, error) {
+// superType is the type that holds the values of columns a and b (of one
+// name): DuckDB's union_by_name promotion where it reads both files
+// (DuckDB 1.5.6, TestUnionByNameTypes). Integers take the wider type,
+// other numbers DOUBLE; DATE and TIMESTAMP take TIMESTAMP, either with
+// TIMESTAMP WITH TIME ZONE that (values without an offset are UTC).
+// Anything else is VARCHAR: with VARCHAR, as in DuckDB, and where DuckDB
+// picks a type that then fails to cast the other file's values (BIGINT and
+// DATE: DATE, then "1" is not a date) or turns them into NULLs (BIGINT and
+// TIMESTAMPTZ), since csvscan loses no value.
+func superType(a, b typed.Column) typed.Column {
+	if a.Type == b.Type && a.Width == b.Width && a.Scale == b.Scale {
+		return a
+	}
+	out := typed.Column{Name: a.Name, Type: typed.TypeVarchar}
+	ra, rb := intRank[a.Type], intRank[b.Type]
+	switch {
+	case ra > 0 && rb > 0:
+		out.Type = a.Type
+		if rb > ra {
+			out.Type = b.Type
+		}
+	case numeric(a.Type) && numeric(b.Type):
+		out.Type = typed.TypeDouble
+	case temporal(a.Type) && temporal(b.Type):
+		out.Type = typed.TypeTimestamp
+		if a.Type == typed.TypeTimestampTZ || b.Type == typed.TypeTimestampTZ {
+			out.Type = typed.TypeTimestampTZ
+		}
+	}
+	return out
+}
+
+// intRank orders the signed integer types by width; unsigned ones are
+// not in it (with a signed one their values need the next wider type).
+var intRank = map[typed.Type]int{typed.TypeTinyInt: 1, typed.TypeSmallInt: 2, typed.TypeInteger: 3, typed.TypeBigInt: 4}
+
+func numeric(t typed.Type) bool {
+	switch t {
+	case typed.TypeTinyInt, typed.TypeSmallInt, typed.TypeInteger, typed.TypeBigInt,
+		typed.TypeUTinyInt, typed.TypeUSmallInt, typed.TypeUInteger, typed.TypeUBigInt,
+		typed.TypeFloat, typed.TypeDouble, typed.TypeDecimal:
+		return true
+	}
+	return false
+}
+
+// temporal reports the types a date or timestamp widens into.
+func temporal(t typed.Type) bool {
+	return t == typed.TypeDate || t == typed.TypeTimestamp || t == typed.TypeTimestampTZ
+}
+
+// setSchema makes the table's schema: the files' columns, then filename
+// and the hive keys.
+func (m *multi) setSchema(cols typed.Schema) {
+	m.schema = cols
+	m.fileCols = len(m.schema)
+	if m.opts.Filename {
+		m.schema = append(m.schema, typed.Column{Name: "filename", Type: typed.TypeVarchar})
+	}
+	for _, k := range m.hiveKeys {
+		m.schema = append(m.schema, typed.Column{Name: k.name, Type: k.typ})
+	}
+}
+
+// open opens file i. With UnionByName every file's columns take the
+// table's types; without, a later file's do.
+func (m *multi) open(i int) (*Reader, error) {
 	path := m.paths[i]
 	var o Options
 	switch {
@@ -284,7 +372,7 @@ func (m *multi) next() (*typed.Chunk, error) {
 				return nil, io.EOF
 			}
 			m.idx++
-			r, err := m.open(m.idx, nil)
+			r, err := m.open(m.idx)
 			if err != nil {
 				return nil, err
 			}
@@ -423,7 +511,7 @@ func (m *multi) advance(yield func([][]byte, error) bool) bool {
 		return false
 	}
 	m.idx++
-	r, err := m.open(m.idx, nil)
+	r, err := m.open(m.idx)
 	if err == nil {
 		if err = m.use(r); err != nil {
 			r.Close()

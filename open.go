@@ -76,20 +76,19 @@ func emptyReader(name string, p plan, opts Options) *Reader {
 	if len(r.schema) == 0 {
 		r.schema = typed.Schema{{Name: "column0", Type: typed.TypeVarchar}}
 	}
-	r.detected = Detected{Dialect: p.dialect, Columns: r.schema, Compression: "none", Encoding: "utf-8"}
+	r.detected = Detected{Dialect: p.read.Dialect, Columns: r.schema, Compression: "none", Encoding: "utf-8", Empty: true}
 	r.empty = true
 	return r
 }
 
-// newReader sniffs src and starts the raw and typed reads.
+// newReader sniffs src and starts the raw and typed reads. The reading
+// options are the plan's, with the sniffer's result applied to them
+// (sniff.Result.Apply and ApplyTyped); Detected reports them.
 func newReader(src *source, p plan, opts Options) (*Reader, error) {
-	r := &Reader{name: src.name, src: src, opts: opts}
+	r := &Reader{name: src.name, src: src, opts: opts, read: p.read}
+	r.cast = typed.Options{DateFormat: opts.DateFormat, TimestampFormat: opts.TimestampFormat}
 	d := &r.detected
-	d.Dialect, d.Compression, d.Encoding = p.dialect, src.compression, src.encoding
-	d.Header = opts.Header == On
-	d.Skip = max(opts.Skip, 0)
-	d.DateFormat, d.TimestampFormat = opts.DateFormat, opts.TimestampFormat
-	d.TrailingDelimiter = opts.TrailingDelimiter
+	d.Compression, d.Encoding = src.compression, src.encoding
 	if p.autoDetect {
 		var res *sniff.Result
 		var err error
@@ -101,26 +100,22 @@ func newReader(src *source, p plan, opts Options) (*Reader, error) {
 			src.stream = replay
 		}
 		if err != nil {
-			return nil, &inputError{name: src.name, err: err}
+			return nil, r.sniffError(err)
 		}
 		d.Sniff = res
-		d.Dialect, d.Skip, d.Header = res.Dialect, res.SkipRows, res.HasHeader
-		if res.NullPadding {
-			// The sniffer read ragged rows with their missing values NULL:
-			// the read does the same, so that its first short row does not
-			// fail (res.IgnoreErrors, rows that will not fit, is left to
-			// the caller: skipping rows is not a thing to decide for them).
-			r.opts.NullPadding = true
-		}
-		d.TrailingDelimiter = d.TrailingDelimiter || res.TrailingDelimiter
-		if d.DateFormat == "" {
-			d.DateFormat = res.DateFormat
-		}
-		if d.TimestampFormat == "" {
-			d.TimestampFormat = res.TimestampFormat
-		}
-		d.Columns = res.Columns
+		// Short rows in the sample turn null padding on (the read pads them
+		// as the sniffer did); rows that do not fit leave IgnoreErrors as
+		// the caller set it: skipping rows is not a thing to decide for them.
+		res.Apply(&r.read)
+		res.ApplyTyped(&r.cast)
 	}
+	if err := r.checkUTF8(); err != nil {
+		return nil, err
+	}
+	d.Dialect, d.Skip, d.Header = r.read.Dialect, r.read.SkipRows, r.read.Header
+	d.NullPadding, d.TrailingDelimiter = r.read.NullPadding, r.read.TrailingDelimiter
+	d.DateFormat, d.TimestampFormat = r.cast.DateFormat, r.cast.TimestampFormat
+	d.Columns = r.cast.Schema
 	if err := r.schemaFrom(p); err != nil {
 		return nil, err
 	}
@@ -181,33 +176,30 @@ func columnNames(s typed.Schema) string {
 // in the scanner itself unless padding or a trailing delimiter asks the
 // Raw loop to fit them (fit).
 func (r *Reader) start(raw bool) error {
-	d := r.detected
-	width := -1
-	if raw && !r.fit() {
-		width = len(r.schema)
+	// A typed read lets rows of any width through (the typed.Reader judges
+	// them, and pads short ones); a raw one holds them to the schema's
+	// width, the scanner fitting them (NullPadding, TrailingDelimiter).
+	so := r.read
+	so.FieldsPerRow = -1
+	if raw {
+		so.FieldsPerRow = len(r.schema)
 	}
 	threads := r.opts.Threads
 	if !raw && r.opts.AllowQuotedNulls == Off {
 		threads = 1 // only a sequential scan says which values were quoted
 	}
-	so := scanner.Options{
-		Dialect:      d.Dialect,
-		Header:       d.Header,
-		FieldsPerRow: width,
-		MaxLineSize:  r.opts.MaxLineSize,
-		BufferSize:   r.opts.BufferSize,
-		IgnoreErrors: r.opts.IgnoreErrors || r.opts.StoreRejects,
-		Threads:      threads,
-	}
+	so.Threads = threads
+	skip := so.SkipRows
 	ctx, cancel := context.WithCancel(context.Background())
 	r.cancel = cancel
 	switch {
 	case r.src.file != nil && threads != 1:
-		off, err := lineOffset(r.src.file, r.src.size, d.Skip)
+		off, err := lineOffset(r.src.file, r.src.size, skip)
 		if err != nil {
 			return fmt.Errorf("csvscan: %s: %w", r.name, err)
 		}
-		r.shift = position{offset: off, lines: d.Skip}
+		r.shift = position{offset: off, lines: skip}
+		so.SkipRows = 0 // the section starts past them
 		section := io.NewSectionReader(r.src.file, off, r.src.size-off)
 		p, err := scanner.ScanReaderAt(ctx, section, r.src.size-off, so)
 		if err != nil {
@@ -216,7 +208,6 @@ func (r *Reader) start(raw bool) error {
 		r.src.closers = append(r.src.closers, p.Close)
 		r.raw = p
 	default:
-		so.SkipRows = d.Skip
 		var in io.Reader = r.src.stream
 		if r.src.file != nil {
 			in = io.NewSectionReader(r.src.file, 0, r.src.size)
@@ -230,33 +221,25 @@ func (r *Reader) start(raw bool) error {
 	return nil
 }
 
-// fit reports whether the Raw loop fits rows to the schema's width.
-func (r *Reader) fit() bool { return r.opts.NullPadding || r.detected.TrailingDelimiter }
-
 // typedReader makes the typed.Reader at the first typed read.
 func (r *Reader) typedReader() error {
 	if err := r.start(false); err != nil {
 		return err
 	}
-	topts := typed.Options{
-		QuotedNotNull:   r.opts.AllowQuotedNulls == Off,
-		ForceNotNull:    r.opts.ForceNotNull,
-		Schema:          r.schema,
-		NullStr:         r.opts.NullStr,
-		DateFormat:      r.detected.DateFormat,
-		TimestampFormat: r.detected.TimestampFormat,
-		IgnoreErrors:    r.opts.IgnoreErrors || r.opts.StoreRejects,
-		NullPadding:     r.opts.NullPadding,
-		StoreRejects:    r.opts.StoreRejects,
-		RejectsLimit:    r.opts.RejectsLimit,
-		Dialect:         r.detected.Dialect,
-	}
+	// The dialect, null padding and ignore_errors come from the scanner
+	// (typed.OptionsSource); the formats from the sniffer or the options.
+	topts := r.cast
+	topts.Schema = r.schema
+	topts.QuotedNotNull = r.opts.AllowQuotedNulls == Off
+	topts.ForceNotNull, topts.NullStr = r.opts.ForceNotNull, r.opts.NullStr
+	topts.StoreRejects, topts.RejectsLimit = r.opts.StoreRejects, r.opts.RejectsLimit
 	if _, parallel := r.raw.(*scanner.Parallel); parallel && r.src.file != nil {
 		// A parallel read does not say where rows start: a sequential read
 		// of the same bytes finds the ones an error or a reject names.
 		section := io.NewSectionReader(r.src.file, r.shift.offset, r.src.size-r.shift.offset)
-		loc, err := typed.NewLocator(section, scanner.Options{Dialect: r.detected.Dialect, Header: r.detected.Header,
-			MaxLineSize: r.opts.MaxLineSize, IgnoreErrors: topts.IgnoreErrors})
+		lo := r.read
+		lo.SkipRows = 0 // the section starts past them
+		loc, err := typed.NewLocator(section, lo)
 		if err != nil {
 			return err
 		}
@@ -287,8 +270,9 @@ func (r *Reader) firstRow() error {
 		kept = &bytes.Buffer{}
 		in = io.LimitReader(io.TeeReader(r.src.stream, kept), limit)
 	}
-	s, err := scanner.New(in, scanner.Options{Dialect: r.detected.Dialect, Header: r.detected.Header, SkipRows: r.detected.Skip,
-		FieldsPerRow: -1, MaxLineSize: r.opts.MaxLineSize, IgnoreErrors: r.opts.IgnoreErrors || r.opts.StoreRejects})
+	fo := r.read
+	fo.FieldsPerRow = -1
+	s, err := scanner.New(in, fo)
 	if err != nil {
 		return fmt.Errorf("csvscan: %w", err)
 	}

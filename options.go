@@ -7,6 +7,7 @@ import (
 
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/internal/cast"
+	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/scanner/typed"
 	"github.com/csvscan/csvscan/sniff"
 )
@@ -131,7 +132,10 @@ type Options struct {
 	// UnionByName, for OpenFiles, matches the files' columns by name into
 	// one schema of every column of every file, in order of appearance
 	// (union_by_name); a file's missing columns are NULL, a column whose
-	// types differ between files is VARCHAR. Without it the first file's
+	// types differ between files takes their common super type, as in
+	// DuckDB (BIGINT and DOUBLE: DOUBLE; DATE and TIMESTAMP: TIMESTAMP;
+	// anything and VARCHAR, or types with none: VARCHAR), and a column a
+	// file has no value in takes the others' type. Without it the first file's
 	// columns are the schema: later files' columns are matched by name,
 	// their other columns dropped, and a missing one is an error.
 	UnionByName bool
@@ -177,11 +181,14 @@ func char(name, v string) (c dialect.Char, given bool, err error) {
 	return dialect.None, false, optionError(name, "must be one byte, None or empty, got %q", v)
 }
 
-// plan is Options worked out into the options of the packages below.
+// plan is Options worked out into the options of the packages below:
+// read says each fact of reading once (the dialect, the header, the lines
+// to skip, the row fitting, the bad rows, the sizes); the sniffer's options
+// are derived from it, and its result applied back to it.
 type plan struct {
+	read       scanner.Options
 	sniff      sniff.Options
 	autoDetect bool
-	dialect    dialect.Dialect
 	types      map[string]typed.Column
 	// anyTypes lets types name columns the file lacks: the types of a
 	// later file of several, taken from the first file's schema.
@@ -236,19 +243,20 @@ func (o Options) resolve() (plan, error) {
 			return p, optionError(f.name, "%v", err)
 		}
 	}
-	p.dialect = d
-	p.sniff = sniff.Options{
-		SampleSize:      o.SampleSize,
-		Dialect:         d,
-		Fixed:           fixed,
-		SkipRows:        max(o.Skip, 0),
-		NullPadding:     o.NullPadding,
-		IgnoreErrors:    o.IgnoreErrors || o.StoreRejects,
-		DateFormat:      o.DateFormat,
-		TimestampFormat: o.TimestampFormat,
-		MaxLineSize:     o.MaxLineSize,
-		Trace:           o.Trace,
+	p.read = scanner.Options{
+		Dialect:           d,
+		Header:            o.Header == On,
+		SkipRows:          max(o.Skip, 0),
+		MaxLineSize:       o.MaxLineSize,
+		BufferSize:        o.BufferSize,
+		IgnoreErrors:      o.IgnoreErrors || o.StoreRejects,
+		Threads:           o.Threads,
+		NullPadding:       o.NullPadding,
+		TrailingDelimiter: o.TrailingDelimiter,
 	}
+	p.sniff = sniff.OptionsFor(p.read)
+	p.sniff.SampleSize, p.sniff.Fixed, p.sniff.Trace = o.SampleSize, fixed, o.Trace
+	p.sniff.DateFormat, p.sniff.TimestampFormat = o.DateFormat, o.TimestampFormat
 	switch o.Header {
 	case On:
 		p.sniff.Header = sniff.HeaderYes

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/csvscan/csvscan/dialect"
+	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/scanner/typed"
 	"github.com/csvscan/csvscan/sniff"
 )
@@ -42,7 +43,7 @@ func (r *Reader) Prompt() Options {
 	o.Types, o.AllVarchar = nil, false
 	o.DateFormat, o.TimestampFormat = d.DateFormat, d.TimestampFormat
 	o.Compression, o.Encoding = d.Compression, d.Encoding
-	o.TrailingDelimiter = d.TrailingDelimiter
+	o.NullPadding, o.TrailingDelimiter = d.NullPadding, d.TrailingDelimiter
 	return o
 }
 
@@ -52,9 +53,13 @@ func (r *Reader) Prompt() Options {
 // Prompt for a result of package sniff obtained on its own (csvscan sniff
 // prints its Flags).
 func OptionsFrom(res *sniff.Result) Options {
-	r := &Reader{schema: res.Columns, detected: Detected{Dialect: res.Dialect, Skip: res.SkipRows, Header: res.HasHeader,
-		Columns: res.Columns, DateFormat: res.DateFormat, TimestampFormat: res.TimestampFormat,
-		TrailingDelimiter: res.TrailingDelimiter, Sniff: res}}
+	var read scanner.Options
+	res.Apply(&read)
+	var cast typed.Options
+	res.ApplyTyped(&cast)
+	r := &Reader{schema: cast.Schema, detected: Detected{Dialect: read.Dialect, Skip: read.SkipRows, Header: read.Header,
+		Columns: cast.Schema, DateFormat: cast.DateFormat, TimestampFormat: cast.TimestampFormat,
+		NullPadding: read.NullPadding, TrailingDelimiter: read.TrailingDelimiter, Sniff: res}}
 	o := r.Prompt()
 	o.Compression, o.Encoding = "", "" // not the sniffer's to say
 	return o

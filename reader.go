@@ -3,7 +3,6 @@ package csvscan
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"iter"
 	"strings"
@@ -29,7 +28,9 @@ type Reader struct {
 	typed    *typed.Reader
 	schema   typed.Schema
 	detected Detected
-	opts     Options // as given
+	read     scanner.Options // how the rows are read: the plan's, the sniffer's result applied
+	cast     typed.Options   // the sniffer's or the options' schema and formats
+	opts     Options         // as given
 	shift    position
 	mode     string // "", "typed" or "raw"
 	err      error
@@ -62,9 +63,15 @@ type Detected struct {
 	// DateFormat and TimestampFormat are the strptime formats of the DATE
 	// and TIMESTAMP columns ("" for ISO 8601).
 	DateFormat, TimestampFormat string
+	// NullPadding says short rows are read with NULLs for their missing
+	// values: Options.NullPadding, or the sniffer found short rows.
+	NullPadding bool
 	// TrailingDelimiter says the data rows end with a delimiter that is no
 	// column: their last, empty value is dropped.
 	TrailingDelimiter bool
+	// Empty says the input has no bytes: it reads as DuckDB reads it, one
+	// VARCHAR column (column0, unless Options.Columns) and no rows.
+	Empty bool
 	// Compression ("none", "gzip", "zstd") and Encoding ("utf-8", "utf-16",
 	// "latin-1") say how the bytes were read.
 	Compression, Encoding string
@@ -171,8 +178,10 @@ func (r *Reader) Values() iter.Seq2[[]any, error] {
 
 // Raw returns an iterator over the rows' bytes, uncast: the fast path of
 // the raw scanner. A row's values are valid during its step. Rows are held
-// to the schema's width (NullPadding pads short ones, a trailing
-// delimiter's empty value is dropped); the header is not a row. For
+// to the schema's width by the scanner (NullPadding gives short ones nil
+// values, a trailing delimiter's empty value is dropped; a row of another
+// width is an error, or skipped with IgnoreErrors); the header is not a
+// row. For
 // several files, each file's values are matched to the table's columns by
 // name, nil where a file lacks one.
 func (r *Reader) Raw() iter.Seq2[[][]byte, error] {
@@ -203,16 +212,8 @@ func (r *Reader) Raw() iter.Seq2[[][]byte, error] {
 				return
 			}
 		}
-		f := fitter{on: r.fit(), pad: r.opts.NullPadding, trailing: r.detected.TrailingDelimiter,
-			skip: r.opts.IgnoreErrors || r.opts.StoreRejects, width: len(r.schema)}
 		for r.raw.Scan() {
-			row, ok, err := f.row(r.raw)
-			if err != nil {
-				r.err = r.wrap(err)
-				yield(nil, r.err)
-				return
-			}
-			if ok && !yield(row, nil) {
+			if !yield(r.raw.Row(), nil) {
 				return
 			}
 		}
@@ -245,7 +246,7 @@ func (r *Reader) Count() (int64, error) {
 		r.err = err
 		return 0, err
 	}
-	if p, ok := r.raw.(*scanner.Parallel); ok && !r.fit() {
+	if p, ok := r.raw.(*scanner.Parallel); ok {
 		var n atomic.Int64
 		err := p.Each(func(b *scanner.Block) error {
 			k := 0
@@ -269,38 +270,6 @@ func (r *Reader) Count() (int64, error) {
 		n++
 	}
 	return n, nil
-}
-
-// fitter fits raw rows to the schema's width where the scanner cannot:
-// with NullPadding a short row gets empty values, with a trailing
-// delimiter a row's last, empty value is dropped; a row of another width
-// is then an error, or left out when errors are ignored.
-type fitter struct {
-	on, pad, trailing, skip bool
-	width                   int
-	buf                     [][]byte
-}
-
-func (f *fitter) row(src typed.Rows) ([][]byte, bool, error) {
-	row := src.Row()
-	if !f.on || f.width == 0 {
-		return row, true, nil
-	}
-	switch {
-	case len(row) == f.width:
-		return row, true, nil
-	case f.trailing && len(row) == f.width+1 && len(row[f.width]) == 0:
-		return row[:f.width], true, nil
-	case f.pad && len(row) < f.width:
-		f.buf = append(f.buf[:0], row...)
-		for len(f.buf) < f.width {
-			f.buf = append(f.buf, nil)
-		}
-		return f.buf, true, nil
-	case f.skip:
-		return nil, false, nil
-	}
-	return nil, false, fmt.Errorf("csvscan: row %d has %d values, not the %d columns (IgnoreErrors skips such rows)", src.RowNumber(), len(row), f.width)
 }
 
 // Rejects returns the errors of the rows skipped so far, with StoreRejects,

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -47,7 +48,12 @@ func (s *source) close() error {
 // openPath opens a file and works out how to read it.
 func openPath(path string, o Options) (*source, error) {
 	f, err := os.Open(path)
-	if err != nil {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("csvscan: %s: no such file (%w)", path, err)
+	case errors.Is(err, fs.ErrPermission):
+		return nil, fmt.Errorf("csvscan: %s: not allowed to read it (%w)", path, err)
+	case err != nil:
 		return nil, fmt.Errorf("csvscan: %w", err)
 	}
 	st, err := f.Stat()

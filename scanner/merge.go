@@ -22,6 +22,10 @@ type cursor struct {
 	fieldsPerRow int  // Options.FieldsPerRow
 	ignoreErrors bool // Options.IgnoreErrors
 	hasHeader    bool // Options.Header
+	nullPadding  bool // Options.NullPadding
+	trailing     bool // Options.TrailingDelimiter
+	// pad is how many nil values Row adds to the current row (NullPadding).
+	pad int
 
 	cur  *batch
 	data []byte // the bytes of cur's pinned buffer (a batch's later parts share the first part's)
@@ -45,7 +49,8 @@ type cursor struct {
 }
 
 func newCursor(opts Options) cursor {
-	c := cursor{fieldsPerRow: opts.FieldsPerRow, ignoreErrors: opts.IgnoreErrors, hasHeader: opts.Header, lineRi: -1}
+	c := cursor{fieldsPerRow: opts.FieldsPerRow, ignoreErrors: opts.IgnoreErrors, hasHeader: opts.Header,
+		nullPadding: opts.NullPadding, trailing: opts.TrailingDelimiter, lineRi: -1}
 	if opts.FieldsPerRow > 0 {
 		c.width = opts.FieldsPerRow
 	}
@@ -98,6 +103,7 @@ func (c *cursor) uniformNext() bool {
 	c.rowFrom = c.fi
 	c.fi += c.width
 	c.rowTo = c.fi
+	c.pad = 0
 	c.lineRi = c.ri
 	c.ri++
 	c.rows++
@@ -143,7 +149,18 @@ func (c *cursor) nextRow() bool {
 		c.width = count
 	}
 	line := c.lineBase + int(meta.line) + 1
-	if c.fieldsPerRow >= 0 && count != c.width {
+	to, pad := int(meta.fields), 0
+	if count != c.width && c.fieldsPerRow >= 0 && (c.trailing || c.nullPadding) {
+		// Options.TrailingDelimiter and NullPadding fit the row first.
+		if c.trailing && count == c.width+1 && b.fields[to-1].end&^arenaBit == b.fields[to-1].start {
+			count--
+			to--
+		}
+		if c.nullPadding && count < c.width {
+			pad = c.width - count
+		}
+	}
+	if c.fieldsPerRow >= 0 && count+pad != c.width {
 		field := count + 1
 		if count > c.width {
 			field = c.width + 1
@@ -160,10 +177,11 @@ func (c *cursor) nextRow() bool {
 	}
 	c.line, c.lineRi = line, -1
 	c.rows++
-	c.rowFrom, c.rowTo = from, int(meta.fields)
+	c.rowFrom, c.rowTo, c.pad = from, to, pad
 	if c.rows == 1 && c.hasHeader {
-		c.header = make([]string, count)
-		for i, v := range c.Row() {
+		row := c.Row()
+		c.header = make([]string, len(row))
+		for i, v := range row {
 			c.header[i] = string(v)
 		}
 		return false
@@ -190,12 +208,28 @@ func (c *cursor) endPart() (*batch, error) {
 
 // Row returns the current row's values.
 func (c *cursor) Row() [][]byte {
+	if c.pad > 0 {
+		return c.padRow()
+	}
 	// Rows only move forward within a part, and the window starts at the
 	// row that made it: the row is in it if it ends in it.
 	if j := c.rowTo - c.valFrom; j <= len(c.win) {
 		return c.win[c.rowFrom-c.valFrom : j : j]
 	}
 	return c.makeVals()
+}
+
+// padRow is the current row with c.pad nil values after its own
+// (Options.NullPadding), in a slice of its own: short rows are few, and a
+// slice kept in the cursor would be one more to clear when a buffer goes.
+func (c *cursor) padRow() [][]byte {
+	pad := c.pad
+	c.pad = 0
+	row := c.Row()
+	c.pad = pad
+	out := make([][]byte, len(row)+pad)
+	copy(out, row)
+	return out
 }
 
 // rowChunk is how many values Row makes at a time.

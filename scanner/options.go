@@ -51,7 +51,29 @@ type Options struct {
 	// Threads is the number of goroutines of a parallel scan; zero means
 	// runtime.GOMAXPROCS(0). A sequential Scanner ignores it.
 	Threads int
+
+	// NullPadding and TrailingDelimiter fit rows to the row width where
+	// one is enforced (FieldsPerRow zero or positive), before the width is
+	// checked; with a negative FieldsPerRow rows come as they are.
+	//
+	// NullPadding gives a row with fewer values than the width nil values
+	// up to it (DuckDB's null_padding): a caller reads them as NULL.
+	NullPadding bool
+	// TrailingDelimiter says the data rows end with a delimiter that is no
+	// column ("a|b" then "1|2|", as the sniffer reports it): a row with one
+	// value more than the width, the last one empty, loses that value.
+	TrailingDelimiter bool
 }
+
+// Options returns the options the Scanner reads with, defaults filled in.
+func (s *Scanner) Options() Options { return s.opts }
+
+// Options returns the options the scan reads with, defaults filled in
+// (BufferSize as given).
+func (p *Parallel) Options() Options { return p.opts }
+
+// Options returns the options the file is read with.
+func (f *File) Options() Options { return f.p.opts }
 
 func (o Options) withDefaults() Options {
 	if o.Dialect.Delimiter == "" {

@@ -544,21 +544,27 @@ func (s *Scanner) finishRow(end int) bool {
 	if s.width == 0 {
 		s.width = count
 	}
-	if s.opts.FieldsPerRow >= 0 && count != s.width {
-		field := count + 1
-		if count > s.width {
-			field = s.width + 1
+	pad := 0
+	if count != s.width && s.opts.FieldsPerRow >= 0 {
+		if s.opts.NullPadding || s.opts.TrailingDelimiter {
+			count, pad = s.fitRow(count)
 		}
-		s.failAt(ErrFieldCount, end, field, fmt.Sprintf("%d fields, found %d", s.width, count))
-		pe := s.err.(*ParseError)
-		pe.Line, pe.RowOffset = s.lastLine, s.base+int64(s.rowBegin) // the row has ended
-		return false
+		if count+pad != s.width {
+			field := count + 1
+			if count > s.width {
+				field = s.width + 1
+			}
+			s.failAt(ErrFieldCount, end, field, fmt.Sprintf("%d fields, found %d", s.width, count))
+			pe := s.err.(*ParseError)
+			pe.Line, pe.RowOffset = s.lastLine, s.base+int64(s.rowBegin) // the row has ended
+			return false
+		}
 	}
 	s.rows++
-	if cap(s.row) < count {
-		s.row = make([][]byte, count)
+	if cap(s.row) < count+pad {
+		s.row = make([][]byte, count+pad)
 	}
-	s.row = s.row[:count]
+	s.row = s.row[:count+pad]
 	for i, sp := range s.spans {
 		if sp.scratch {
 			s.row[i] = s.scratch[sp.start:sp.end:sp.end]
@@ -566,5 +572,26 @@ func (s *Scanner) finishRow(end int) bool {
 			s.row[i] = s.buf[sp.start:sp.end:sp.end]
 		}
 	}
+	for i := count; i < count+pad; i++ {
+		s.row[i] = nil // NullPadding
+		if s.trackStarts {
+			s.starts = append(s.starts, s.seg.rowEnd)
+		}
+	}
 	return true
+}
+
+// fitRow applies Options.TrailingDelimiter and NullPadding to a row of
+// count values that is not as wide as the width: it returns the number of
+// values kept and the number of nil values to add.
+func (s *Scanner) fitRow(count int) (int, int) {
+	if s.opts.TrailingDelimiter && count == s.width+1 && s.spans[count-1].end == s.spans[count-1].start {
+		count--
+		s.spans = s.spans[:count]
+		s.starts = s.starts[:min(len(s.starts), count)]
+	}
+	if s.opts.NullPadding && count < s.width {
+		return count, s.width - count
+	}
+	return count, 0
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"io"
 	"strings"
 
@@ -58,6 +59,9 @@ func (f *readFlags) doorOptions() (csvscan.Options, error) {
 	if f.given("encoding") {
 		o.Encoding = f.encoding
 	}
+	if f.given("compression") {
+		o.Compression = f.compression
+	}
 	o.IgnoreErrors, o.NullPadding = f.ignoreErrors, f.nullPadding
 	if f.given("max-line-size") {
 		o.MaxLineSize = f.maxLineSize
@@ -79,17 +83,29 @@ type stdinName struct{ io.Reader }
 func (stdinName) Name() string { return "standard input" }
 
 // openDoor opens FILE (- for standard input, a glob for several files)
-// through the front door.
-func openDoor(name string, stdin io.Reader, o csvscan.Options) (*csvscan.Reader, error) {
+// through the front door. An input of no bytes reads as DuckDB reads it
+// (one VARCHAR column, no rows); when note is not nil, it is told so, so
+// that an empty file is not mistaken for one of no rows after a header.
+func openDoor(name string, stdin io.Reader, note io.Writer, o csvscan.Options) (*csvscan.Reader, error) {
+	var r *csvscan.Reader
+	var err error
 	switch {
 	case name == "-":
-		return csvscan.OpenReader(stdinName{stdin}, o)
+		r, err = csvscan.OpenReader(stdinName{stdin}, o)
 	case strings.Contains(name, fileSep):
-		return csvscan.OpenFiles(strings.Split(name, fileSep), o)
+		r, err = csvscan.OpenFiles(strings.Split(name, fileSep), o)
 	case containsMeta(name):
-		return csvscan.OpenFiles([]string{name}, o)
+		r, err = csvscan.OpenFiles([]string{name}, o)
+	default:
+		r, err = csvscan.Open(name, o)
 	}
-	return csvscan.Open(name, o)
+	if err == nil && note != nil && r.Detected().Empty {
+		if name == "-" {
+			name = "standard input"
+		}
+		fmt.Fprintf(note, "csvscan: %s: the input is empty (no bytes): no rows\n", name)
+	}
+	return r, err
 }
 
 // containsMeta reports whether s is a glob pattern.

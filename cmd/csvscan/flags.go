@@ -94,6 +94,7 @@ type readFlags struct {
 	ignoreErrors bool
 	nullPadding  bool
 	encoding     string
+	compression  string
 }
 
 func addReadFlags(fs *flag.FlagSet) *readFlags {
@@ -105,6 +106,7 @@ func addReadFlags(fs *flag.FlagSet) *readFlags {
 	fs.BoolVar(&f.ignoreErrors, "ignore-errors", false, "skip rows that cannot be read or do not fit the columns instead of stopping")
 	fs.BoolVar(&f.nullPadding, "null-padding", false, "read missing values at the end of a row as empty (NULL with --columns)")
 	fs.StringVar(&f.encoding, "encoding", "utf-8", "the file's encoding: utf-8, latin-1 or utf-16 (decoded to UTF-8 before reading)")
+	fs.StringVar(&f.compression, "compression", "auto", "auto (gzip and zstd known by their first bytes), none, gzip or zstd")
 	fs.IntVar(&f.maxLineSize, "max-line-size", scanner.DefaultMaxLineSize, "longest row in bytes")
 	fs.IntVar(&f.threads, "threads", 0, "goroutines reading the file; 1 reads sequentially (default: the number of CPUs)")
 	fs.IntVar(&f.bufferSize, "buffer-size", 0, "buffer size in bytes (default: 32 MiB in parallel, 256 KiB sequentially)")

@@ -139,6 +139,7 @@ var flagNames = strings.NewReplacer(
 	"set FieldsPerRow to -1 to accept rows of any width", "set --null-padding to read short rows with empty values",
 	"IgnoreErrors", "--ignore-errors",
 	"Options.Encoding", "--encoding",
+	"Options.Compression", "--compression",
 	"Options.MaxLineSize", "--max-line-size",
 	"Options.DateFormat", "--dateformat",
 	"Options.TimestampFormat", "--timestampformat",

@@ -40,9 +40,8 @@ func cmdScan(args []string, stdin io.Reader, stdout, stderr io.Writer) (err erro
 			return err
 		}
 	}
-	typed.ignoreErrors, typed.nullPadding = rf.ignoreErrors, rf.nullPadding
 	if !*raw {
-		return scanTyped(name, stdin, rf, *format, limit, *selectFlag, typed, stdout)
+		return scanTyped(name, stdin, rf, *format, limit, *selectFlag, typed, stdout, stderr)
 	}
 	var w rowWriter
 	out := bufio.NewWriter(stdout)
@@ -64,7 +63,7 @@ func cmdScan(args []string, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	if err != nil {
 		return err
 	}
-	r, err := openDoor(name, stdin, o)
+	r, err := openDoor(name, stdin, stderr, o)
 	if err != nil {
 		return err
 	}
@@ -252,7 +251,7 @@ func cmdCount(args []string, stdin io.Reader, stdout, stderr io.Writer) (err err
 	if err != nil {
 		return err
 	}
-	r, err := openDoor(name, stdin, o)
+	r, err := openDoor(name, stdin, stderr, o)
 	if err != nil {
 		return err
 	}

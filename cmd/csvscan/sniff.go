@@ -36,7 +36,7 @@ func cmdSniff(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if *explain {
 		o.Trace = stdout
 	}
-	r, err := openDoor(name, stdin, o)
+	r, err := openDoor(name, stdin, nil, o) // an empty input is an error below
 	if err != nil {
 		return err
 	}

@@ -25,8 +25,6 @@ type typedFlags struct {
 	nullstr         stringsFlag
 	dateFormat      string
 	timestampFormat string
-	ignoreErrors    bool
-	nullPadding     bool
 	rejects         string
 	forceNotNull    stringsFlag
 	quotedNulls     bool
@@ -119,7 +117,7 @@ func parseColumns(s string) (typed.Schema, error) {
 
 // scanTyped is scan with --columns: the rows are cast to the columns and
 // printed as typed values.
-func scanTyped(name string, stdin io.Reader, rf *readFlags, format string, limit int, sel string, tf *typedFlags, stdout io.Writer) error {
+func scanTyped(name string, stdin io.Reader, rf *readFlags, format string, limit int, sel string, tf *typedFlags, stdout, stderr io.Writer) error {
 	var schema typed.Schema
 	if tf.columns != "" {
 		var err error
@@ -165,7 +163,7 @@ func scanTyped(name string, stdin io.Reader, rf *readFlags, format string, limit
 	default:
 		return fmt.Errorf("%w: --format must be json, csv, table or null, got %q", errUsage, format)
 	}
-	r, err := openDoor(name, stdin, o)
+	r, err := openDoor(name, stdin, stderr, o)
 	if err != nil {
 		return err
 	}

@@ -61,3 +61,11 @@ type HeaderSource interface {
 type LineCounter interface {
 	LineNumber() int
 }
+
+// OptionsSource is implemented by row sources that say how they read
+// (*scanner.Scanner, *scanner.Parallel, *scanner.File): NewReader takes
+// the dialect, null padding and ignore_errors from there, so that a
+// caller says each once, in the scanner's options.
+type OptionsSource interface {
+	Options() scanner.Options
+}

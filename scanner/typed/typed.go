@@ -105,20 +105,25 @@ type Options struct {
 	// values (decimal_separator = ',').
 	DecimalComma bool
 	// IgnoreErrors drops bad rows and goes on (ignore_errors); without it
-	// the first bad row ends the read with a *RowError.
+	// the first bad row ends the read with a *RowError. It is on too when
+	// the source's scanner.Options have it (see OptionsSource).
 	IgnoreErrors bool
 	// NullPadding reads a row with too few values as if the missing ones
-	// were NULL (null_padding) instead of rejecting it.
+	// were NULL (null_padding) instead of rejecting it. It is on too when
+	// the source's scanner.Options have it (see OptionsSource).
 	NullPadding bool
 	// StoreRejects records every bad row's errors as Rejects (store_rejects)
 	// and, as in DuckDB, implies IgnoreErrors.
 	StoreRejects bool
 	// RejectsLimit is the most Rejects kept (rejects_limit); 0 keeps all.
 	RejectsLimit int
-	// Dialect is the dialect of the raw rows (zero: dialect.Default()). Its
-	// delimiter, quote and escape write Reject.CSVLine back; a lenient
-	// dialect (DuckDB's strict_mode = false) drops the values past the
-	// schema instead of rejecting the row, as DuckDB does.
+	// Dialect is the dialect of the raw rows. Its delimiter, quote and
+	// escape write Reject.CSVLine back; a lenient dialect (DuckDB's
+	// strict_mode = false) drops the values past the schema instead of
+	// rejecting the row, as DuckDB does. Leave it zero over a source that
+	// says its options (an OptionsSource, such as a *scanner.Scanner): the
+	// source's dialect is taken, and a different one given here is an
+	// error. Over another source, zero means dialect.Default().
 	Dialect dialect.Dialect
 	// Locator, when the raw rows cannot say where a row and its values
 	// start (a *Parallel), finds them for errors and Rejects by reading the
@@ -216,6 +221,15 @@ func NewReader(src Rows, opts Options) (*Reader, error) {
 	}
 	if opts.RejectsLimit < 0 {
 		return nil, errors.New("csvscan: RejectsLimit must not be negative")
+	}
+	if so, ok := src.(OptionsSource); ok {
+		o := so.Options()
+		if opts.Dialect.Delimiter != "" && opts.Dialect != o.Dialect {
+			return nil, fmt.Errorf("csvscan: Options.Dialect %v differs from the dialect the rows are read with, %v: leave it zero", opts.Dialect, o.Dialect)
+		}
+		opts.Dialect = o.Dialect
+		opts.NullPadding = opts.NullPadding || o.NullPadding
+		opts.IgnoreErrors = opts.IgnoreErrors || o.IgnoreErrors
 	}
 	if opts.Dialect.Delimiter == "" {
 		opts.Dialect = dialect.Default()

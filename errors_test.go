@@ -1,0 +1,135 @@
+package csvscan
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/sniff"
+)
+
+// TestInputErrors: an input that cannot be read as CSV gets an error that
+// says why, where (row, line, byte) and what to set, through Open and
+// OpenReader alike; never the sniffer's bare "no dialect reads the sample
+// consistently".
+func TestInputErrors(t *testing.T) {
+	latin1 := []byte("id,city\n1,Z\xfcrich\n2,Malm\xf6\n")
+	binary := append([]byte("PK\x03\x04"), bytes.Repeat([]byte{0, 1, 2, 0xff, 0x10, '"', ',', '\n'}, 200)...)
+	long := []byte("a,b\n1,2\n" + strings.Repeat("x", 300) + "\n3,4\n")
+	latinHeader := []byte("na\xefme,city\nJose,Porto\n")
+	tests := []struct {
+		name  string
+		data  []byte
+		opts  Options
+		is    []error
+		wants []string // in the message
+	}{
+		{"latin-1 values", latin1, Options{}, []error{ErrNotUTF8},
+			[]string{`row 2, line 2, column 2 ("city"), byte 11: not valid UTF-8`, "Options.Encoding", "latin-1"}},
+		{"latin-1 header", latinHeader, Options{}, []error{ErrNotUTF8},
+			[]string{"row 1 (the header), line 1, byte 2: not valid UTF-8", "Options.Encoding"}},
+		{"latin-1 after a preamble", append([]byte("Report\n"), latin1...), Options{Skip: 1}, []error{ErrNotUTF8},
+			[]string{`row 2, line 3, column 2 ("city"), byte 18`}},
+		{"binary read as one column", binary, Options{}, []error{ErrBinary},
+			[]string{"row 1, line 1, byte 4: binary data, not CSV text (a byte 0x00)", "Options.Compression", "Options.Encoding"}},
+		{"binary no dialect reads", noise(3000), Options{}, []error{ErrBinary, sniff.ErrNoDialect},
+			[]string{"binary data, not CSV text", "so no dialect reads it", "Options.Compression"}},
+		{"a line over the maximum", long, Options{MaxLineSize: 100}, []error{scanner.ErrLineTooLong, sniff.ErrNoDialect},
+			[]string{"row 3, line 3, byte 108: a line longer than the maximum line size of 100 bytes", "Options.MaxLineSize"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := writeFile(t, "in.csv", tt.data)
+			check := func(how string, err error) {
+				t.Helper()
+				if err == nil {
+					t.Fatalf("%s: no error", how)
+				}
+				for _, e := range tt.is {
+					if !errors.Is(err, e) {
+						t.Errorf("%s: %v is not %v", how, err, e)
+					}
+				}
+				for _, w := range tt.wants {
+					if !strings.Contains(err.Error(), w) {
+						t.Errorf("%s: %q lacks %q", how, err, w)
+					}
+				}
+				if strings.Contains(err.Error(), "no dialect reads the sample consistently") {
+					t.Errorf("%s: %q gives the sniffer's bare reason", how, err)
+				}
+			}
+			_, err := Open(path, tt.opts)
+			check("Open", err)
+			_, err = OpenReader(bytes.NewReader(tt.data), tt.opts)
+			check("OpenReader", err)
+		})
+	}
+	// With the encoding, or with bad rows skipped, the latin-1 file reads.
+	path := writeFile(t, "latin1.csv", latin1)
+	if got := openAll(t, path, Options{Encoding: "latin-1"}); got.Err != "" || len(got.Rows) != 2 {
+		t.Errorf("latin-1 with Encoding: %+v", got)
+	}
+	if got := openAll(t, path, Options{IgnoreErrors: true}); got.Err != "" || len(got.Rows) != 0 {
+		t.Errorf("latin-1 with IgnoreErrors: %+v, want both rows skipped (DuckDB's ignore_errors)", got)
+	}
+}
+
+// TestMissingInputs: a missing file, a directory and an empty file each
+// get their own answer.
+func TestMissingInputs(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "missing.csv")
+	_, err := Open(missing, Options{})
+	if !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), missing+": no such file") {
+		t.Errorf("missing file: %v", err)
+	}
+	_, err = Open(dir, Options{})
+	if err == nil || !strings.Contains(err.Error(), dir+" is a directory, not a CSV file") {
+		t.Errorf("directory: %v", err)
+	}
+	if _, err := OpenFiles([]string{filepath.Join(dir, "*.csv")}, Options{}); err == nil || !strings.Contains(err.Error(), "no file matches") {
+		t.Errorf("a glob that matches nothing: %v", err)
+	}
+	// An empty file reads as DuckDB reads it: one VARCHAR column, column0,
+	// and no rows; Detected says it is empty.
+	empty := filepath.Join(dir, "empty.csv")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, open := range []func() (*Reader, error){
+		func() (*Reader, error) { return Open(empty, Options{}) },
+		func() (*Reader, error) { return OpenReader(bytes.NewReader(nil), Options{}) },
+	} {
+		r, err := open()
+		if err != nil {
+			t.Fatalf("empty file: %v", err)
+		}
+		got := readAll(r)
+		r.Close()
+		if !r.Detected().Empty || got.Err != "" || len(got.Rows) != 0 || len(got.Schema) != 1 || got.Schema[0] != "column0:VARCHAR" {
+			t.Errorf("empty file: %+v, Detected().Empty %v", got, r.Detected().Empty)
+		}
+	}
+	if r, err := Open(writeFile(t, "one.csv", []byte("a\n")), Options{}); err != nil || r.Detected().Empty {
+		t.Errorf("a file of one line: %v, Empty %v", err, err == nil && r.Detected().Empty)
+	}
+}
+
+// noise is n bytes of a fixed pseudo-random sequence.
+func noise(n int) []byte {
+	b := make([]byte, n)
+	x := uint32(2463534242)
+	for i := range b {
+		x ^= x << 13
+		x ^= x >> 17
+		x ^= x << 5
+		b[i] = byte(x)
+	}
+	return b
+}
