@@ -1356,3 +1356,54 @@ func TestTimestampTZ(t *testing.T) {
 		}
 	}
 }
+
+// TestDateFastEveryDay holds dateFast to parseDate on every ten-byte
+// "YYYY-MM-DD" with months 00 to 13 and days 00 to 32 of the years 0000 to
+// 9999 (also the invalid ones, which dateFast must refuse), and checks it
+// answers for every valid day but those of year 0.
+func TestDateFastEveryDay(t *testing.T) {
+	b := []byte("0000-00-00")
+	put := func(at, v, digits int) {
+		for i := digits - 1; i >= 0; i-- {
+			b[at+i] = byte('0' + v%10)
+			v /= 10
+		}
+	}
+	for year := 0; year <= 9999; year++ {
+		put(0, year, 4)
+		for month := 0; month <= 13; month++ {
+			put(5, month, 2)
+			for day := 0; day <= 32; day++ {
+				put(8, day, 2)
+				fast, ok := dateFast(b)
+				slow, _, sok := parseDate(b, false)
+				if ok && (!sok || slow != fast) {
+					t.Fatalf("dateFast(%q) = %v; parseDate = %v, %v", b, fast, slow, sok)
+				}
+				if sok && !ok && year != 0 {
+					t.Fatalf("dateFast(%q) refused a date parseDate reads (%v)", b, slow)
+				}
+			}
+		}
+	}
+	// Every byte value at every position of a valid date, and two bad
+	// bytes at once (the carries of one must not hide the other).
+	for _, base := range []string{"2024-01-15", "1999-12-31"} {
+		for i := range len(base) {
+			for c := range 256 {
+				for j := i; j < len(base); j += 3 {
+					b := []byte(base)
+					b[i], b[j] = byte(c), byte(255-c)
+					if j == i {
+						b[j] = byte(c)
+					}
+					fast, ok := dateFast(b)
+					slow, _, sok := parseDate(b, false)
+					if ok && (!sok || slow != fast) {
+						t.Fatalf("dateFast(%q) = %v; parseDate = %v, %v", b, fast, slow, sok)
+					}
+				}
+			}
+		}
+	}
+}

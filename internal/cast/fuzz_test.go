@@ -314,3 +314,25 @@ func FuzzFloat64Fast(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDateFast checks that dateFast agrees with parseDate, under both rule
+// sets, wherever it answers.
+func FuzzDateFast(f *testing.F) {
+	for _, s := range []string{"2024-02-29", "2023-02-29", "1900-02-29", "2000-02-29", "0000-01-01", "0001-01-01",
+		"9999-12-31", "2024-13-01", "2024-00-10", "2024-01-00", "2024-01-32", "2024/01/02", "2024-01-0a",
+		"2024-01-01x", "2024-1-01", "2\xff24-01-01", "1969-12-31", "000 -01-11"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		fast, ok := dateFast(b)
+		if !ok {
+			return
+		}
+		for _, strict := range []bool{false, true} {
+			slow, _, sok := parseDate(b, strict)
+			if !sok || slow != fast {
+				t.Fatalf("dateFast(%q) = %v; parseDate(strict %v) = %v, %v", b, fast, strict, slow, sok)
+			}
+		}
+	})
+}
