@@ -3,6 +3,7 @@ package cast
 import (
 	"errors"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -1403,6 +1404,132 @@ func TestDateFastEveryDay(t *testing.T) {
 						t.Fatalf("dateFast(%q) = %v; parseDate = %v, %v", b, fast, slow, sok)
 					}
 				}
+			}
+		}
+	}
+}
+
+// digitsLoop is the byte loop digits8 and digits16 must agree with.
+func digitsLoop(b []byte) (uint64, bool) {
+	var v uint64
+	for _, c := range b {
+		if !isDigit(c) {
+			return 0, false
+		}
+		v = v*10 + uint64(c-'0')
+	}
+	return v, len(b) > 0
+}
+
+// TestDigits holds digits16 (and digits8 under it) to the byte loop on
+// every length from 1 to 16, with every byte value at every position of a
+// run of digits and of a run of nines.
+func TestDigits(t *testing.T) {
+	for n := 1; n <= 16; n++ {
+		for _, base := range []string{"1234567890123456", "9999999999999999", "0000000000000000"} {
+			for i := range n {
+				for c := range 256 {
+					b := []byte(base[:n])
+					b[i] = byte(c)
+					got, ok := digits16(b)
+					want, wok := digitsLoop(b)
+					if ok != wok || got != want {
+						t.Fatalf("digits16(%q) = %d, %v; want %d, %v", b, got, ok, want, wok)
+					}
+				}
+			}
+		}
+	}
+}
+
+// everyString calls f with every string of up to n bytes over alphabet.
+func everyString(alphabet string, n int, f func([]byte)) {
+	var rec func(b []byte)
+	rec = func(b []byte) {
+		f(b)
+		if len(b) == n {
+			return
+		}
+		for i := range len(alphabet) {
+			rec(append(b, alphabet[i]))
+		}
+	}
+	rec(nil)
+}
+
+// TestNumberFastPaths holds the SWAR fast paths to the loops they stand
+// in for, on every string of up to 6 bytes over the bytes that matter to
+// them, and on random runs of digits up to 20 bytes: plainDecimal
+// to plainDecimalLoop, floatFast and float32Fast to the general DOUBLE and
+// FLOAT casts, Int64 and Uint64 (fast path first) to DuckDB's loops alone.
+func TestNumberFastPaths(t *testing.T) {
+	everyString("019.,-a_ e", 6, func(b []byte) {
+		for _, sep := range []byte{'.', ','} {
+			m, d, fr, neg, ok := plainDecimal(b, sep)
+			body := b
+			wneg := len(b) > 0 && b[0] == '-'
+			if wneg {
+				body = b[1:]
+			}
+			wm, wd, wfr, wok := plainDecimalLoop(body, sep)
+			if ok != wok || ok && (m != wm || d != wd || fr != wfr || neg != wneg) {
+				t.Fatalf("plainDecimal(%q, %q) = %d %d %d %v %v; the loop gives %d %d %d %v %v", b, sep, m, d, fr, neg, ok, wm, wd, wfr, wneg, wok)
+			}
+		}
+		for _, c := range []Caster{{}, {Strict: true}, {DecimalComma: true}} {
+			if f, ok := floatFast(b, c.sep()); ok {
+				if g, gok := c.float64General(b); !gok || !sameFloat(f, g) {
+					t.Fatalf("%+v: floatFast(%q) = %v; general %v, %v", c, b, f, g, gok)
+				}
+			}
+			if f, ok := float32Fast(b, c.sep()); ok {
+				if g, gok := c.float32General(b); !gok || math.Float32bits(f) != math.Float32bits(g) {
+					t.Fatalf("%+v: float32Fast(%q) = %v; general %v, %v", c, b, f, g, gok)
+				}
+			}
+			v, ok := c.Int64(b)
+			w, wok := castInt(b, c.Strict, false, int64(math.MinInt64), math.MaxInt64)
+			if !wok {
+				w, wok = castInt(b, c.Strict, true, int64(math.MinInt64), math.MaxInt64)
+			}
+			if ok != wok || v != w {
+				t.Fatalf("%+v: Int64(%q) = %d, %v; DuckDB's loops give %d, %v", c, b, v, ok, w, wok)
+			}
+			u, ok := c.Uint64(b)
+			wu, wok := uint64(0), false
+			if !negativeNonZero(b) {
+				if wu, wok = castInt(b, c.Strict, false, uint64(0), math.MaxUint64); !wok {
+					wu, wok = castInt(b, c.Strict, true, uint64(0), math.MaxUint64)
+				}
+			}
+			if ok != wok || u != wu {
+				t.Fatalf("%+v: Uint64(%q) = %d, %v; DuckDB's loops give %d, %v", c, b, u, ok, wu, wok)
+			}
+		}
+	})
+	// Long runs: the loop-sized cases and the 16-digit SWAR reads.
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 200000 {
+		b := make([]byte, 1+rng.IntN(20))
+		for i := range b {
+			b[i] = "0123456789.-"[rng.IntN(12)]
+			if rng.IntN(4) != 0 {
+				b[i] = byte('0' + rng.IntN(10))
+			}
+		}
+		for _, c := range []Caster{{}, {Strict: true}} {
+			if f, ok := floatFast(b, '.'); ok {
+				if g, gok := c.float64General(b); !gok || !sameFloat(f, g) {
+					t.Fatalf("floatFast(%q) = %v; general %v, %v", b, f, g, gok)
+				}
+			}
+			v, ok := c.Int64(b)
+			w, wok := castInt(b, c.Strict, false, int64(math.MinInt64), math.MaxInt64)
+			if !wok {
+				w, wok = castInt(b, c.Strict, true, int64(math.MinInt64), math.MaxInt64)
+			}
+			if ok != wok || v != w {
+				t.Fatalf("%+v: Int64(%q) = %d, %v; DuckDB's loops give %d, %v", c, b, v, ok, w, wok)
 			}
 		}
 	}

@@ -336,3 +336,42 @@ func FuzzDateFast(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDigits holds digits16 to the byte loop on arbitrary runs of 1 to 16
+// bytes.
+func FuzzDigits(f *testing.F) {
+	for _, s := range []string{"0", "42", "12345678", "123456789", "9999999999999999", "12a4", "1/2", "9:9"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if len(b) == 0 || len(b) > 16 {
+			return
+		}
+		got, ok := digits16(b)
+		want, wok := digitsLoop(b)
+		if ok != wok || got != want {
+			t.Fatalf("digits16(%q) = %d, %v; want %d, %v", b, got, ok, want, wok)
+		}
+	})
+}
+
+// FuzzFloat32Fast checks that float32Fast agrees with the general path
+// wherever it answers, sign of zero included.
+func FuzzFloat32Fast(f *testing.F) {
+	for _, s := range []string{"0", "-0", "-0.0", "1.5", "7312.55", "1234567", "123456.7", "16777217", "0.1", "01.5", "5.", ".5", "1,5", "-"} {
+		f.Add([]byte(s), false)
+		f.Add([]byte(s), true)
+	}
+	f.Fuzz(func(t *testing.T, b []byte, decimalComma bool) {
+		for _, c := range []Caster{{DecimalComma: decimalComma}, {Strict: true, DecimalComma: decimalComma}} {
+			fast, ok := float32Fast(b, c.sep())
+			if !ok {
+				continue
+			}
+			slow, sok := c.float32General(b)
+			if !sok || math.Float32bits(fast) != math.Float32bits(slow) {
+				t.Fatalf("%+v: float32Fast(%q) = %v; the general path gives %v, %v", c, b, fast, slow, sok)
+			}
+		}
+	})
+}

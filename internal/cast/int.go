@@ -27,21 +27,30 @@ func (c Caster) Int64(b []byte) (int64, bool) {
 	// Fast path: up to 18 digits with an optional '-', which cannot
 	// overflow and mean the same under both rule sets, except for a
 	// leading zero when strict.
+	// Up to 16 digits are read eight at a time (digits16).
 	if n := len(b); n > 0 && n <= 18 {
 		i := 0
 		if b[0] == '-' {
 			i = 1
 		}
 		var v int64
-		j := i
-		for ; j < n; j++ {
-			d := b[j] - '0'
-			if d > 9 {
-				break
+		ok := false
+		if d := b[i:]; len(d) > 0 && len(d) <= 16 {
+			var u uint64
+			u, ok = digits16(d)
+			v = int64(u)
+		} else {
+			j := i
+			for ; j < n; j++ {
+				d := b[j] - '0'
+				if d > 9 {
+					break
+				}
+				v = v*10 + int64(d)
 			}
-			v = v*10 + int64(d)
+			ok = j == n && j > i
 		}
-		if j == n && j > i && (!c.Strict || i == 1 || n == 1 || b[0] != '0') {
+		if ok && (!c.Strict || i == 1 || n == 1 || b[0] != '0') {
 			if i == 1 {
 				v = -v
 			}
@@ -157,18 +166,25 @@ func negativeNonZero(b []byte) bool {
 // in uint64 (DuckDB's IntegerDecimalCastData<uint64_t>), so that values up
 // to 18446744073709551615 ("0xFFFFFFFFFFFFFFFF") cast.
 func (c Caster) Uint64(b []byte) (uint64, bool) {
-	// Fast path: up to 19 digits, which cannot overflow.
+	// Fast path: up to 19 digits, which cannot overflow; up to 16 are
+	// read eight at a time (digits16).
 	if n := len(b); n > 0 && n <= 19 {
 		var v uint64
-		j := 0
-		for ; j < n; j++ {
-			d := b[j] - '0'
-			if d > 9 {
-				break
+		ok := false
+		if n <= 16 {
+			v, ok = digits16(b)
+		} else {
+			j := 0
+			for ; j < n; j++ {
+				d := b[j] - '0'
+				if d > 9 {
+					break
+				}
+				v = v*10 + uint64(d)
 			}
-			v = v*10 + uint64(d)
+			ok = j == n
 		}
-		if j == n && (!c.Strict || n == 1 || b[0] != '0') {
+		if ok && (!c.Strict || n == 1 || b[0] != '0') {
 			return v, true
 		}
 	}
