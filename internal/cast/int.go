@@ -394,8 +394,12 @@ func castInt[T integer](b []byte, strict, fraction bool, lo, hi T) (T, bool) {
 	if len(b) == 0 {
 		return 0, false
 	}
-	if b[0] == '-' {
-		return intLoop(b, true, strict, fraction, lo, hi)
+	s := numState[T]{neg: b[0] == '-', fraction: fraction, lo: lo, hi: hi}
+	if s.neg {
+		if !numberLoop(b, &s, strict, '.') {
+			return 0, false
+		}
+		return s.result, true
 	}
 	if len(b) > 1 && b[0] == '0' {
 		switch b[1] {
@@ -409,7 +413,10 @@ func castInt[T integer](b []byte, strict, fraction bool, lo, hi T) (T, bool) {
 			return 0, false
 		}
 	}
-	return intLoop(b, false, strict, fraction, lo, hi)
+	if !numberLoop(b, &s, strict, '.') {
+		return 0, false
+	}
+	return s.result, true
 }
 
 // radixValue returns the value of c as a digit in base 16 or 2, or -1.
@@ -483,12 +490,17 @@ func numberLoop[T integer](b []byte, s *numState[T], strict bool, sep byte) bool
 		start = 1
 	}
 	pos := start
+	dec := s.dec
 	for pos < len(b) {
 		c := b[pos]
 		if isDigit(c) {
-			// The mode is tested here, so that both operations are
+			// The mode is tested here, so that the integer operation is
 			// inlined into the loop.
-			if d := T(c - '0'); s.dec && !s.decDigit(d) || !s.dec && !s.intDigit(d) {
+			if d := T(c - '0'); dec {
+				if !s.decDigit(d) {
+					return false
+				}
+			} else if !s.intDigit(d) {
 				return false
 			}
 			pos++
@@ -510,7 +522,7 @@ func numberLoop[T integer](b []byte, s *numState[T], strict bool, sep byte) bool
 			pos++
 			first := pos
 			for pos < len(b) && isDigit(b[pos]) {
-				if d := T(b[pos] - '0'); s.dec {
+				if d := T(b[pos] - '0'); dec {
 					s.decFractionDigit(d)
 				} else if !s.intFractionDigit(d) {
 					return false
