@@ -1409,7 +1409,7 @@ func TestDateFastEveryDay(t *testing.T) {
 	}
 }
 
-// digitsLoop is the byte loop digits8 and digits16 must agree with.
+// digitsLoop is the byte loop digits16 must agree with.
 func digitsLoop(b []byte) (uint64, bool) {
 	var v uint64
 	for _, c := range b {
@@ -1421,7 +1421,7 @@ func digitsLoop(b []byte) (uint64, bool) {
 	return v, len(b) > 0
 }
 
-// TestDigits holds digits16 (and digits8 under it) to the byte loop on
+// TestDigits holds digits16 to the byte loop on
 // every length from 1 to 16, with every byte value at every position of a
 // run of digits and of a run of nines.
 func TestDigits(t *testing.T) {

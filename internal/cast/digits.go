@@ -15,18 +15,15 @@ import "encoding/binary"
 // word, b[0] lowest, the others zero. Two loads that overlap cover the
 // lengths between the sizes of the loads.
 func loadWord(b []byte) uint64 {
-	switch n := len(b); {
-	case n >= 4:
+	n := len(b)
+	if n >= 4 {
 		lo := uint64(binary.LittleEndian.Uint32(b))
 		hi := uint64(binary.LittleEndian.Uint32(b[n-4:]))
 		return lo | hi<<(8*(n-4))
-	case n >= 2:
-		lo := uint64(binary.LittleEndian.Uint16(b))
-		hi := uint64(binary.LittleEndian.Uint16(b[n-2:]))
-		return lo | hi<<(8*(n-2))
-	default:
-		return uint64(b[0])
 	}
+	// 1 to 3 bytes: the first, the middle one (or the first again) and the
+	// last, each where it belongs.
+	return uint64(b[0]) | uint64(b[n/2])<<(8*(n/2)) | uint64(b[n-1])<<(8*(n-1))
 }
 
 // digitFlags returns a word with the top bit of every byte of x that is not
@@ -34,18 +31,6 @@ func loadWord(b []byte) uint64 {
 // flagged (the carries of a bad byte reach only the bytes above it).
 func digitFlags(x uint64) uint64 {
 	return ((x + 0x4646464646464646) | (x - zeros)) & 0x8080808080808080
-}
-
-// digits8 returns the value of b, 1 to 8 decimal digits, and false if
-// b holds anything else.
-func digits8(b []byte) (uint64, bool) {
-	n := uint(len(b))
-	x := loadWord(b)
-	mask := ^uint64(0) >> (64 - 8*n)
-	if digitFlags(x)&mask != 0 {
-		return 0, false
-	}
-	return value8((x - zeros) << (64 - 8*n)), true
 }
 
 // value8 returns the number whose eight digits, most significant first,
@@ -57,15 +42,23 @@ func value8(d uint64) uint64 {
 }
 
 // digits16 returns the value of b, 1 to 16 decimal digits, and false if
-// b holds anything else.
+// b holds anything else. The shift that aligns the digits to the top of a
+// word also drops the flags and borrows of the bytes past them.
 func digits16(b []byte) (uint64, bool) {
-	if len(b) <= 8 {
-		return digits8(b)
+	n := len(b)
+	if n <= 8 {
+		x := loadWord(b)
+		shift := 64 - 8*uint(n)
+		if digitFlags(x)<<shift != 0 {
+			return 0, false
+		}
+		return value8((x - zeros) << shift), true
 	}
-	hi, ok := digits8(b[:len(b)-8])
-	x := binary.LittleEndian.Uint64(b[len(b)-8:])
-	if !ok || digitFlags(x) != 0 {
+	hi := loadWord(b[:n-8])
+	shift := 64 - 8*uint(n-8)
+	lo := binary.LittleEndian.Uint64(b[n-8:])
+	if digitFlags(hi)<<shift|digitFlags(lo) != 0 {
 		return 0, false
 	}
-	return hi*100000000 + value8(x-zeros), true
+	return value8((hi-zeros)<<shift)*100000000 + value8(lo-zeros), true
 }
