@@ -149,3 +149,22 @@ func FuzzRowPaths(f *testing.F) {
 		readBothPaths(t, input, opts, topts)
 	})
 }
+
+// TestASCII checks ascii on every length it takes (0 to 15) with every
+// byte value at every position.
+func TestASCII(t *testing.T) {
+	for n := range 16 {
+		for i := range max(n, 1) {
+			for c := range 256 {
+				v := bytes.Repeat([]byte{'a'}, n)
+				if n > 0 {
+					v[i] = byte(c)
+				}
+				want := n == 0 || c < 0x80
+				if got := ascii(v); got != want {
+					t.Fatalf("ascii(%q) = %v, want %v", v, got, want)
+				}
+			}
+		}
+	}
+}
