@@ -5,6 +5,7 @@ import (
 	"context"
 	"math"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -161,6 +162,7 @@ func BenchmarkTyped(b *testing.B) {
 			fx := loadFixture(name)
 			b.SetBytes(int64(len(fx.data)))
 			b.ReportAllocs()
+			m0 := mallocs()
 			var sum int64
 			// One Reader for the whole benchmark, Reset for each run, so
 			// that the allocations counted are those of the steady state.
@@ -184,12 +186,13 @@ func BenchmarkTyped(b *testing.B) {
 				}
 				sum += n
 			}
-			report(b, fx)
+			report(b, fx, m0)
 		})
 		b.Run(name+"/each/t=2", func(b *testing.B) {
 			fx := loadFixture(name)
 			b.SetBytes(int64(len(fx.data)))
 			b.ReportAllocs()
+			m0 := mallocs()
 			var readers sync.Pool
 			for b.Loop() {
 				p, err := scanner.ScanReaderAt(context.Background(), bytes.NewReader(fx.data), int64(len(fx.data)),
@@ -225,12 +228,13 @@ func BenchmarkTyped(b *testing.B) {
 					b.Fatalf("%d rows, want %d", rows, fx.rows)
 				}
 			}
-			report(b, fx)
+			report(b, fx, m0)
 		})
 		b.Run(name+"/scan-only", func(b *testing.B) {
 			fx := loadFixture(name)
 			b.SetBytes(int64(len(fx.data)))
 			b.ReportAllocs()
+			m0 := mallocs()
 			n := 0
 			for b.Loop() {
 				s, err := scanner.NewBytes(fx.data, scanner.Options{Header: true})
@@ -243,13 +247,24 @@ func BenchmarkTyped(b *testing.B) {
 					}
 				}
 			}
-			report(b, fx)
+			report(b, fx, m0)
 		})
 	}
 }
 
-// report adds the nanoseconds and allocations per row.
-func report(b *testing.B, fx *fixture) {
+// report adds the nanoseconds and the allocations per row; mallocs is
+// runtime.MemStats.Mallocs before the benchmark's loop.
+func report(b *testing.B, fx *fixture, mallocs uint64) {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
 	rows := float64(fx.rows) * float64(b.N)
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/rows, "ns/row")
+	b.ReportMetric(float64(ms.Mallocs-mallocs)/rows, "allocs/row")
+}
+
+// mallocs returns runtime.MemStats.Mallocs, for report.
+func mallocs() uint64 {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.Mallocs
 }
