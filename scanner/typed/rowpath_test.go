@@ -150,10 +150,10 @@ func FuzzRowPaths(f *testing.F) {
 	})
 }
 
-// TestASCII checks ascii on every length it takes (0 to 15) with every
+// TestASCII checks ascii on every length it takes (0 to 16) with every
 // byte value at every position.
 func TestASCII(t *testing.T) {
-	for n := range 16 {
+	for n := range 17 {
 		for i := range max(n, 1) {
 			for c := range 256 {
 				v := bytes.Repeat([]byte{'a'}, n)

@@ -487,7 +487,7 @@ func (r *Reader) addRow(i int, row [][]byte) uint8 {
 			// A short value (most of them in a wide file) is checked for
 			// ASCII inline: the call and byte loop of utf8.Valid cost more
 			// than it; on a long one its own ASCII loop is the faster.
-			if ok = len(v) < 16 && ascii(v) || utf8.Valid(v); ok {
+			if ok = len(v) <= 16 && ascii(v) || utf8.Valid(v); ok {
 				vec.Data = append(vec.Data, v...)
 				vec.Offsets[i+1] = len(vec.Data)
 			}
@@ -501,8 +501,9 @@ func (r *Reader) addRow(i int, row [][]byte) uint8 {
 	return 1
 }
 
-// ascii reports whether v, under 16 bytes, holds ASCII bytes only: one or
-// two words, or two 4-byte loads that overlap, or the bytes one by one.
+// ascii reports whether v, at most 16 bytes, holds ASCII bytes only: two
+// words that overlap, two 4-byte loads that overlap, or the bytes one by
+// one.
 func ascii(v []byte) bool {
 	var acc uint64
 	if len(v) >= 8 {
