@@ -3,6 +3,7 @@ package cast
 import (
 	"errors"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -1353,6 +1354,183 @@ func TestTimestampTZ(t *testing.T) {
 		}
 		if got != tt.want {
 			t.Errorf("TimestampTZ(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestDateFastEveryDay holds dateFast to parseDate on every ten-byte
+// "YYYY-MM-DD" with months 00 to 13 and days 00 to 32 of the years 0000 to
+// 9999 (also the invalid ones, which dateFast must refuse), and checks it
+// answers for every valid day but those of year 0.
+func TestDateFastEveryDay(t *testing.T) {
+	b := []byte("0000-00-00")
+	put := func(at, v, digits int) {
+		for i := digits - 1; i >= 0; i-- {
+			b[at+i] = byte('0' + v%10)
+			v /= 10
+		}
+	}
+	for year := 0; year <= 9999; year++ {
+		put(0, year, 4)
+		for month := 0; month <= 13; month++ {
+			put(5, month, 2)
+			for day := 0; day <= 32; day++ {
+				put(8, day, 2)
+				fast, ok := dateFast(b)
+				slow, _, sok := parseDate(b, false)
+				if ok && (!sok || slow != fast) {
+					t.Fatalf("dateFast(%q) = %v; parseDate = %v, %v", b, fast, slow, sok)
+				}
+				if sok && !ok && year != 0 {
+					t.Fatalf("dateFast(%q) refused a date parseDate reads (%v)", b, slow)
+				}
+			}
+		}
+	}
+	// Every byte value at every position of a valid date, and two bad
+	// bytes at once (the carries of one must not hide the other).
+	for _, base := range []string{"2024-01-15", "1999-12-31"} {
+		for i := range len(base) {
+			for c := range 256 {
+				for j := i; j < len(base); j += 3 {
+					b := []byte(base)
+					b[i], b[j] = byte(c), byte(255-c)
+					if j == i {
+						b[j] = byte(c)
+					}
+					fast, ok := dateFast(b)
+					slow, _, sok := parseDate(b, false)
+					if ok && (!sok || slow != fast) {
+						t.Fatalf("dateFast(%q) = %v; parseDate = %v, %v", b, fast, slow, sok)
+					}
+				}
+			}
+		}
+	}
+}
+
+// digitsLoop is the byte loop digits16 must agree with.
+func digitsLoop(b []byte) (uint64, bool) {
+	var v uint64
+	for _, c := range b {
+		if !isDigit(c) {
+			return 0, false
+		}
+		v = v*10 + uint64(c-'0')
+	}
+	return v, len(b) > 0
+}
+
+// TestDigits holds digits16 to the byte loop on
+// every length from 1 to 16, with every byte value at every position of a
+// run of digits and of a run of nines.
+func TestDigits(t *testing.T) {
+	for n := 1; n <= 16; n++ {
+		for _, base := range []string{"1234567890123456", "9999999999999999", "0000000000000000"} {
+			for i := range n {
+				for c := range 256 {
+					b := []byte(base[:n])
+					b[i] = byte(c)
+					got, ok := digits16(b)
+					want, wok := digitsLoop(b)
+					if ok != wok || got != want {
+						t.Fatalf("digits16(%q) = %d, %v; want %d, %v", b, got, ok, want, wok)
+					}
+				}
+			}
+		}
+	}
+}
+
+// everyString calls f with every string of up to n bytes over alphabet.
+func everyString(alphabet string, n int, f func([]byte)) {
+	var rec func(b []byte)
+	rec = func(b []byte) {
+		f(b)
+		if len(b) == n {
+			return
+		}
+		for i := range len(alphabet) {
+			rec(append(b, alphabet[i]))
+		}
+	}
+	rec(nil)
+}
+
+// TestNumberFastPaths holds the SWAR fast paths to the loops they stand
+// in for, on every string of up to 6 bytes over the bytes that matter to
+// them, and on random runs of digits up to 20 bytes: plainDecimal
+// to plainDecimalLoop, floatFast and float32Fast to the general DOUBLE and
+// FLOAT casts, Int64 and Uint64 (fast path first) to DuckDB's loops alone.
+func TestNumberFastPaths(t *testing.T) {
+	everyString("019.,-a_ e", 6, func(b []byte) {
+		for _, sep := range []byte{'.', ','} {
+			m, d, fr, neg, ok := plainDecimal(b, sep)
+			body := b
+			wneg := len(b) > 0 && b[0] == '-'
+			if wneg {
+				body = b[1:]
+			}
+			wm, wd, wfr, wok := plainDecimalLoop(body, sep)
+			if ok != wok || ok && (m != wm || d != wd || fr != wfr || neg != wneg) {
+				t.Fatalf("plainDecimal(%q, %q) = %d %d %d %v %v; the loop gives %d %d %d %v %v", b, sep, m, d, fr, neg, ok, wm, wd, wfr, wneg, wok)
+			}
+		}
+		for _, c := range []Caster{{}, {Strict: true}, {DecimalComma: true}} {
+			if f, ok := floatFast(b, c.sep()); ok {
+				if g, gok := c.float64General(b); !gok || !sameFloat(f, g) {
+					t.Fatalf("%+v: floatFast(%q) = %v; general %v, %v", c, b, f, g, gok)
+				}
+			}
+			if f, ok := float32Fast(b, c.sep()); ok {
+				if g, gok := c.float32General(b); !gok || math.Float32bits(f) != math.Float32bits(g) {
+					t.Fatalf("%+v: float32Fast(%q) = %v; general %v, %v", c, b, f, g, gok)
+				}
+			}
+			v, ok := c.Int64(b)
+			w, wok := castInt(b, c.Strict, false, int64(math.MinInt64), math.MaxInt64)
+			if !wok {
+				w, wok = castInt(b, c.Strict, true, int64(math.MinInt64), math.MaxInt64)
+			}
+			if ok != wok || v != w {
+				t.Fatalf("%+v: Int64(%q) = %d, %v; DuckDB's loops give %d, %v", c, b, v, ok, w, wok)
+			}
+			u, ok := c.Uint64(b)
+			wu, wok := uint64(0), false
+			if !negativeNonZero(b) {
+				if wu, wok = castInt(b, c.Strict, false, uint64(0), math.MaxUint64); !wok {
+					wu, wok = castInt(b, c.Strict, true, uint64(0), math.MaxUint64)
+				}
+			}
+			if ok != wok || u != wu {
+				t.Fatalf("%+v: Uint64(%q) = %d, %v; DuckDB's loops give %d, %v", c, b, u, ok, wu, wok)
+			}
+		}
+	})
+	// Long runs: the loop-sized cases and the 16-digit SWAR reads.
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 200000 {
+		b := make([]byte, 1+rng.IntN(20))
+		for i := range b {
+			b[i] = "0123456789.-"[rng.IntN(12)]
+			if rng.IntN(4) != 0 {
+				b[i] = byte('0' + rng.IntN(10))
+			}
+		}
+		for _, c := range []Caster{{}, {Strict: true}} {
+			if f, ok := floatFast(b, '.'); ok {
+				if g, gok := c.float64General(b); !gok || !sameFloat(f, g) {
+					t.Fatalf("floatFast(%q) = %v; general %v, %v", b, f, g, gok)
+				}
+			}
+			v, ok := c.Int64(b)
+			w, wok := castInt(b, c.Strict, false, int64(math.MinInt64), math.MaxInt64)
+			if !wok {
+				w, wok = castInt(b, c.Strict, true, int64(math.MinInt64), math.MaxInt64)
+			}
+			if ok != wok || v != w {
+				t.Fatalf("%+v: Int64(%q) = %d, %v; DuckDB's loops give %d, %v", c, b, v, ok, w, wok)
+			}
 		}
 	}
 }

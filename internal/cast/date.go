@@ -1,6 +1,7 @@
 package cast
 
 import (
+	"encoding/binary"
 	"math"
 	"strconv"
 )
@@ -179,8 +180,65 @@ func (d Date) String() string {
 // The day must exist: 2023-02-29, 1900-02-29, month 13 and day 0 fail;
 // 2024-02-29 and 2000-02-29 succeed. Dates outside DuckDB's range fail.
 func (c Caster) Date(b []byte) (Date, bool) {
+	if d, ok := dateFast(b); ok {
+		return d, true
+	}
 	d, _, ok := parseDate(b, c.Strict)
 	return d, ok
+}
+
+// The SWAR constants of dateFast: the bytes of "YYYY-MM-" that hold the
+// separators, and the bytes of a word that are all '0'.
+const (
+	dateSepBytes = 0xFF0000FF00000000
+	dateSeps     = 0x2D00002D00000000 // '-' at bytes 4 and 7
+	zeros        = 0x3030303030303030
+)
+
+// marchDays[m] is the day of the year, counted from March 1st, on which
+// month m (1-12) starts: Hinnant's (153*mp+2)/5 with mp = (m+9)%12.
+var marchDays = [13]int64{0, 306, 337, 0, 31, 61, 92, 122, 153, 184, 214, 245, 275}
+
+// dateFast casts the commonest spelling of a date in one pass, without a
+// loop: exactly ten bytes "YYYY-MM-DD" with a year from 0001 to 9999. It
+// reads the eight bytes "YYYY-MM-" as one word, puts the two day digits in
+// place of the separators once they are checked, and checks the eight
+// digits at once (a byte is a digit when neither adding 0x46 nor
+// subtracting 0x30 sets its top bit; the lowest bad byte is always
+// caught, whatever it carries into the bytes above). Such a date means
+// the same under both rule sets (nothing follows it), so the answer is
+// parseDate's; anything else (another separator, one-digit months, year
+// 0, trailing text, an invalid day) reports false and is left to
+// parseDate, which FuzzDateFast and TestDateFastEveryDay check.
+func dateFast(b []byte) (Date, bool) {
+	if len(b) != 10 {
+		return 0, false
+	}
+	w := binary.LittleEndian.Uint64(b)
+	if w&dateSepBytes != dateSeps {
+		return 0, false
+	}
+	x := w&^dateSepBytes | uint64(b[8])<<32 | uint64(b[9])<<56
+	if ((x+0x4646464646464646)|(x-zeros))&0x8080808080808080 != 0 {
+		return 0, false
+	}
+	d := x - zeros // digits: Y0 Y1 Y2 Y3 D0 M0 M1 D1
+	year := int64(d&0xFF)*1000 + int64(d>>8&0xFF)*100 + int64(d>>16&0xFF)*10 + int64(d>>24&0xFF)
+	month := int64(d>>40&0xFF)*10 + int64(d>>48&0xFF)
+	day := int64(d>>32&0xFF)*10 + int64(d>>56)
+	if year == 0 || uint64(month-1) >= 12 || day == 0 {
+		return 0, false // month-1 wraps for month 0
+	}
+	if day > 28 && day > int64(monthDays[month]) {
+		if month != 2 || day != 29 || !isLeap(int(year)) {
+			return 0, false
+		}
+	}
+	y := year
+	if month <= 2 {
+		y-- // the year starts in March; y >= 0, so '/' is a floor
+	}
+	return Date(365*y + y/4 - y/100 + y/400 + marchDays[month] + day - 1 - 719468), true
 }
 
 // parseDate is Date::TryConvertDate; it also returns where the date ended.

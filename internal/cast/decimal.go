@@ -89,8 +89,8 @@ func (c Caster) Decimal(b []byte, width, scale int) (int64, bool) {
 	return decimalGeneral(b, width, scale, sep)
 }
 
-// decimalGeneral is Decimal's loop, DuckDB's TryIntegerCast over
-// DecimalCastOperation.
+// decimalGeneral is Decimal's loop: DuckDB's TryIntegerCast over
+// DecimalCastOperation, numberLoop with the decimal operations.
 func decimalGeneral(b []byte, width, scale int, sep byte) (int64, bool) {
 	i := 0
 	for i < len(b) && isSpace(b[i]) {
@@ -100,102 +100,10 @@ func decimalGeneral(b []byte, width, scale int, sep byte) (int64, bool) {
 	if len(b) == 0 {
 		return 0, false
 	}
-	s := decState{width: width, scale: scale, neg: b[0] == '-'}
-	s.store(width)
-	start := 0
-	switch {
-	case s.neg:
-		start = 1
-	case b[0] == '+':
-		start = 1
-	}
-	pos := start
-	for pos < len(b) {
-		ch := b[pos]
-		if isDigit(ch) {
-			if !s.digit(int64(ch - '0')) {
-				return 0, false
-			}
-			pos++
-			if pos != len(b) && b[pos] == '_' {
-				pos++
-				if pos == len(b) || !isDigit(b[pos]) {
-					return 0, false
-				}
-			}
-			continue
-		}
-		if ch == sep {
-			digitsBefore := pos > start
-			pos++
-			first := pos
-			for pos < len(b) && isDigit(b[pos]) {
-				s.fractionDigit(int64(b[pos] - '0'))
-				pos++
-				if pos != len(b) && b[pos] == '_' {
-					pos++
-					if pos == len(b) || !isDigit(b[pos]) {
-						return 0, false
-					}
-				}
-			}
-			if !digitsBefore && pos == first {
-				return 0, false // the separator alone
-			}
-			if pos >= len(b) {
-				break
-			}
-		}
-		if isSpace(b[pos]) {
-			for pos++; pos < len(b); pos++ {
-				if !isSpace(b[pos]) {
-					return 0, false
-				}
-			}
-			break
-		}
-		if b[pos] == 'e' || b[pos] == 'E' {
-			if pos == start {
-				return 0, false
-			}
-			pos++
-			if pos >= len(b) {
-				return 0, false
-			}
-			exp, ok := intLoop(b[pos:], b[pos] == '-', false, false, int64(math.MinInt16), math.MaxInt16)
-			if !ok {
-				return 0, false
-			}
-			return s.exponent(int(exp))
-		}
-		return 0, false
-	}
-	if pos == start || !s.finish() {
-		return 0, false
-	}
-	return s.result, true
-}
-
-// decState is DuckDB's DecimalCastData: the digits read so far, with the
-// sign applied as they come, in the integer type DuckDB stores the width in
-// (int16 up to 4 digits, int32 up to 9, int64 up to 18), whose range, not
-// 10^width, bounds what an exponent can make.
-type decState struct {
-	width, scale int
-	neg          bool
-	lo, hi       int64 // the store type's range
-	maxDigits    int   // the digits the store type holds (DecimalWidth<T>::max)
-	result       int64
-	digits       int  // integer digits, leading zeros not counted
-	decimals     int  // fraction digits kept in result
-	roundSet     bool // the first digit past the scale was seen
-	round        bool // and it is 5 or more
-	excess       int  // fraction digits to drop (an exponent's doing)
-	expType      int  // 0 none, 1 positive, -1 negative
-}
-
-// store sets the store type of a DECIMAL of the given width.
-func (s *decState) store(width int) {
+	s := numState[int64]{dec: true, fraction: true, width: int16(width), scale: int16(scale), neg: b[0] == '-'}
+	// The integer type DuckDB stores the width in (int16 up to 4 digits,
+	// int32 up to 9, int64 up to 18), whose range, not 10^width, bounds
+	// what an exponent can make.
 	switch {
 	case width <= 4:
 		s.lo, s.hi, s.maxDigits = math.MinInt16, math.MaxInt16, 4
@@ -204,9 +112,17 @@ func (s *decState) store(width int) {
 	default:
 		s.lo, s.hi, s.maxDigits = math.MinInt64, math.MaxInt64, 18
 	}
+	if !numberLoop(b, &s, false, sep) {
+		return 0, false
+	}
+	return s.result, true
 }
 
-func (s *decState) push(d int64) {
+// The decimal operations of numState, DuckDB's DecimalCastOperation: the
+// digits read so far, with the sign applied as they come, in the store
+// type's range.
+
+func (s *numState[T]) push(d T) {
 	if s.neg {
 		s.result = s.result*10 - d
 	} else {
@@ -214,8 +130,8 @@ func (s *decState) push(d int64) {
 	}
 }
 
-// digit appends one integer digit.
-func (s *decState) digit(d int64) bool {
+// decDigit appends one integer digit.
+func (s *numState[T]) decDigit(d T) bool {
 	if s.result == 0 && d == 0 {
 		return true // leading zeros do not count
 	}
@@ -230,9 +146,9 @@ func (s *decState) digit(d int64) bool {
 	return s.result >= s.lo && s.result <= s.hi
 }
 
-// fractionDigit appends one digit after the separator; digits past what
-// an int64 holds are dropped.
-func (s *decState) fractionDigit(d int64) {
+// decFractionDigit appends one digit after the separator; digits past what
+// the store type holds are dropped.
+func (s *numState[T]) decFractionDigit(d T) {
 	if s.decimals == s.scale && !s.roundSet {
 		s.roundSet = true
 		s.round = d >= 5
@@ -245,7 +161,7 @@ func (s *decState) fractionDigit(d int64) {
 }
 
 // roundUp moves the result one unit away from zero.
-func (s *decState) roundUp() {
+func (s *numState[T]) roundUp() {
 	if s.neg {
 		s.result--
 	} else {
@@ -253,18 +169,24 @@ func (s *decState) roundUp() {
 	}
 }
 
-// finish drops the fraction digits past the scale (rounding on the first
-// of them), scales the result up to the scale's digits and checks it
+// roundsUp reports whether m, a last digit shifted out (negative for a
+// negative value), rounds away from zero.
+func roundsUp[T integer](m T) bool {
+	five := T(5)
+	return m >= five || m <= -five
+}
+
+// decFinish drops the fraction digits past the scale (rounding on the
+// first of them), scales the result up to the scale's digits and checks it
 // against 10^width.
-func (s *decState) finish() bool {
+func (s *numState[T]) decFinish() bool {
 	if s.expType != 1 && s.decimals > s.scale {
 		s.excess = s.decimals - s.scale
 	}
 	if s.excess > 0 {
 		up := false
 		for range s.excess {
-			m := s.result % 10
-			up = m >= 5 || m <= -5
+			up = roundsUp(s.result % 10)
 			s.result /= 10
 		}
 		if s.expType == 1 && up {
@@ -278,21 +200,21 @@ func (s *decState) finish() bool {
 	for i := s.decimals; i < s.scale; i++ {
 		s.result *= 10
 	}
-	limit := decPow10[s.width]
+	limit := T(decPow10[s.width])
 	if s.neg {
 		return s.result > -limit
 	}
 	return s.result < limit
 }
 
-// exponent applies an exponent to the digits read, then finishes.
-func (s *decState) exponent(e int) (int64, bool) {
-	excess := max(s.decimals-s.scale, 0)
+// decExponent applies an exponent to the digits read, then finishes.
+func (s *numState[T]) decExponent(e int) bool {
+	excess := max(int(s.decimals)-int(s.scale), 0)
 	switch {
 	case e > 0:
 		s.expType = 1
 		if excess > e {
-			s.excess = excess - e
+			s.excess = int16(excess - e)
 			e = 0
 		} else {
 			e -= excess
@@ -300,14 +222,13 @@ func (s *decState) exponent(e int) (int64, bool) {
 	case e < 0:
 		s.expType = -1
 	}
-	if !s.finish() {
-		return 0, false
+	if !s.decFinish() {
+		return false
 	}
 	if e < 0 {
 		up := false
 		for range -e {
-			m := s.result % 10
-			up = m >= 5 || m <= -5
+			up = roundsUp(s.result % 10)
 			s.result /= 10
 			if s.result == 0 {
 				break
@@ -316,14 +237,14 @@ func (s *decState) exponent(e int) (int64, bool) {
 		if up {
 			s.roundUp()
 		}
-		return s.result, true
+		return true
 	}
 	for range e {
-		if !s.digit(0) {
-			return 0, false
+		if !s.decDigit(0) {
+			return false
 		}
 	}
-	return s.result, true
+	return true
 }
 
 // AppendDecimal appends v, a DECIMAL(width, scale), as DuckDB renders it:

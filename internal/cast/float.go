@@ -2,6 +2,7 @@ package cast
 
 import (
 	"math"
+	"math/bits"
 	"strconv"
 	"unsafe"
 )
@@ -70,6 +71,14 @@ func (c Caster) float64General(b []byte) (float64, bool) {
 // bytes, and for a number whose nearest double is exactly the midpoint
 // between the largest float and 2^128.
 func (c Caster) Float32(b []byte) (float32, bool) {
+	if v, ok := float32Fast(b, c.sep()); ok {
+		return v, true
+	}
+	return c.float32General(b)
+}
+
+// float32General is Float32 without float32Fast.
+func (c Caster) float32General(b []byte) (float32, bool) {
 	num, tok, ok := c.scanFloatField(b)
 	if !ok {
 		return 0, false
@@ -114,25 +123,93 @@ func (c Caster) sep() byte {
 // ten) gives the correctly rounded double, as the general path would. It
 // reports false for anything else, which the general path then reads.
 func floatFast(b []byte, sep byte) (float64, bool) {
-	p := 0
-	neg := len(b) > 0 && b[0] == '-'
-	if neg {
-		p = 1
+	mant, digits, frac, neg, ok := plainDecimal(b, sep)
+	if !ok || digits > 15 {
+		return 0, false
 	}
-	start := p
-	var mant uint64
+	f := float64(mant) / pow10[frac]
+	if neg {
+		f = -f
+	}
+	return f, true
+}
+
+// float32Fast is floatFast for FLOAT: the same shape with at most 7
+// digits, whose mantissa is below 2^24, divided in binary32 by an exact
+// float power of ten (Clinger's fast path in single precision), which is
+// the correctly rounded float the general path gives.
+func float32Fast(b []byte, sep byte) (float32, bool) {
+	mant, digits, frac, neg, ok := plainDecimal(b, sep)
+	if !ok || digits > 7 {
+		return 0, false
+	}
+	f := float32(mant) / pow10f32[frac]
+	if neg {
+		f = -f
+	}
+	return f, true
+}
+
+// plainDecimal reads the shape of floatFast, [-]digits[sep digits] with
+// no leading 0 before another digit and at least one digit on each side
+// of the separator, and returns the digits as one integer (at most 19 of
+// them are kept exactly: the callers take 15 or fewer), how many there
+// are, how many follow the separator, and the sign. Up to eight bytes
+// after the sign are read at once (SWAR, see digits.go): the first
+// non-digit must be the separator, and once it is replaced by a '0' every
+// byte must be a digit; the separator's byte is then squeezed out of the
+// word and the digits valued together.
+func plainDecimal(b []byte, sep byte) (mant uint64, digits, frac int, neg, ok bool) {
+	if len(b) > 0 && b[0] == '-' {
+		neg = true
+		b = b[1:]
+	}
+	n := len(b)
+	if n == 0 || n > 8 {
+		mant, digits, frac, ok = plainDecimalLoop(b, sep)
+		return mant, digits, frac, neg, ok
+	}
+	x := loadWord(b)
+	width := 8 * uint(n)
+	mask := ^uint64(0) >> (64 - width)
+	flags := digitFlags(x) & mask
+	if flags == 0 {
+		if n > 1 && b[0] == '0' {
+			return 0, 0, 0, false, false
+		}
+		return value8((x - zeros) << (64 - width)), n, 0, neg, true
+	}
+	k := bits.TrailingZeros64(flags) / 8 // the first non-digit
+	if k == 0 || k == n-1 || b[k] != sep || k > 1 && b[0] == '0' {
+		return 0, 0, 0, false, false
+	}
+	at := 8 * uint(k)
+	x = x&^(0xFF<<at) | '0'<<at
+	if digitFlags(x)&mask != 0 {
+		return 0, 0, 0, false, false
+	}
+	d := x - zeros
+	low := uint64(1)<<at - 1
+	d = d&low | d>>8&^low // the separator's byte squeezed out
+	return value8(d << (64 - width + 8)), n - 1, n - 1 - k, neg, true
+}
+
+// plainDecimalLoop is plainDecimal byte by byte, for b (after the sign)
+// longer than a word. Digits past 19 wrap mant; the callers refuse so
+// many.
+func plainDecimalLoop(b []byte, sep byte) (mant uint64, digits, frac int, ok bool) {
+	p := 0
 	for p < len(b) && isDigit(b[p]) {
 		mant = mant*10 + uint64(b[p]-'0')
 		p++
 	}
-	intDigits := p - start
-	if intDigits == 0 || (intDigits > 1 && b[start] == '0') {
-		return 0, false
+	intDigits := p
+	if intDigits == 0 || (intDigits > 1 && b[0] == '0') {
+		return 0, 0, 0, false
 	}
-	frac := 0
 	if p < len(b) {
 		if b[p] != sep {
-			return 0, false
+			return 0, 0, 0, false
 		}
 		p++
 		for p < len(b) && isDigit(b[p]) {
@@ -141,17 +218,10 @@ func floatFast(b []byte, sep byte) (float64, bool) {
 			frac++
 		}
 		if frac == 0 || p != len(b) {
-			return 0, false
+			return 0, 0, 0, false
 		}
 	}
-	if intDigits+frac > 15 {
-		return 0, false
-	}
-	f := float64(mant) / pow10[frac]
-	if neg {
-		f = -f
-	}
-	return f, true
+	return mant, intDigits + frac, frac, true
 }
 
 // scanFloatField is the part of TryDoubleCast before the conversion: it

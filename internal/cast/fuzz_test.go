@@ -314,3 +314,64 @@ func FuzzFloat64Fast(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDateFast checks that dateFast agrees with parseDate, under both rule
+// sets, wherever it answers.
+func FuzzDateFast(f *testing.F) {
+	for _, s := range []string{"2024-02-29", "2023-02-29", "1900-02-29", "2000-02-29", "0000-01-01", "0001-01-01",
+		"9999-12-31", "2024-13-01", "2024-00-10", "2024-01-00", "2024-01-32", "2024/01/02", "2024-01-0a",
+		"2024-01-01x", "2024-1-01", "2\xff24-01-01", "1969-12-31", "000 -01-11"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		fast, ok := dateFast(b)
+		if !ok {
+			return
+		}
+		for _, strict := range []bool{false, true} {
+			slow, _, sok := parseDate(b, strict)
+			if !sok || slow != fast {
+				t.Fatalf("dateFast(%q) = %v; parseDate(strict %v) = %v, %v", b, fast, strict, slow, sok)
+			}
+		}
+	})
+}
+
+// FuzzDigits holds digits16 to the byte loop on arbitrary runs of 1 to 16
+// bytes.
+func FuzzDigits(f *testing.F) {
+	for _, s := range []string{"0", "42", "12345678", "123456789", "9999999999999999", "12a4", "1/2", "9:9"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if len(b) == 0 || len(b) > 16 {
+			return
+		}
+		got, ok := digits16(b)
+		want, wok := digitsLoop(b)
+		if ok != wok || got != want {
+			t.Fatalf("digits16(%q) = %d, %v; want %d, %v", b, got, ok, want, wok)
+		}
+	})
+}
+
+// FuzzFloat32Fast checks that float32Fast agrees with the general path
+// wherever it answers, sign of zero included.
+func FuzzFloat32Fast(f *testing.F) {
+	for _, s := range []string{"0", "-0", "-0.0", "1.5", "7312.55", "1234567", "123456.7", "16777217", "0.1", "01.5", "5.", ".5", "1,5", "-"} {
+		f.Add([]byte(s), false)
+		f.Add([]byte(s), true)
+	}
+	f.Fuzz(func(t *testing.T, b []byte, decimalComma bool) {
+		for _, c := range []Caster{{DecimalComma: decimalComma}, {Strict: true, DecimalComma: decimalComma}} {
+			fast, ok := float32Fast(b, c.sep())
+			if !ok {
+				continue
+			}
+			slow, sok := c.float32General(b)
+			if !sok || math.Float32bits(fast) != math.Float32bits(slow) {
+				t.Fatalf("%+v: float32Fast(%q) = %v; the general path gives %v, %v", c, b, fast, slow, sok)
+			}
+		}
+	})
+}

@@ -27,21 +27,30 @@ func (c Caster) Int64(b []byte) (int64, bool) {
 	// Fast path: up to 18 digits with an optional '-', which cannot
 	// overflow and mean the same under both rule sets, except for a
 	// leading zero when strict.
+	// Up to 16 digits are read eight at a time (digits16).
 	if n := len(b); n > 0 && n <= 18 {
 		i := 0
 		if b[0] == '-' {
 			i = 1
 		}
 		var v int64
-		j := i
-		for ; j < n; j++ {
-			d := b[j] - '0'
-			if d > 9 {
-				break
+		ok := false
+		if d := b[i:]; len(d) > 0 && len(d) <= 16 {
+			var u uint64
+			u, ok = digits16(d)
+			v = int64(u)
+		} else {
+			j := i
+			for ; j < n; j++ {
+				d := b[j] - '0'
+				if d > 9 {
+					break
+				}
+				v = v*10 + int64(d)
 			}
-			v = v*10 + int64(d)
+			ok = j == n && j > i
 		}
-		if j == n && j > i && (!c.Strict || i == 1 || n == 1 || b[0] != '0') {
+		if ok && (!c.Strict || i == 1 || n == 1 || b[0] != '0') {
 			if i == 1 {
 				v = -v
 			}
@@ -157,18 +166,25 @@ func negativeNonZero(b []byte) bool {
 // in uint64 (DuckDB's IntegerDecimalCastData<uint64_t>), so that values up
 // to 18446744073709551615 ("0xFFFFFFFFFFFFFFFF") cast.
 func (c Caster) Uint64(b []byte) (uint64, bool) {
-	// Fast path: up to 19 digits, which cannot overflow.
+	// Fast path: up to 19 digits, which cannot overflow; up to 16 are
+	// read eight at a time (digits16).
 	if n := len(b); n > 0 && n <= 19 {
 		var v uint64
-		j := 0
-		for ; j < n; j++ {
-			d := b[j] - '0'
-			if d > 9 {
-				break
+		ok := false
+		if n <= 16 {
+			v, ok = digits16(b)
+		} else {
+			j := 0
+			for ; j < n; j++ {
+				d := b[j] - '0'
+				if d > 9 {
+					break
+				}
+				v = v*10 + uint64(d)
 			}
-			v = v*10 + uint64(d)
+			ok = j == n
 		}
-		if j == n && (!c.Strict || n == 1 || b[0] != '0') {
+		if ok && (!c.Strict || n == 1 || b[0] != '0') {
 			return v, true
 		}
 	}
@@ -186,19 +202,38 @@ func (c Caster) Uint64(b []byte) (uint64, bool) {
 // uint64 (UBIGINT).
 type integer interface{ ~int64 | ~uint64 }
 
-// intState is the running value of one integer cast: DuckDB's
-// IntegerCastData (fraction false) or IntegerDecimalCastData (fraction true).
-type intState[T integer] struct {
-	result    T
+// numState is the running value of one cast through numberLoop: DuckDB's
+// IntegerCastData (fraction false), IntegerDecimalCastData (fraction
+// true) or, with dec set, DecimalCastData (decimal.go), the operations
+// DuckDB's one TryIntegerCast loop is instantiated with. T is the store
+// type: int64, or uint64 for UBIGINT; a decimal's is int64.
+type numState[T integer] struct {
+	result T
+	neg    bool
+	lo, hi T // the range of the store type (int16's for an exponent)
+
+	// The integer casts'.
 	decimal   T      // fraction digits read so far, as an integer
 	decDigits uint16 // how many digits decimal holds (DuckDB's uint16_t)
-	neg       bool
-	fraction  bool // fractions and exponents are taken
-	lo, hi    T    // the range of the store type (int16's for an exponent)
+	fraction  bool   // fractions and exponents are taken (always for a decimal)
+
+	// The decimal cast's (see decDigit), all at most 18 but excess, which
+	// is at most decimals: small types keep the state small, for the
+	// integer casts that zero it.
+	dec          bool
+	roundSet     bool // the first digit past the scale was seen
+	round        bool // and it is 5 or more
+	expType      int8 // 0 none, 1 positive, -1 negative
+	width, scale int16
+	maxDigits    int16 // the digits the store type holds (DecimalWidth<T>::max)
+	digits       int16 // integer digits, leading zeros not counted
+	decimals     int16 // fraction digits kept in result
+	excess       int16 // fraction digits to drop (an exponent's doing)
 }
 
-// digit appends one integer digit, failing on overflow.
-func (s *intState[T]) digit(d T) bool {
+// intDigit appends one integer digit, failing on overflow; decDigit
+// (decimal.go) is the decimal's.
+func (s *numState[T]) intDigit(d T) bool {
 	if s.neg {
 		if s.result < (s.lo+d)/10 {
 			return false
@@ -213,9 +248,10 @@ func (s *intState[T]) digit(d T) bool {
 	return true
 }
 
-// fractionDigit appends one digit after the decimal point. Digits past what
-// the store type holds are dropped.
-func (s *intState[T]) fractionDigit(d T) bool {
+// intFractionDigit appends one digit after the decimal point. Digits past
+// what the store type holds are dropped. It fails for an integer cast
+// that takes no fraction; decFractionDigit is the decimal's.
+func (s *numState[T]) intFractionDigit(d T) bool {
 	if !s.fraction {
 		return false
 	}
@@ -227,8 +263,16 @@ func (s *intState[T]) fractionDigit(d T) bool {
 	return true
 }
 
-// finish rounds on the first fraction digit.
-func (s *intState[T]) finish() bool {
+// finish ends the cast: decFinish for a decimal, else intFinish.
+func (s *numState[T]) finish() bool {
+	if s.dec {
+		return s.decFinish()
+	}
+	return s.intFinish()
+}
+
+// intFinish rounds on the first fraction digit.
+func (s *numState[T]) intFinish() bool {
 	if !s.fraction {
 		return true
 	}
@@ -252,9 +296,13 @@ func (s *intState[T]) finish() bool {
 	return true
 }
 
-// exponent applies a decimal exponent the way DuckDB's
-// IntegerDecimalCastOperation::HandleExponent does, then rounds.
-func (s *intState[T]) exponent(exp int16) bool {
+// exponent applies a decimal exponent, then finishes: for an integer the
+// way DuckDB's IntegerDecimalCastOperation::HandleExponent does, for a
+// decimal as decExponent.
+func (s *numState[T]) exponent(exp int16) bool {
+	if s.dec {
+		return s.decExponent(int(exp))
+	}
 	e := int(exp)
 	if e < 0 {
 		// Shift digits out; the last one shifted out is what rounds. Any
@@ -268,7 +316,7 @@ func (s *intState[T]) exponent(exp int16) bool {
 			s.decimal = -s.decimal
 		}
 		s.decDigits = 1
-		return s.finish()
+		return s.intFinish()
 	}
 	for s.result != 0 && e > 0 {
 		e--
@@ -277,7 +325,7 @@ func (s *intState[T]) exponent(exp int16) bool {
 		}
 	}
 	if s.decimal == 0 {
-		return s.finish()
+		return s.intFinish()
 	}
 	// Move the fraction's digits into the integer part.
 	e = int(exp) - int(s.decDigits)
@@ -321,7 +369,7 @@ func (s *intState[T]) exponent(exp int16) bool {
 		s.result = sum
 	}
 	s.decimal = remainder
-	return s.finish()
+	return s.intFinish()
 }
 
 // mul10 multiplies *v by 10 unless the product leaves [lo, hi].
@@ -346,8 +394,12 @@ func castInt[T integer](b []byte, strict, fraction bool, lo, hi T) (T, bool) {
 	if len(b) == 0 {
 		return 0, false
 	}
-	if b[0] == '-' {
-		return intLoop(b, true, strict, fraction, lo, hi)
+	s := numState[T]{neg: b[0] == '-', fraction: fraction, lo: lo, hi: hi}
+	if s.neg {
+		if !numberLoop(b, &s, strict, '.') {
+			return 0, false
+		}
+		return s.result, true
 	}
 	if len(b) > 1 && b[0] == '0' {
 		switch b[1] {
@@ -361,7 +413,10 @@ func castInt[T integer](b []byte, strict, fraction bool, lo, hi T) (T, bool) {
 			return 0, false
 		}
 	}
-	return intLoop(b, false, strict, fraction, lo, hi)
+	if !numberLoop(b, &s, strict, '.') {
+		return 0, false
+	}
+	return s.result, true
 }
 
 // radixValue returns the value of c as a digit in base 16 or 2, or -1.
@@ -407,59 +462,81 @@ func radixLoop[T integer](b []byte, base int, hi T) (T, bool) {
 	return v, pos > 0
 }
 
-// intLoop is DuckDB's IntegerCastLoop. b starts at the sign, if any; the
-// result must lie in [lo, hi].
+// intLoop is DuckDB's IntegerCastLoop for an integer of store type T. b
+// starts at the sign, if any; the result must lie in [lo, hi].
 func intLoop[T integer](b []byte, neg, strict, fraction bool, lo, hi T) (T, bool) {
-	s := intState[T]{neg: neg, fraction: fraction, lo: lo, hi: hi}
+	s := numState[T]{neg: neg, fraction: fraction, lo: lo, hi: hi}
+	if !numberLoop(b, &s, strict, '.') {
+		return 0, false
+	}
+	return s.result, true
+}
+
+// numberLoop is DuckDB's IntegerCastLoop, the one loop of its integer and
+// decimal casts: a sign, digits with single '_' between them, a fraction
+// after sep, trailing spaces, and, where s takes fractions, an exponent;
+// s's operations give the digits their meaning. b starts at the sign, if
+// any (s.neg says whether it is a '-'). It reports whether the cast
+// succeeded; the value is s.result.
+func numberLoop[T integer](b []byte, s *numState[T], strict bool, sep byte) bool {
 	start := 0
 	switch {
-	case neg:
+	case s.neg:
 		start = 1
 	case b[0] == '+':
 		if strict {
-			return 0, false
+			return false
 		}
 		start = 1
 	}
 	pos := start
+	dec := s.dec
 	for pos < len(b) {
 		c := b[pos]
 		if isDigit(c) {
-			if !s.digit(T(c - '0')) {
-				return 0, false
+			// The mode is tested here, so that the integer operation is
+			// inlined into the loop.
+			if d := T(c - '0'); dec {
+				if !s.decDigit(d) {
+					return false
+				}
+			} else if !s.intDigit(d) {
+				return false
 			}
 			pos++
 			if pos != len(b) && b[pos] == '_' && !strict {
 				// "_" sequence between digits
 				pos++
 				if pos == len(b) || !isDigit(b[pos]) {
-					return 0, false
+					return false
 				}
 			}
 			continue
 		}
-		if c == '.' {
+		if c == sep {
 			// "." sequence: a fraction, rounded away by finish
 			if strict {
-				return 0, false
+				return false
 			}
 			digitsBefore := pos > start
 			pos++
 			first := pos
 			for pos < len(b) && isDigit(b[pos]) {
-				if !s.fractionDigit(T(b[pos] - '0')) {
-					return 0, false
+				if d := T(b[pos] - '0'); dec {
+					s.decFractionDigit(d)
+				} else if !s.intFractionDigit(d) {
+					return false
 				}
 				pos++
 				if pos != len(b) && b[pos] == '_' {
 					pos++
 					if pos == len(b) || !isDigit(b[pos]) {
-						return 0, false
+						return false
 					}
 				}
 			}
 			if !digitsBefore && pos == first {
-				return 0, false // "." alone
+				return false // "." alone
 			}
 			if pos >= len(b) {
 				break
@@ -469,33 +546,33 @@ func intLoop[T integer](b []byte, neg, strict, fraction bool, lo, hi T) (T, bool
 			// trailing spaces end the number; nothing else may follow
 			for pos++; pos < len(b); pos++ {
 				if !isSpace(b[pos]) {
-					return 0, false
+					return false
 				}
 			}
 			break
 		}
-		if fraction && (b[pos] == 'e' || b[pos] == 'E') {
+		if s.fraction && (b[pos] == 'e' || b[pos] == 'E') {
 			// "e" sequence: an exponent in the int16 range
 			if strict || pos == start {
-				return 0, false
+				return false
 			}
 			pos++
 			if pos >= len(b) {
-				return 0, false
+				return false
 			}
 			exp, ok := intLoop(b[pos:], b[pos] == '-', strict, false, int64(math.MinInt16), math.MaxInt16)
 			if !ok {
-				return 0, false
+				return false
 			}
-			if !s.exponent(int16(exp)) {
-				return 0, false
-			}
-			return s.result, true
+			return s.exponent(int16(exp))
 		}
-		return 0, false
+		return false
 	}
-	if !s.finish() {
-		return 0, false
+	if pos == start {
+		return false
 	}
-	return s.result, pos > start
+	if s.dec {
+		return s.decFinish()
+	}
+	return s.intFinish()
 }

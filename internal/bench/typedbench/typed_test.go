@@ -1,0 +1,270 @@
+package typedbench
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/csvscan/csvscan/internal/bench/wide"
+	"github.com/csvscan/csvscan/internal/gen"
+	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/scanner/typed"
+)
+
+// size is the bytes of every fixture: large enough that a run reads
+// thousands of chunks, small enough to keep seven of them in memory.
+// CSVSCAN_BENCH_MB changes it (a small one for callgrind).
+var size = func() int64 {
+	if mb, err := strconv.Atoi(os.Getenv("CSVSCAN_BENCH_MB")); err == nil && mb > 0 {
+		return int64(mb) << 20
+	}
+	return 16 << 20
+}()
+
+// fixture is one input of the benchmarks.
+type fixture struct {
+	name   string
+	data   []byte
+	schema typed.Schema
+	rows   int
+}
+
+// fixtureNames are the fixtures, in the order of the benchmarks.
+var fixtureNames = func() []string {
+	var names []string
+	for _, s := range gen.Shapes() {
+		names = append(names, s.String())
+	}
+	return append(names, "32columns")
+}()
+
+var (
+	fixturesMu sync.Mutex
+	fixtures   = map[string]*fixture{}
+)
+
+// columnType is the runner's type of a column, by its name.
+func columnType(name string) typed.Type {
+	switch {
+	case name == "id":
+		return typed.TypeBigInt
+	case name == "region" || name == "note":
+		return typed.TypeVarchar
+	case strings.HasPrefix(name, "i"):
+		return typed.TypeBigInt
+	case strings.HasPrefix(name, "f"):
+		return typed.TypeDouble
+	case strings.HasPrefix(name, "d"):
+		return typed.TypeDate
+	}
+	return typed.TypeVarchar
+}
+
+func schemaOf(names []string) typed.Schema {
+	s := make(typed.Schema, len(names))
+	for i, n := range names {
+		s[i] = typed.Column{Name: n, Type: columnType(n)}
+	}
+	return s
+}
+
+// loadFixture builds the fixture of the given name the first time it is
+// asked for.
+func loadFixture(name string) *fixture {
+	fixturesMu.Lock()
+	defer fixturesMu.Unlock()
+	if fx := fixtures[name]; fx != nil {
+		return fx
+	}
+	fx := &fixture{name: name}
+	if name == "32columns" {
+		var buf bytes.Buffer
+		if err := wide.Write(&buf, size, 1); err != nil {
+			panic(err)
+		}
+		fx.data, fx.schema = buf.Bytes(), schemaOf(wide.Columns())
+	} else {
+		for _, s := range gen.Shapes() {
+			if s.String() == name {
+				fx.data = gen.Bytes(s, size, 1)
+				fx.schema = schemaOf(strings.Split(strings.TrimSuffix(gen.Header, "\n"), ","))
+			}
+		}
+	}
+	s, err := scanner.NewBytes(fx.data, scanner.Options{Header: true})
+	if err != nil {
+		panic(err)
+	}
+	for s.Scan() {
+		fx.rows++
+	}
+	if s.Err() != nil {
+		panic(s.Err())
+	}
+	fixtures[name] = fx
+	return fx
+}
+
+// checksum adds up the typed values of a chunk as the runner does.
+func checksum(c *typed.Chunk) int64 {
+	var n int64
+	for k := range c.Columns {
+		v := &c.Columns[k]
+		switch v.Type {
+		case typed.TypeBigInt:
+			for _, x := range v.Ints[:c.Len()] {
+				n += x
+			}
+		case typed.TypeDouble:
+			for _, x := range v.Floats[:c.Len()] {
+				n += int64(math.Round(x * 100))
+			}
+		case typed.TypeDate:
+			for _, x := range v.Dates[:c.Len()] {
+				n += int64(x)
+			}
+		default:
+			n += int64(v.Offsets[c.Len()] - v.Offsets[0])
+		}
+	}
+	return n
+}
+
+// tally reads every chunk of r and returns the checksum and the rows.
+func tally(tb testing.TB, r *typed.Reader) (int64, int) {
+	var n int64
+	rows := 0
+	for c, err := range r.Chunks() {
+		if err != nil {
+			tb.Fatal(err)
+		}
+		n += checksum(c)
+		rows += c.Len()
+	}
+	return n, rows
+}
+
+// BenchmarkTyped reads each fixture typed: seq is a sequential Scanner
+// under one typed.Reader, as the runner's "csvscan seq"; each/t=2 is a
+// parallel scan of two goroutines with a typed.Reader per worker, Reset
+// for each block (Parallel.Each), as the runner's "csvscan par t=2";
+// scan-only is the sequential Scanner alone, touching every value, the
+// floor the typed layer adds to.
+func BenchmarkTyped(b *testing.B) {
+	for _, name := range fixtureNames {
+		b.Run(name+"/seq", func(b *testing.B) {
+			fx := loadFixture(name)
+			b.SetBytes(int64(len(fx.data)))
+			b.ReportAllocs()
+			m0 := mallocs()
+			var sum int64
+			// One Reader for the whole benchmark, Reset for each run, so
+			// that the allocations counted are those of the steady state.
+			var r *typed.Reader
+			for b.Loop() {
+				s, err := scanner.NewBytes(fx.data, scanner.Options{Header: true})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if r == nil {
+					r, err = typed.NewReader(s, typed.Options{Schema: fx.schema})
+				} else {
+					err = r.Reset(s)
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+				n, rows := tally(b, r)
+				if rows != fx.rows {
+					b.Fatalf("%d rows, want %d", rows, fx.rows)
+				}
+				sum += n
+			}
+			report(b, fx, m0)
+		})
+		b.Run(name+"/each/t=2", func(b *testing.B) {
+			fx := loadFixture(name)
+			b.SetBytes(int64(len(fx.data)))
+			b.ReportAllocs()
+			m0 := mallocs()
+			var readers sync.Pool
+			for b.Loop() {
+				p, err := scanner.ScanReaderAt(context.Background(), bytes.NewReader(fx.data), int64(len(fx.data)),
+					scanner.Options{Header: true, Threads: 2})
+				if err != nil {
+					b.Fatal(err)
+				}
+				var mu sync.Mutex
+				rows := 0
+				err = p.Each(func(blk *scanner.Block) error {
+					r, _ := readers.Get().(*typed.Reader)
+					var err error
+					if r == nil {
+						r, err = typed.NewReader(blk, typed.Options{Schema: fx.schema})
+					} else {
+						err = r.Reset(blk)
+					}
+					if err != nil {
+						return err
+					}
+					_, k := tally(b, r)
+					readers.Put(r)
+					mu.Lock()
+					rows += k
+					mu.Unlock()
+					return nil
+				})
+				p.Close()
+				if err != nil {
+					b.Fatal(err)
+				}
+				if rows != fx.rows {
+					b.Fatalf("%d rows, want %d", rows, fx.rows)
+				}
+			}
+			report(b, fx, m0)
+		})
+		b.Run(name+"/scan-only", func(b *testing.B) {
+			fx := loadFixture(name)
+			b.SetBytes(int64(len(fx.data)))
+			b.ReportAllocs()
+			m0 := mallocs()
+			n := 0
+			for b.Loop() {
+				s, err := scanner.NewBytes(fx.data, scanner.Options{Header: true})
+				if err != nil {
+					b.Fatal(err)
+				}
+				for s.Scan() {
+					for _, v := range s.Row() {
+						n += len(v)
+					}
+				}
+			}
+			report(b, fx, m0)
+		})
+	}
+}
+
+// report adds the nanoseconds and the allocations per row; mallocs is
+// runtime.MemStats.Mallocs before the benchmark's loop.
+func report(b *testing.B, fx *fixture, mallocs uint64) {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	rows := float64(fx.rows) * float64(b.N)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/rows, "ns/row")
+	b.ReportMetric(float64(ms.Mallocs-mallocs)/rows, "allocs/row")
+}
+
+// mallocs returns runtime.MemStats.Mallocs, for report.
+func mallocs() uint64 {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.Mallocs
+}
