@@ -112,7 +112,7 @@ func (r *Reader) checkUTF8() error {
 // encodingError says that the value at where (its row, line and column),
 // byte at, is not UTF-8, and what to set.
 func (r *Reader) encodingError(where string, at int64) error {
-	return &inputError{name: r.name, err: fmt.Errorf("%s, byte %d: %w: set Options.Encoding to the file's encoding (for example \"latin-1\" or \"utf-16\"), or IgnoreErrors to skip such rows",
+	return &inputError{name: r.name, err: fmt.Errorf("csvscan: %s, byte %d: %w: set Options.Encoding to the file's encoding (for example \"latin-1\" or \"utf-16\"), or IgnoreErrors to skip such rows",
 		where, at, ErrNotUTF8)}
 }
 

@@ -136,7 +136,7 @@ type FaultError struct {
 
 // Error says which file and offset, and why.
 func (e *FaultError) Error() string {
-	return fmt.Sprintf("buffer: %s: the mapped page at offset %d is gone (the file shrank while it was read): %v", e.Name, e.Offset, io.ErrUnexpectedEOF)
+	return fmt.Sprintf("csvscan: %s: the mapped page at offset %d is gone (the file shrank while it was read): %v", e.Name, e.Offset, io.ErrUnexpectedEOF)
 }
 
 // Unwrap returns io.ErrUnexpectedEOF.
@@ -232,7 +232,7 @@ func (m *Manager) KnownLen(i int) int {
 
 // ErrRetired is returned by Pin for a buffer of a sequential source that
 // was retired: it was dropped and the source cannot be read again.
-var ErrRetired = errors.New("buffer: the buffer was retired and a sequential source cannot be read again")
+var ErrRetired = errors.New("csvscan: the buffer was retired and a sequential source cannot be read again")
 
 // Pin returns buffer i, reading it if it is not in memory, and keeps it in
 // memory until Release. It returns io.EOF when i is past the last buffer.
@@ -314,7 +314,7 @@ func (m *Manager) loadAt(i, pins int) (*Buffer, error) {
 		delete(m.loading, i)
 		m.cond.Broadcast()
 		if err != nil {
-			return nil, fmt.Errorf("buffer: mapping buffer %d at offset %d: %w", i, off, err)
+			return nil, fmt.Errorf("csvscan: mapping buffer %d at offset %d: %w", i, off, err)
 		}
 		b := &Buffer{index: i, offset: off, data: data, last: i == m.KnownCount()-1, pins: pins, mapped: true, file: f}
 		m.add(b)
@@ -335,7 +335,7 @@ func (m *Manager) loadAt(i, pins int) (*Buffer, error) {
 		if err == io.EOF {
 			err = io.ErrUnexpectedEOF
 		}
-		return nil, fmt.Errorf("buffer: reading buffer %d at offset %d: %w", i, off, err)
+		return nil, fmt.Errorf("csvscan: reading buffer %d at offset %d: %w", i, off, err)
 	}
 	b := &Buffer{index: i, offset: off, data: data, last: i == m.KnownCount()-1, pins: pins}
 	m.add(b)
@@ -369,7 +369,7 @@ func (m *Manager) loadNext() error {
 		// short buffer means the last one to every reader, so keeping them
 		// would make the row they cut look complete. Readers get the rows
 		// of the buffers before, then this error.
-		m.err = fmt.Errorf("buffer: reading buffer %d at offset %d: %w", i, int64(i)*int64(m.size)+int64(n), err)
+		m.err = fmt.Errorf("csvscan: reading buffer %d at offset %d: %w", i, int64(i)*int64(m.size)+int64(n), err)
 		m.free = append(m.free, data[:0])
 		return m.err
 	}
@@ -393,7 +393,7 @@ func fill(r io.Reader, data []byte) (int, error) {
 	for n < len(data) {
 		k, err := r.Read(data[n:])
 		if k < 0 || k > len(data)-n {
-			return n, fmt.Errorf("buffer: the source's Read returned %d bytes for a %d-byte slice", k, len(data)-n)
+			return n, fmt.Errorf("csvscan: the source's Read returned %d bytes for a %d-byte slice", k, len(data)-n)
 		}
 		n += k
 		if err != nil {

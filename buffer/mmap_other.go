@@ -8,7 +8,7 @@ import (
 )
 
 func mapRange(f *os.File, offset int64, length int) ([]byte, error) {
-	return nil, errors.New("buffer: memory mapping is not available here")
+	return nil, errors.New("csvscan: memory mapping is not available here")
 }
 
 func unmap(b []byte) error { return nil }

@@ -84,7 +84,7 @@ func ParseNewline(s string) (Newline, error) {
 	case "cr", `\r`, "\r":
 		return NewlineCR, nil
 	}
-	return 0, fmt.Errorf("dialect: unknown newline %q (want auto, lf, crlf or cr)", s)
+	return 0, fmt.Errorf("csvscan: unknown newline %q (want auto, lf, crlf or cr)", s)
 }
 
 // MaxDelimiterLen is the longest delimiter, in bytes, that a table can
@@ -136,7 +136,7 @@ type Error struct {
 }
 
 // Error returns the message: "dialect: " and the field at fault, then why.
-func (e *Error) Error() string { return "dialect: " + e.Field + ": " + e.Msg }
+func (e *Error) Error() string { return "csvscan: dialect: " + e.Field + ": " + e.Msg }
 
 // Unwrap returns ErrInvalid so that errors.Is(err, dialect.ErrInvalid) holds.
 func (e *Error) Unwrap() error { return ErrInvalid }

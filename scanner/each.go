@@ -70,8 +70,8 @@ func (b *Block) TakeBadRows() []*ParseError { return b.c.TakeBadRows() }
 // errEachAfterScan is Each's error on a Parallel already read, and
 // errScanAfterEach Scan's after Each.
 var (
-	errEachAfterScan = errors.New("scanner: Each on a Parallel that Scan or Each has read")
-	errScanAfterEach = errors.New("scanner: Scan on a Parallel that Each has read")
+	errEachAfterScan = errors.New("csvscan: Each on a Parallel that Scan or Each has read")
+	errScanAfterEach = errors.New("csvscan: Scan on a Parallel that Each has read")
 )
 
 // Each reads the whole input and calls fn with its rows, one Block per

@@ -53,7 +53,7 @@ func Open(path string, opts Options) (*File, error) {
 		if n, _ := f.ReadAt(magic[:], 0); n >= 2 {
 			if kind := compressed(magic[:n]); kind != "" {
 				f.Close()
-				return nil, fmt.Errorf("scanner: %s is %s-compressed: Open reads the bytes as they are; csvscan.Open (the module's root package) decompresses: %w", path, kind, ErrCompressed)
+				return nil, fmt.Errorf("csvscan: %s is %s-compressed: Open reads the bytes as they are; csvscan.Open (the module's root package) decompresses: %w", path, kind, ErrCompressed)
 			}
 		}
 	}
@@ -135,7 +135,7 @@ func (f *File) Chunks(n int) iter.Seq2[[][][]byte, error] {
 
 // ErrCompressed is the cause Open reports for a file that starts with the
 // magic bytes of gzip or zstd: its rows are not its bytes.
-var ErrCompressed = errors.New("scanner: compressed input")
+var ErrCompressed = errors.New("csvscan: compressed input")
 
 // compressed names the compression whose magic bytes head starts with,
 // or returns "".

@@ -148,14 +148,14 @@ type Parallel struct {
 // ErrClosed is the error of a scan that Close stopped before its end: Err
 // returns it after Close, and Each returns it when Close, called from
 // another goroutine, stopped it.
-var ErrClosed = errors.New("scanner: the parallel scan was closed")
+var ErrClosed = errors.New("csvscan: the parallel scan was closed")
 
 // NewParallel returns a parallel scan of the input m holds. Threads in
 // opts (0: runtime.GOMAXPROCS(0)) goroutines start at the first Scan, or at Each.
 func NewParallel(ctx context.Context, m *buffer.Manager, opts Options) (*Parallel, error) {
 	opts = opts.withDefaults()
 	if opts.SkipRows > 0 {
-		return nil, errors.New("scanner: a parallel scan does not skip rows; use a sequential Scanner for Options.SkipRows")
+		return nil, errors.New("csvscan: a parallel scan does not skip rows; use a sequential Scanner for Options.SkipRows")
 	}
 	kit, err := newTableKit(opts.Dialect)
 	if err != nil {

@@ -49,13 +49,13 @@ type Position struct {
 func NewRange(r io.Reader, from Position, end int64, opts Options) (*Scanner, error) {
 	switch {
 	case from.Offset < 0:
-		return nil, fmt.Errorf("scanner: NewRange at the negative offset %d", from.Offset)
+		return nil, fmt.Errorf("csvscan: NewRange at the negative offset %d", from.Offset)
 	case !lineEndState(from.State):
-		return nil, fmt.Errorf("scanner: NewRange in state %v: a row starts after %v, %v or %v", from.State, sm.RecordSeparator, sm.CarriageReturn, sm.NotSet)
+		return nil, fmt.Errorf("csvscan: NewRange in state %v: a row starts after %v, %v or %v", from.State, sm.RecordSeparator, sm.CarriageReturn, sm.NotSet)
 	case from.Rows < 0 || from.Lines < 0 || from.Width < 0:
-		return nil, errors.New("scanner: NewRange with a negative count")
+		return nil, errors.New("csvscan: NewRange with a negative count")
 	case opts.FieldsPerRow > 0 && from.Width != 0 && from.Width != opts.FieldsPerRow:
-		return nil, fmt.Errorf("scanner: NewRange with width %d, and FieldsPerRow %d", from.Width, opts.FieldsPerRow)
+		return nil, fmt.Errorf("csvscan: NewRange with width %d, and FieldsPerRow %d", from.Width, opts.FieldsPerRow)
 	}
 	s, err := New(r, opts)
 	if err != nil {

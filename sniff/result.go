@@ -194,4 +194,4 @@ type Scores struct {
 
 // ErrNoDialect is returned when no candidate dialect reads the sample
 // consistently (DuckDB's sniffing error).
-var ErrNoDialect = errors.New("sniff: no dialect reads the sample consistently")
+var ErrNoDialect = errors.New("csvscan: no dialect reads the sample consistently")

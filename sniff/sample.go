@@ -169,7 +169,7 @@ func readHead(r io.Reader, rows, maxBytes, maxLine int) (head, error) {
 		}
 		n, err := r.Read(buf[len(buf):cap(buf)])
 		if n < 0 || n > cap(buf)-len(buf) {
-			return head{buf: buf, long: -1}, fmt.Errorf("sniff: reader returned %d bytes for a buffer of %d", n, cap(buf)-len(buf))
+			return head{buf: buf, long: -1}, fmt.Errorf("csvscan: reader returned %d bytes for a buffer of %d", n, cap(buf)-len(buf))
 		}
 		buf = buf[:len(buf)+n]
 		if err != nil && err != io.EOF {
@@ -220,7 +220,7 @@ func readWindows(r io.ReaderAt, size, after int64) ([][]byte, error) {
 			err = io.ErrUnexpectedEOF
 		}
 		if err != nil {
-			return nil, fmt.Errorf("sniff: reading %d bytes at offset %d of %d: %w", len(w), off, size, err)
+			return nil, fmt.Errorf("csvscan: reading %d bytes at offset %d of %d: %w", len(w), off, size, err)
 		}
 		out = append(out, w)
 	}

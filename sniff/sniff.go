@@ -29,7 +29,7 @@ func Sniff(r io.ReaderAt, size int64, opts Options) (*Result, error) {
 		return res, err
 	}
 	if h.final && int64(len(h.data)) < size {
-		return nil, fmt.Errorf("sniff: the input ended after %d of its %d bytes: %w", len(h.data), size, io.ErrUnexpectedEOF)
+		return nil, fmt.Errorf("csvscan: the input ended after %d of its %d bytes: %w", len(h.data), size, io.ErrUnexpectedEOF)
 	}
 	s := newSession(opts, h)
 	s.large = opts.sampleBytes(size) > 0
@@ -452,7 +452,7 @@ func believable(r *Result) bool {
 func (s *session) validate() error {
 	if s.opts.Fixed&Delimiter != 0 {
 		if err := (dialect.Dialect{Delimiter: s.opts.Dialect.Delimiter}).Validate(); err != nil {
-			return fmt.Errorf("sniff: fixed delimiter: %w", err)
+			return fmt.Errorf("csvscan: fixed delimiter: %w", err)
 		}
 	}
 	for i, f := range []string{s.opts.DateFormat, s.opts.TimestampFormat} {
@@ -461,7 +461,7 @@ func (s *session) validate() error {
 		}
 		p, err := cast.ParseFormat(f)
 		if err != nil {
-			return fmt.Errorf("sniff: %w", err)
+			return fmt.Errorf("csvscan: %w", err)
 		}
 		s.formats[i].userFormat = p
 	}

@@ -24,13 +24,13 @@ const DefaultRangeSize = 64 << 20
 // summaries of the table alone cannot compose exactly across such a row.
 // A plan refuses the option rather than be inexact; a parallel scan in one
 // process (scanner.Parallel) reads such files exactly.
-var ErrIgnoreErrors = errors.New("split: a plan does not read with IgnoreErrors: a bad row past the maximum line size ends by a rule outside the transition table, which summaries cannot compose; use scanner.Parallel or a sequential Scanner")
+var ErrIgnoreErrors = errors.New("csvscan: a plan does not read with IgnoreErrors: a bad row past the maximum line size ends by a rule outside the transition table, which summaries cannot compose; use scanner.Parallel or a sequential Scanner")
 
 // ErrSkipRows is returned by New for a positive scanner.Options.SkipRows:
 // skipped lines end at any line-end byte, quotes or not, which is no state
 // of the table either. Skip the lines before planning (plan the rest of
 // the file as its own input) or read sequentially.
-var ErrSkipRows = errors.New("split: a plan does not skip rows (SkipRows): skipped lines are not read by the transition table")
+var ErrSkipRows = errors.New("csvscan: a plan does not skip rows (SkipRows): skipped lines are not read by the transition table")
 
 // Range is bytes [Start, End) of the file, the Index-th range of its plan.
 // Its rows are the rows that start in it.
@@ -66,7 +66,7 @@ func New(r io.ReaderAt, size, rangeSize int64, opts scanner.Options) (*Plan, err
 		return nil, ErrSkipRows
 	}
 	if size < 0 || rangeSize < 0 {
-		return nil, fmt.Errorf("split: size %d and range size %d must not be negative", size, rangeSize)
+		return nil, fmt.Errorf("csvscan: size %d and range size %d must not be negative", size, rangeSize)
 	}
 	if rangeSize == 0 {
 		rangeSize = DefaultRangeSize
@@ -137,7 +137,7 @@ func (p *Plan) Summarize(r io.ReaderAt, g Range) (Summary, error) {
 			if err == nil || err == io.EOF {
 				err = io.ErrUnexpectedEOF
 			}
-			return Summary{}, fmt.Errorf("split: reading range %d [%d, %d): %w", g.Index, g.Start, g.End, err)
+			return Summary{}, fmt.Errorf("csvscan: reading range %d [%d, %d): %w", g.Index, g.Start, g.End, err)
 		}
 	}
 	return p.SummarizeBytes(g, data), nil
@@ -155,7 +155,7 @@ func (p *Plan) SummarizeBytes(g Range, data []byte) Summary {
 
 func (p *Plan) check(g Range) error {
 	if g.Index < 0 || g.Index >= p.NumRanges() || g != p.Range(g.Index) {
-		return fmt.Errorf("split: %+v is no range of this plan", g)
+		return fmt.Errorf("csvscan: %+v is no range of this plan", g)
 	}
 	return nil
 }
@@ -191,16 +191,16 @@ type Start struct {
 // same file with the same options.
 func (p *Plan) Compose(sums []Summary) ([]Start, error) {
 	if len(sums) != p.NumRanges() {
-		return nil, fmt.Errorf("split: %d summaries for %d ranges", len(sums), p.NumRanges())
+		return nil, fmt.Errorf("csvscan: %d summaries for %d ranges", len(sums), p.NumRanges())
 	}
 	out := make([]Start, len(sums))
 	acc := identity(mkKey(sm.NotSet, blank)) // [0, start of range i) read from the file's start
 	for i, s := range sums {
 		if s.Range != p.Range(i) {
-			return nil, fmt.Errorf("split: summary %d is of %+v, expected %+v", i, s.Range, p.Range(i))
+			return nil, fmt.Errorf("csvscan: summary %d is of %+v, expected %+v", i, s.Range, p.Range(i))
 		}
 		if len(s.trajs) == 0 {
-			return nil, fmt.Errorf("split: summary %d is empty", i)
+			return nil, fmt.Errorf("csvscan: summary %d is empty", i)
 		}
 		out[i] = p.start(s.Range, acc, s.from(acc.end))
 		if !acc.dead {

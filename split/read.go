@@ -77,7 +77,7 @@ func (p *Plan) lineEnd(r io.ReaderAt, from, end int64, s sm.State) (int64, sm.St
 			if err == nil || err == io.EOF {
 				err = io.ErrUnexpectedEOF
 			}
-			return 0, 0, fmt.Errorf("split: reading range bytes at %d: %w", off, err)
+			return 0, 0, fmt.Errorf("csvscan: reading range bytes at %d: %w", off, err)
 		}
 		for i, b := range buf[:n] {
 			s = next[b][s]

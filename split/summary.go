@@ -381,7 +381,7 @@ const encodingVersion = 1
 // MarshalBinary encodes the summary (encoding.BinaryMarshaler).
 func (s Summary) MarshalBinary() ([]byte, error) {
 	if len(s.trajs) == 0 {
-		return nil, errors.New("split: the zero Summary has no encoding")
+		return nil, errors.New("csvscan: the zero Summary has no encoding")
 	}
 	b := make([]byte, 0, 64)
 	b = append(b, encodingVersion)
@@ -423,7 +423,7 @@ func (s Summary) MarshalBinary() ([]byte, error) {
 func keyBits(n int) uint { return uint(max(bits.Len(uint(n-1)), 1)) }
 
 // errEncoding is wrapped by every decoding error.
-var errEncoding = errors.New("split: bad summary encoding")
+var errEncoding = errors.New("csvscan: bad split summary encoding")
 
 // UnmarshalBinary decodes what MarshalBinary encoded
 // (encoding.BinaryUnmarshaler). It checks what it can: a bad or cut

@@ -74,7 +74,7 @@ func stopPatterns(d dialect.Dialect) (swar.Patterns, error) {
 	}
 	p, err := swar.NewPatterns(ps...)
 	if err != nil {
-		return swar.Patterns{}, fmt.Errorf("statemachine: %w", err)
+		return swar.Patterns{}, fmt.Errorf("csvscan: %w", err)
 	}
 	return p, nil
 }

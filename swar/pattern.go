@@ -69,10 +69,10 @@ func (p BytePattern) ascii() bool {
 // Errors returned by NewPatterns, wrapped with the details.
 var (
 	// ErrPatternCount: not between MinPatterns and MaxPatterns patterns.
-	ErrPatternCount = errors.New("swar: pattern count out of range")
+	ErrPatternCount = errors.New("csvscan: pattern count out of range")
 	// ErrPattern: a BytePattern whose bytes differ between lanes, or whose
 	// Value has a bit outside its Mask.
-	ErrPattern = errors.New("swar: malformed byte pattern")
+	ErrPattern = errors.New("csvscan: malformed byte pattern")
 )
 
 // Patterns is a set of MinPatterns to MaxPatterns BytePatterns, tested

@@ -46,7 +46,7 @@ func ParseDecimal(name string) (width, scale int, ok bool, err error) {
 		return DefaultDecimalWidth, DefaultDecimalScale, true, nil
 	}
 	if !strings.HasSuffix(args, ")") {
-		return 0, 0, true, fmt.Errorf("cast: type %q: %w", name, ErrUnknownType)
+		return 0, 0, true, fmt.Errorf("csvscan: type %q: %w", name, ErrUnknownType)
 	}
 	args = strings.TrimSuffix(args, ")")
 	ws, ss, two := strings.Cut(args, ",")
@@ -57,10 +57,10 @@ func ParseDecimal(name string) (width, scale int, ok bool, err error) {
 		sc, err2 = strconv.Atoi(ss)
 	}
 	if err1 != nil || err2 != nil {
-		return 0, 0, true, fmt.Errorf("cast: type %q: %w", name, ErrUnknownType)
+		return 0, 0, true, fmt.Errorf("csvscan: type %q: %w", name, ErrUnknownType)
 	}
 	if w < 1 || w > MaxDecimalWidth || sc < 0 || sc > w {
-		return 0, 0, true, fmt.Errorf("cast: type %q: width 1 to %d and a scale up to the width: %w", name, MaxDecimalWidth, ErrUnsupportedType)
+		return 0, 0, true, fmt.Errorf("csvscan: type %q: width 1 to %d and a scale up to the width: %w", name, MaxDecimalWidth, ErrUnsupportedType)
 	}
 	return w, sc, true, nil
 }

@@ -97,7 +97,7 @@ var ErrFormat = errors.New("invalid strptime format")
 // fail with an error wrapping ErrFormat.
 func ParseFormat(format string) (Format, error) {
 	if format == "" {
-		return Format{}, fmt.Errorf("cast: %w: empty format string", ErrFormat)
+		return Format{}, fmt.Errorf("csvscan: %w: empty format string", ErrFormat)
 	}
 	f := Format{text: format}
 	literal := ""
@@ -107,7 +107,7 @@ func ParseFormat(format string) (Format, error) {
 			continue
 		}
 		if i+1 == len(format) {
-			return Format{}, fmt.Errorf("cast: %w %q: trailing format character %%", ErrFormat, format)
+			return Format{}, fmt.Errorf("csvscan: %w %q: trailing format character %%", ErrFormat, format)
 		}
 		literal += format[pos:i]
 		i++
@@ -139,7 +139,7 @@ func ParseFormat(format string) (Format, error) {
 			case 'j':
 				s = specYearDay
 			default:
-				return Format{}, fmt.Errorf("cast: %w %q: unrecognized specifier %%-%c", ErrFormat, format, c)
+				return Format{}, fmt.Errorf("csvscan: %w %q: unrecognized specifier %%-%c", ErrFormat, format, c)
 			}
 		} else {
 			var ok bool
@@ -147,7 +147,7 @@ func ParseFormat(format string) (Format, error) {
 			if !ok {
 				sub := subformat(c)
 				if sub == nil {
-					return Format{}, fmt.Errorf("cast: %w %q: unrecognized specifier %%%c", ErrFormat, format, c)
+					return Format{}, fmt.Errorf("csvscan: %w %q: unrecognized specifier %%%c", ErrFormat, format, c)
 				}
 				// %c, %x, %X, %T: the pending literal joins the first
 				// literal of the expansion, whose last literal is empty.

@@ -136,7 +136,7 @@ func ParseType(name string) (Type, error) {
 		return t, nil
 	}
 	if otherDuckDBTypes[lower] {
-		return 0, fmt.Errorf("cast: type %q: %w", name, ErrUnsupportedType)
+		return 0, fmt.Errorf("csvscan: type %q: %w", name, ErrUnsupportedType)
 	}
-	return 0, fmt.Errorf("cast: type %q: %w", name, ErrUnknownType)
+	return 0, fmt.Errorf("csvscan: type %q: %w", name, ErrUnknownType)
 }

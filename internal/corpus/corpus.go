@@ -89,11 +89,11 @@ func Suites(dir string) ([]Case, error) {
 	for _, m := range manifests {
 		entries, err := ReadJSONL[entry](filepath.Join(dir, filepath.FromSlash(m)))
 		if err != nil {
-			return nil, fmt.Errorf("corpus: %w", err)
+			return nil, fmt.Errorf("csvscan: %w", err)
 		}
 		for i, e := range entries {
 			if e.Path == "" {
-				return nil, fmt.Errorf("corpus: %s: entry %d: no path", m, i+1)
+				return nil, fmt.Errorf("csvscan: %s: entry %d: no path", m, i+1)
 			}
 			cases = append(cases, Case(e))
 		}
@@ -118,7 +118,7 @@ func ReadJSONL[T any](path string) ([]T, error) {
 		}
 		var v T
 		if err := json.Unmarshal(text, &v); err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", path, line, err)
+			return nil, fmt.Errorf("csvscan: %s:%d: %w", path, line, err)
 		}
 		out = append(out, v)
 	}

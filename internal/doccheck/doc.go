@@ -15,5 +15,10 @@
 //   - TestNoPrivateNames: the pages under docs/ and the README name no
 //     source document a reader of the project cannot look up ("seed 004").
 //
+//   - TestErrorPrefix: every error message of the library starts with
+//     "csvscan: " but the kinds (bare phrases, always wrapped in a message
+//     that says where) and the drop-in scanner/csv's (encoding/csv's own);
+//     docs/reading-rules.md states the convention.
+//
 //     go test ./internal/doccheck
 package doccheck
