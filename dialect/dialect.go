@@ -135,7 +135,8 @@ type Error struct {
 	Msg   string
 }
 
-// Error returns the message: "dialect: " and the field at fault, then why.
+// Error returns the message: "csvscan: dialect: " and the field at fault,
+// then why.
 func (e *Error) Error() string { return "csvscan: dialect: " + e.Field + ": " + e.Msg }
 
 // Unwrap returns ErrInvalid so that errors.Is(err, dialect.ErrInvalid) holds.

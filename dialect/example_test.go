@@ -14,7 +14,7 @@ func ExampleDialect_Validate() {
 	fmt.Println(err)
 	fmt.Println(errors.Is(err, dialect.ErrInvalid))
 	// Output:
-	// dialect: delim: must not hold the quote '"'
+	// csvscan: dialect: delim: must not hold the quote '"'
 	// true
 }
 
