@@ -88,7 +88,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case errors.Is(err, flag.ErrHelp):
 		return 0
 	case errors.Is(err, errUsage):
-		fmt.Fprintln(stderr, "csvscan:", err)
+		// A library error inside a usage error keeps one prefix.
+		fmt.Fprintln(stderr, "csvscan:", strings.ReplaceAll(err.Error(), ": csvscan: ", ": "))
 		return 2
 	case errors.Is(err, csvscan.ErrOption):
 		fmt.Fprintln(stderr, flagNames.Replace(err.Error()))
