@@ -60,7 +60,7 @@ func TestLargeOverhead(t *testing.T) {
 		o.Scanner = opts
 		counted.Store(0)
 		p, sc := beam.NewPipelineWithRoot()
-		rows, _ := Read(sc, file, o)
+		rows, _, _ := Read(sc, file, o)
 		beam.ParDo0(sc, countRow, rows)
 		start = time.Now()
 		if _, err := direct.Execute(context.Background(), p); err != nil {
