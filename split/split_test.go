@@ -370,23 +370,31 @@ func TestPlanFixtures(t *testing.T) {
 }
 
 // TestSummarySize: on the fixture shapes the start keys collapse to a few
-// trajectories and a summary encodes to a few dozen bytes.
+// trajectories and a summary encodes to a few dozen bytes: at most 64,
+// and 96 with IgnoreErrors (three line lengths per trajectory more; 75 at
+// most when written).
 func TestSummarySize(t *testing.T) {
-	for _, sh := range gen.Shapes() {
-		data := gen.Bytes(sh, 1<<20, 7)
-		r := bytes.NewReader(data)
-		p, err := New(r, int64(len(data)), 64<<10, scanner.Options{Header: true})
-		if err != nil {
-			t.Fatal(err)
+	for _, ignore := range []bool{false, true} {
+		limit := 64
+		if ignore {
+			limit = 96
 		}
-		for _, g := range p.Ranges() {
-			s, err := p.Summarize(r, g)
+		for _, sh := range gen.Shapes() {
+			data := gen.Bytes(sh, 1<<20, 7)
+			r := bytes.NewReader(data)
+			p, err := New(r, int64(len(data)), 64<<10, scanner.Options{Header: true, IgnoreErrors: ignore})
 			if err != nil {
 				t.Fatal(err)
 			}
-			enc, _ := s.MarshalBinary()
-			if s.Trajectories() > 3 || len(enc) > 64 {
-				t.Fatalf("%v range %d: %d trajectories, %d bytes encoded (expected at most 3 and 64)", sh, g.Index, s.Trajectories(), len(enc))
+			for _, g := range p.Ranges() {
+				s, err := p.Summarize(r, g)
+				if err != nil {
+					t.Fatal(err)
+				}
+				enc, _ := s.MarshalBinary()
+				if s.Trajectories() > 3 || len(enc) > limit {
+					t.Fatalf("%v, IgnoreErrors %v, range %d: %d trajectories, %d bytes encoded (expected at most 3 and %d)", sh, ignore, g.Index, s.Trajectories(), len(enc), limit)
+				}
 			}
 		}
 	}
