@@ -1,6 +1,7 @@
 package csvbeam
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/util/jsonx"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/direct"
 	"github.com/csvscan/csvscan"
@@ -236,5 +238,30 @@ func TestReadTypedRefuses(t *testing.T) {
 	beam.ParDo0(s, collectRecord, out.Records)
 	if _, err := direct.Execute(context.Background(), p); err == nil || !strings.Contains(err.Error(), "skip rows") {
 		t.Fatalf("a file with 2 lines of notes: %v, expected split's refusal", err)
+	}
+}
+
+// TestTypedPlanFnEncodes: a runner other than the direct one sends the
+// planning DoFn to its workers as Beam's JSON of its exported fields;
+// the front door's options come back as they were (a NullStr of none
+// stays distinct from nil, DuckDB's default).
+func TestTypedPlanFnEncodes(t *testing.T) {
+	cols := scanner.Schema{{Name: "a", Type: scanner.TypeDecimal, Width: 9, Scale: 2}, {Name: "b", Type: scanner.TypeDate}}
+	for _, fn := range []*typedPlanFn{
+		{Front: csvscan.Options{Delim: ";", Header: csvscan.On, Columns: cols, Types: map[string]string{"a": "BIGINT"},
+			NullStr: []string{}, ForceNotNull: []string{"b"}, IgnoreErrors: true, DateFormat: "%d/%m/%Y"}, RangeSize: 5},
+		{},
+	} {
+		data, err := jsonx.Marshal(fn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back typedPlanFn
+		if err := jsonx.UnmarshalFrom(&back, bytes.NewReader(data)); err != nil {
+			t.Fatalf("%s: %v", data, err)
+		}
+		if d := cmp.Diff(*fn, back); d != "" || (fn.Front.NullStr == nil) != (back.Front.NullStr == nil) {
+			t.Errorf("typedPlanFn through JSON (-sent +received):\n%s", d)
+		}
 	}
 }
