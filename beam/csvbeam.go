@@ -21,8 +21,11 @@
 // Basic use:
 //
 //	p, s := beam.NewPipelineWithRoot()
-//	rows, errs := csvbeam.Read(s, "/data/*.csv", csvbeam.Options{Scanner: scanner.Options{Header: true}})
-//	... // rows: PCollection<csvbeam.Row>, errs: PCollection<csvbeam.Error>
+//	rows, rejects, errs := csvbeam.Read(s, "/data/*.csv", csvbeam.Options{Scanner: scanner.Options{Header: true}})
+//	... // rows: PCollection<csvbeam.Row>, rejects: PCollection<csvbeam.Reject>, errs: PCollection<csvbeam.Error>
+//
+// ReadTyped casts the rows to the schema the front door (csvscan.Open)
+// detects in each file.
 package csvbeam
 
 import (
@@ -31,12 +34,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
-	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local" // local paths for MatchFiles
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local" // local paths
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/scanner"
@@ -47,8 +50,10 @@ import (
 // Options say how the files are written and how finely they are cut.
 type Options struct {
 	// Scanner is how every file is read: dialect, header, row width,
-	// maximum line size. IgnoreErrors and SkipRows are refused (see
-	// split.ErrIgnoreErrors, split.ErrSkipRows).
+	// maximum line size, IgnoreErrors (the rows skipped go to Read's
+	// rejects; a file that split cannot cut exactly with it, one with a
+	// line near the maximum line size, is read whole by one worker:
+	// split.ErrSequential). SkipRows is refused (split.ErrSkipRows).
 	Scanner scanner.Options
 	// RangeSize is the size of a range in bytes; 0 means
 	// split.DefaultRangeSize (64 MiB).
@@ -92,6 +97,21 @@ type Error struct {
 	Message   string // the error's whole message
 }
 
+// Reject is one error of a row skipped with IgnoreErrors, with the
+// positions of a sequential read (typed.Reject's fields).
+type Reject struct {
+	File       string
+	Row        int    // the row's number (the header is row 1)
+	Line       int    // the line where the row starts
+	RowOffset  int64  // the byte offset where the row starts
+	Offset     int64  // the byte offset of the value at fault (-1: unknown)
+	Column     int    // DuckDB's column_idx: the 1-based number of the value at fault, 0 for none
+	ColumnName string // "" past the schema
+	Kind       string // DuckDB's error_type: "CAST", "MISSING COLUMNS", ...
+	CSVLine    string // the row written back as CSV
+	Message    string // DuckDB's error_message
+}
+
 // rangeTask is one range of one file, for stage 1, with the options the
 // file is read with (sniffed or given).
 type rangeTask struct {
@@ -113,54 +133,118 @@ type readTask struct {
 	File  string
 	Size  int64
 	Start []byte // split.Start.MarshalBinary
+	// Whole says the file is read by this one task, sequentially: with
+	// IgnoreErrors, Compose's split.ErrSequential.
+	Whole bool
 	Cfg   config
 }
 
 func init() {
-	register.DoFn3x1[context.Context, fileio.FileMetadata, func(rangeTask), error](&planFn{})
+	register.DoFn3x1[context.Context, string, func(File), error](&matchFn{})
+	register.Emitter1[File]()
+	register.DoFn3x1[context.Context, File, func(rangeTask), error](&planFn{})
 	register.Emitter1[rangeTask]()
 	register.DoFn3x1[context.Context, rangeTask, func(string, summaryRec), error](&summarizeFn{})
 	register.Emitter2[string, summaryRec]()
 	register.DoFn4x1[context.Context, string, func(*summaryRec) bool, func(readTask), error](&composeFn{})
 	register.Iter1[summaryRec]()
 	register.Emitter1[readTask]()
-	register.DoFn4x1[context.Context, readTask, func(Row), func(string, Error), error](&readFn{})
+	register.DoFn3x1[context.Context, readTask, func(string, Error), error](&checkFn{})
+	register.DoFn6x1[context.Context, readTask, func(*Error) bool, func(Row), func(Reject), func(string, Error), error](&rowsFn{})
 	register.Emitter1[Row]()
+	register.Emitter1[Reject]()
 	register.Emitter2[string, Error]()
 	register.Function2x1[Error, Error, Error](firstError)
 	register.Function2x1[string, Error, Error](dropKey)
-	register.DoFn3x0[Row, func(*Error) bool, func(Row)](&beforeErrorFn{})
 	register.Iter1[Error]()
 }
 
 // Read reads every file matching glob (any filesystem Beam has registered
 // for its scheme: local paths, gs://, s3://) and returns its rows
-// (PCollection<Row>) and, for each file whose sequential scan ends in an
-// error, that error (PCollection<Error>) and only the rows before it
+// (PCollection<Row>), with Scanner.IgnoreErrors the rows skipped
+// (PCollection<Reject>), and, for each file whose sequential scan ends in
+// an error, that error (PCollection<Error>) and only the rows before it
 // (unless Options.Unfiltered).
-func Read(s beam.Scope, glob string, opts Options) (rows, errs beam.PCollection) {
+func Read(s beam.Scope, glob string, opts Options) (rows, rejects, errs beam.PCollection) {
 	s = s.Scope("csvbeam.Read")
-	return ReadFiles(s, fileio.MatchFiles(s, glob), opts)
+	return ReadFiles(s, beam.Create(s, glob), opts)
 }
 
-// ReadFiles is Read over files already matched (PCollection of
-// fileio.FileMetadata).
-func ReadFiles(s beam.Scope, files beam.PCollection, opts Options) (rows, errs beam.PCollection) {
+// ReadFiles is Read over a PCollection<string> of globs (or paths), which
+// may come from an earlier stage.
+func ReadFiles(s beam.Scope, globs beam.PCollection, opts Options) (rows, rejects, errs beam.PCollection) {
 	s = s.Scope("csvbeam.ReadFiles")
-	cfg := newConfig(opts)
-	ranges := beam.ParDo(s, &planFn{Cfg: cfg}, files)
+	files := beam.ParDo(s, &matchFn{}, globs)
+	starts := planStages(s, beam.ParDo(s, &planFn{Cfg: newConfig(opts)}, files))
+	return readStage(s, starts, opts.Unfiltered, &rowsFn{})
+}
+
+// File is a file that a glob matched, and its size.
+type File struct {
+	Path string
+	Size int64
+}
+
+// matchFn lists the files of a glob through Beam's filesystem for its
+// scheme. (The module does not use fileio.MatchFiles: that package and
+// the periodic transforms it needs were a quarter of the module's cold
+// build.)
+type matchFn struct{}
+
+// ProcessElement emits every file glob matches, in name order; a glob
+// without wildcards must match its file.
+func (fn *matchFn) ProcessElement(ctx context.Context, glob string, emit func(File)) error {
+	fs, err := filesystem.New(ctx, glob)
+	if err != nil {
+		return fmt.Errorf("csvbeam: %s: %w", glob, err)
+	}
+	defer fs.Close()
+	paths, err := fs.List(ctx, glob)
+	if err != nil {
+		return fmt.Errorf("csvbeam: %s: %w", glob, err)
+	}
+	if len(paths) == 0 && !strings.ContainsAny(glob, "*?[") {
+		return fmt.Errorf("csvbeam: %s: no such file", glob)
+	}
+	slices.Sort(paths)
+	for _, p := range paths {
+		size, err := fs.Size(ctx, p)
+		if err != nil {
+			return fmt.Errorf("csvbeam: %s: %w", p, err)
+		}
+		emit(File{Path: p, Size: size})
+	}
+	return nil
+}
+
+// planStages are stages 1 and 2, from the ranges of the files (rangeTask)
+// to the start of each (readTask).
+func planStages(s beam.Scope, ranges beam.PCollection) beam.PCollection {
 	ranges = beam.Reshuffle(s, ranges)
 	sums := beam.ParDo(s, &summarizeFn{}, ranges)
 	starts := beam.ParDo(s, &composeFn{}, beam.GroupByKey(s, sums))
-	starts = beam.Reshuffle(s, starts)
-	all, rangeErrs := beam.ParDo2(s, &readFn{}, starts)
-	first := beam.CombinePerKey(s, firstError, rangeErrs)
-	errs = beam.ParDo(s, dropKey, first)
-	if opts.Unfiltered {
-		return all, errs
+	return beam.Reshuffle(s, starts)
+}
+
+// readStage is stage 3: fn (rowsFn or recordsFn) reads every range and
+// gives its rows or records and its rejects. Unless unfiltered, a first
+// pass (checkFn) reads every range for its errors only, and the first
+// error of each file, a side input of a few values, tells the second pass
+// where the file's sequential scan ends: nothing waits for a side input
+// while holding rows, at the price of reading the bytes once more.
+func readStage(s beam.Scope, starts beam.PCollection, unfiltered bool, fn any) (out, rejects, errs beam.PCollection) {
+	var side beam.PCollection
+	if unfiltered {
+		side = beam.CreateList(s, []Error{})
+	} else {
+		errs = beam.ParDo(s, dropKey, beam.CombinePerKey(s, firstError, beam.ParDo(s, &checkFn{}, starts)))
+		side = errs
 	}
-	rows = beam.ParDo(s, &beforeErrorFn{}, all, beam.SideInput{Input: errs})
-	return rows, errs
+	out, rejects, rangeErrs := beam.ParDo3(s, fn, starts, beam.SideInput{Input: side})
+	if unfiltered {
+		errs = beam.ParDo(s, dropKey, beam.CombinePerKey(s, firstError, rangeErrs))
+	}
+	return out, rejects, errs
 }
 
 // config is what every stage needs, serialised with its DoFn (Beam
@@ -176,6 +260,9 @@ type config struct {
 	SkipRows                  int
 	RangeSize                 int64
 	Sniff                     bool
+	// Typed is how ReadTyped casts the rows (typed.go); Typed.On is false
+	// for Read.
+	Typed typedConfig
 }
 
 func newConfig(opts Options) config {
@@ -244,7 +331,7 @@ func (c config) plan(ctx context.Context, file string, size int64) (*split.Plan,
 type planFn struct{ Cfg config }
 
 // ProcessElement emits one rangeTask per range of the file.
-func (fn *planFn) ProcessElement(ctx context.Context, f fileio.FileMetadata, emit func(rangeTask)) error {
+func (fn *planFn) ProcessElement(ctx context.Context, f File, emit func(rangeTask)) error {
 	cfg := fn.Cfg
 	if cfg.Sniff {
 		r, err := openAt(ctx, f.Path, f.Size)
@@ -323,6 +410,10 @@ func (fn *composeFn) ProcessElement(ctx context.Context, file string, iter func(
 	}
 	c.Close()
 	starts, err := p.Compose(sums)
+	if errors.Is(err, split.ErrSequential) {
+		emit(readTask{File: file, Size: size, Whole: true, Cfg: cfg})
+		return nil
+	}
 	if err != nil {
 		return fmt.Errorf("csvbeam: %s: %w", file, err)
 	}
@@ -336,40 +427,128 @@ func (fn *composeFn) ProcessElement(ctx context.Context, file string, iter func(
 	return nil
 }
 
-// readFn is stage 3.
-type readFn struct{}
+// sink is where the read of a range puts what it finds; a nil func drops
+// it. Only rows, records and rejects numbered below before are given
+// (before 0: all of them).
+type sink struct {
+	row    func(Row)
+	record func(Record)
+	reject func(Reject)
+	err    func(Error)
+	before int
+}
 
-// ProcessElement reads the rows that start in one range.
-func (fn *readFn) ProcessElement(ctx context.Context, t readTask, emit func(Row), emitErr func(string, Error)) error {
+// keeps reports whether row number n is given.
+func (o *sink) keeps(n int) bool { return o.before <= 0 || n < o.before }
+
+// readRange reads the rows that start in t's range into out: Rows, or
+// Records when the file is read typed.
+func readRange(ctx context.Context, t readTask, out sink) error {
 	var st split.Start
-	if err := st.UnmarshalBinary(t.Start); err != nil {
-		return fmt.Errorf("csvbeam: %s: %w", t.File, err)
+	if !t.Whole {
+		if err := st.UnmarshalBinary(t.Start); err != nil {
+			return fmt.Errorf("csvbeam: %s: %w", t.File, err)
+		}
+		if !out.keeps(st.Row) {
+			return nil // the file's sequential scan ends before this range
+		}
 	}
 	p, r, c, err := t.Cfg.plan(ctx, t.File, t.Size)
 	if err != nil {
 		return err
 	}
 	defer c.Close()
-	s, err := p.Read(r, st)
+	var s *split.Scanner
+	if t.Whole {
+		s, err = p.ReadAll(r)
+	} else {
+		s, err = p.Read(r, st)
+	}
 	if err != nil {
 		return fmt.Errorf("csvbeam: %s: %w", t.File, err) // a read error: the runner retries
 	}
-	for s.Scan() {
-		row := Row{File: t.File, Row: s.RowNumber(), Line: s.LineNumber(), Offset: s.RowOffset(), Values: make([]string, len(s.Row()))}
-		for i, v := range s.Row() {
-			row.Values[i] = string(v)
-		}
-		emit(row)
+	if t.Cfg.Typed.On {
+		err = readTyped(t.File, t.Cfg, s, &out)
+	} else {
+		err = readRaw(t.File, s, &out)
 	}
-	err = s.Err()
-	var pe *scanner.ParseError
-	switch {
-	case errors.As(err, &pe):
-		emitErr(t.File, errorOf(t.File, pe))
-	case err != nil:
+	if err != nil {
 		return fmt.Errorf("csvbeam: %s: %w", t.File, err) // a read error: the runner retries
 	}
 	return nil
+}
+
+// readRaw reads s's rows as Rows, and its bad rows as Rejects.
+func readRaw(file string, s *split.Scanner, out *sink) error {
+	for s.Scan() {
+		out.badRows(file, s)
+		if !out.keeps(s.RowNumber()) {
+			return nil
+		}
+		if out.row == nil {
+			continue
+		}
+		row := Row{File: file, Row: s.RowNumber(), Line: s.LineNumber(), Offset: s.RowOffset(), Values: make([]string, len(s.Row()))}
+		for i, v := range s.Row() {
+			row.Values[i] = string(v)
+		}
+		out.row(row)
+	}
+	out.badRows(file, s)
+	return out.parseError(file, s.Err())
+}
+
+// badRows gives out the rows s skipped with IgnoreErrors since the last
+// call.
+func (o *sink) badRows(file string, s *split.Scanner) {
+	for _, pe := range s.TakeBadRows() {
+		if o.reject != nil && o.keeps(pe.Row) {
+			o.reject(Reject{File: file, Row: pe.Row, Line: pe.Line, RowOffset: pe.RowOffset, Offset: pe.Offset,
+				Column: pe.Field, Kind: pe.Kind.Error(), CSVLine: string(pe.Text), Message: pe.Error()})
+		}
+	}
+}
+
+// parseError gives err to out when it is a parse error, and returns it
+// otherwise (a read error, which fails the bundle).
+func (o *sink) parseError(file string, err error) error {
+	var pe *scanner.ParseError
+	if errors.As(err, &pe) {
+		if o.err != nil {
+			o.err(errorOf(file, pe))
+		}
+		return nil
+	}
+	return err
+}
+
+// checkFn is stage 3's first pass: the errors of each range, no rows.
+type checkFn struct{}
+
+// ProcessElement reads one range and emits its first error, if any.
+func (fn *checkFn) ProcessElement(ctx context.Context, t readTask, emitErr func(string, Error)) error {
+	return readRange(ctx, t, sink{err: func(e Error) { emitErr(t.File, e) }})
+}
+
+// rowsFn is stage 3 of Read.
+type rowsFn struct{}
+
+// ProcessElement emits the rows of one range that come before its file's
+// first error (errs holds at most one per file), and the range's error
+// (which Read uses only when the errors are not known before).
+func (fn *rowsFn) ProcessElement(ctx context.Context, t readTask, errs func(*Error) bool, emit func(Row), emitRej func(Reject), emitErr func(string, Error)) error {
+	return readRange(ctx, t, sink{row: emit, reject: emitRej, err: func(e Error) { emitErr(t.File, e) }, before: firstRow(t.File, errs)})
+}
+
+// firstRow is the row of file's error in errs, 0 for none.
+func firstRow(file string, errs func(*Error) bool) int {
+	var e Error
+	for errs(&e) {
+		if e.File == file {
+			return e.Row
+		}
+	}
+	return 0
 }
 
 // errorOf describes pe, met reading file.
@@ -388,22 +567,6 @@ func firstError(a, b Error) Error {
 }
 
 func dropKey(_ string, e Error) Error { return e }
-
-// beforeErrorFn drops the rows a sequential scan never reaches: those of
-// a file after its first error. The side input holds one error per file
-// that has one, so it is read for each row.
-type beforeErrorFn struct{}
-
-// ProcessElement emits row unless its file's first error comes before it.
-func (fn *beforeErrorFn) ProcessElement(row Row, errs func(*Error) bool, emit func(Row)) {
-	var e Error
-	for errs(&e) {
-		if e.File == row.File && row.Row >= e.Row {
-			return
-		}
-	}
-	emit(row)
-}
 
 // openAt opens file for random access: a local file directly, any other
 // through Beam's filesystem (sequential reads, reopened to go back).

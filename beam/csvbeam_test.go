@@ -27,6 +27,7 @@ import (
 var (
 	mu      sync.Mutex
 	gotRows []Row
+	gotRejs []Reject
 	gotErrs []Error
 )
 
@@ -34,6 +35,12 @@ func collectRow(r Row) {
 	mu.Lock()
 	defer mu.Unlock()
 	gotRows = append(gotRows, r)
+}
+
+func collectRej(r Reject) {
+	mu.Lock()
+	defer mu.Unlock()
+	gotRejs = append(gotRejs, r)
 }
 
 func collectErr(e Error) {
@@ -45,6 +52,7 @@ func collectErr(e Error) {
 func init() {
 	register.Function1x0[Row](collectRow)
 	register.Function1x0[Error](collectErr)
+	register.Function1x0[Reject](collectRej)
 }
 
 // aCase is one file read with one set of options and range size.
@@ -54,21 +62,31 @@ type aCase struct {
 	rangeSize int64
 }
 
-// expected is a sequential scan of the case's file.
-func expected(t *testing.T, file string, c aCase) ([]Row, []Error) {
+// expected is a sequential scan of the case's file: rows, rows skipped
+// with IgnoreErrors, error.
+func expected(t *testing.T, file string, c aCase) ([]Row, []Reject, []Error) {
 	t.Helper()
 	s, err := scanner.NewBytes([]byte(c.in), c.opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var rows []Row
+	var rejs []Reject
+	take := func() {
+		for _, pe := range s.TakeBadRows() {
+			rejs = append(rejs, Reject{File: file, Row: pe.Row, Line: pe.Line, RowOffset: pe.RowOffset, Offset: pe.Offset,
+				Column: pe.Field, Kind: pe.Kind.Error(), CSVLine: string(pe.Text), Message: pe.Error()})
+		}
+	}
 	for s.Scan() {
+		take()
 		r := Row{File: file, Row: s.RowNumber(), Line: s.LineNumber(), Offset: s.RowOffset()}
 		for _, v := range s.Row() {
 			r.Values = append(r.Values, string(v))
 		}
 		rows = append(rows, r)
 	}
+	take()
 	var errs []Error
 	var pe *scanner.ParseError
 	if errors.As(s.Err(), &pe) {
@@ -76,7 +94,7 @@ func expected(t *testing.T, file string, c aCase) ([]Row, []Error) {
 	} else if s.Err() != nil {
 		t.Fatal(s.Err())
 	}
-	return rows, errs
+	return rows, rejs, errs
 }
 
 // runCases reads every case's file in one pipeline on the direct runner,
@@ -87,6 +105,7 @@ func runCases(t *testing.T, cases []aCase) {
 	dir := t.TempDir()
 	p, s := beam.NewPipelineWithRoot()
 	var wantRows []Row
+	var wantRejs []Reject
 	var wantErrs []Error
 	for i, c := range cases {
 		sub := filepath.Join(dir, fmt.Sprint(i))
@@ -97,14 +116,15 @@ func runCases(t *testing.T, cases []aCase) {
 		if err := os.WriteFile(file, []byte(c.in), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		rows, errs := expected(t, file, c)
-		wantRows, wantErrs = append(wantRows, rows...), append(wantErrs, errs...)
-		rs, es := Read(s.Scope(fmt.Sprint(i)), filepath.Join(sub, "*.csv"), Options{Scanner: c.opts, RangeSize: c.rangeSize})
+		rows, rejs, errs := expected(t, file, c)
+		wantRows, wantRejs, wantErrs = append(wantRows, rows...), append(wantRejs, rejs...), append(wantErrs, errs...)
+		rs, js, es := Read(s.Scope(fmt.Sprint(i)), filepath.Join(sub, "*.csv"), Options{Scanner: c.opts, RangeSize: c.rangeSize})
 		beam.ParDo0(s, collectRow, rs)
+		beam.ParDo0(s, collectRej, js)
 		beam.ParDo0(s, collectErr, es)
 	}
 	mu.Lock()
-	gotRows, gotErrs = nil, nil
+	gotRows, gotRejs, gotErrs = nil, nil, nil
 	mu.Unlock()
 	if _, err := direct.Execute(context.Background(), p); err != nil {
 		t.Fatal(err)
@@ -119,6 +139,9 @@ func runCases(t *testing.T, cases []aCase) {
 	}
 	slices.SortFunc(gotRows, byRow)
 	slices.SortFunc(wantRows, byRow)
+	byRej := func(a, b Reject) int { return byRow(Row{File: a.File, Row: a.Row}, Row{File: b.File, Row: b.Row}) }
+	slices.SortFunc(gotRejs, byRej)
+	slices.SortFunc(wantRejs, byRej)
 	slices.SortFunc(gotErrs, func(a, b Error) int { return strings.Compare(a.File, b.File) })
 	slices.SortFunc(wantErrs, func(a, b Error) int { return strings.Compare(a.File, b.File) })
 	if d := cmp.Diff(wantRows, gotRows); d != "" {
@@ -126,6 +149,9 @@ func runCases(t *testing.T, cases []aCase) {
 	}
 	if d := cmp.Diff(wantErrs, gotErrs); d != "" {
 		t.Errorf("errors (-sequential +pipeline):\n%s", d)
+	}
+	if d := cmp.Diff(wantRejs, gotRejs); d != "" {
+		t.Errorf("rejects (-sequential +pipeline):\n%s", d)
 	}
 	if t.Failed() {
 		for i, c := range cases {
@@ -155,12 +181,18 @@ func TestReadAdversarial(t *testing.T) {
 		{"a\n\nb\n\n\nc\n", scanner.Options{}},
 		{"x,y\n1,\"never closed\n2,3\n", scanner.Options{}},
 		{"x,y\n1,2\n3,4,5\n6,7\n", scanner.Options{}},
+		{"x,y\n\"1\"z,2\n3,\"4\n5\",6\n7,8\n", scanner.Options{}},
+		{"a,b\n1,\"x\n2,y\n3,z\n", scanner.Options{MaxLineSize: 8}}, // with IgnoreErrors, read whole
 		{"", scanner.Options{}},
 	}
 	var cases []aCase
 	for _, in := range inputs {
-		for _, size := range []int64{1, 2, 7, 64, 1 << 20} {
-			cases = append(cases, aCase{in.in, in.opts, size})
+		for _, ignore := range []bool{false, true} {
+			opts := in.opts
+			opts.IgnoreErrors = ignore
+			for _, size := range []int64{1, 2, 7, 64, 1 << 20} {
+				cases = append(cases, aCase{in.in, opts, size})
+			}
 		}
 	}
 	runCases(t, cases)
@@ -190,7 +222,7 @@ func TestReadRandom(t *testing.T) {
 		for i := range in {
 			in[i] = alphabet[rng.IntN(len(alphabet))]
 		}
-		opts := scanner.Options{Dialect: d, FieldsPerRow: rng.IntN(3) - 1, Header: rng.IntN(3) == 0}
+		opts := scanner.Options{Dialect: d, FieldsPerRow: rng.IntN(3) - 1, Header: rng.IntN(3) == 0, IgnoreErrors: rng.IntN(2) == 0}
 		cases = append(cases, aCase{string(in), opts, 1 + rng.Int64N(70)})
 	}
 	runCases(t, cases)
@@ -205,21 +237,6 @@ func TestReadFixtures(t *testing.T) {
 	runCases(t, cases)
 }
 
-// TestReadRefuses: IgnoreErrors fails the pipeline with split's error.
-func TestReadRefuses(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "f.csv"), []byte("a\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	p, s := beam.NewPipelineWithRoot()
-	rows, _ := Read(s, filepath.Join(dir, "*.csv"), Options{Scanner: scanner.Options{IgnoreErrors: true}})
-	beam.ParDo0(s, collectRow, rows)
-	_, err := direct.Execute(context.Background(), p)
-	if err == nil || !strings.Contains(err.Error(), "IgnoreErrors") {
-		t.Fatalf("IgnoreErrors: %v, expected split's refusal", err)
-	}
-}
-
 // TestReadUnfiltered: with Unfiltered, the ranges after a file's first
 // error keep their rows, numbered above the error's row; dropping those
 // gives the sequential scan.
@@ -231,7 +248,7 @@ func TestReadUnfiltered(t *testing.T) {
 		t.Fatal(err)
 	}
 	p, s := beam.NewPipelineWithRoot()
-	rows, errs := Read(s, file, Options{RangeSize: 7, Unfiltered: true})
+	rows, _, errs := Read(s, file, Options{RangeSize: 7, Unfiltered: true})
 	beam.ParDo0(s, collectRow, rows)
 	beam.ParDo0(s, collectErr, errs)
 	mu.Lock()
@@ -242,7 +259,7 @@ func TestReadUnfiltered(t *testing.T) {
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	wantRows, wantErrs := expected(t, file, aCase{in: in})
+	wantRows, _, wantErrs := expected(t, file, aCase{in: in})
 	if d := cmp.Diff(wantErrs, gotErrs); d != "" {
 		t.Fatalf("errors (-sequential +pipeline):\n%s", d)
 	}
@@ -284,7 +301,7 @@ func TestReadSniffed(t *testing.T) {
 		t.Fatal(err)
 	}
 	p, s := beam.NewPipelineWithRoot()
-	rows, errs := Read(s, file, Options{RangeSize: 13, Sniff: true})
+	rows, _, errs := Read(s, file, Options{RangeSize: 13, Sniff: true})
 	beam.ParDo0(s, collectRow, rows)
 	beam.ParDo0(s, collectErr, errs)
 	mu.Lock()
@@ -295,7 +312,7 @@ func TestReadSniffed(t *testing.T) {
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	wantRows, wantErrs := expected(t, file, aCase{in: in, opts: scanner.Options{Dialect: res.Dialect, Header: res.HasHeader}})
+	wantRows, _, wantErrs := expected(t, file, aCase{in: in, opts: scanner.Options{Dialect: res.Dialect, Header: res.HasHeader}})
 	slices.SortFunc(gotRows, func(a, b Row) int { return a.Row - b.Row })
 	if d := cmp.Diff(wantRows, gotRows); d != "" || len(gotErrs) != len(wantErrs) {
 		t.Fatalf("rows (-sequential +pipeline):\n%s\nerrors %v", d, gotErrs)

@@ -45,7 +45,10 @@
 //		if err := s.Err(); err != nil { ... } // and ignore the ranges after it
 //	}
 //
-// A plan refuses Options.IgnoreErrors and Options.SkipRows: both end lines
-// by rules outside the transition table, which summaries cannot compose
-// (ErrIgnoreErrors, ErrSkipRows).
+// With Options.IgnoreErrors bad rows are read to their end by the table
+// and composed like any row, except in a file with a line near the
+// maximum line size or a bad first row, for which Compose returns
+// ErrSequential and ReadAll reads the file whole. A plan refuses
+// Options.SkipRows (ErrSkipRows): skipped lines end by a rule outside the
+// transition table.
 package split

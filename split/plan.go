@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/scanner"
@@ -16,15 +17,19 @@ import (
 // milliseconds.
 const DefaultRangeSize = 64 << 20
 
-// ErrIgnoreErrors is returned by New for scanner.Options.IgnoreErrors. With
-// it, a bad row that reaches the maximum line size ends where the first
-// line-end byte after its last opening quote is, a rule outside the
-// transition table (docs/reading-rules.md, "Bad rows"); where it applies
-// depends on where the row began, which no state before a range says, so
-// summaries of the table alone cannot compose exactly across such a row.
-// A plan refuses the option rather than be inexact; a parallel scan in one
-// process (scanner.Parallel) reads such files exactly.
-var ErrIgnoreErrors = errors.New("csvscan: a plan does not read with IgnoreErrors: a bad row past the maximum line size ends by a rule outside the transition table, which summaries cannot compose; use scanner.Parallel or a sequential Scanner")
+// ErrSequential is returned by Compose, with scanner.Options.IgnoreErrors,
+// for a file that its ranges cannot read exactly: read it with ReadAll.
+// With IgnoreErrors a bad row is read to its end by the transition table
+// (INVALID reads as STANDARD), which summaries compose, except once a row
+// reaches the maximum line size: it then ends at the first line-end byte
+// after its last opening quote, a rule outside the table
+// (docs/reading-rules.md, "Bad rows") that depends on where the row
+// began, and the scan reads bytes again that it had read inside quotes.
+// So Compose checks, from the summaries, that no line of the file (as the
+// table ends lines) comes within a few bytes of the maximum line size,
+// and that the file's first row, whose width the later rows are held to,
+// is no bad row; otherwise it returns this error.
+var ErrSequential = errors.New("csvscan: with IgnoreErrors, a line of this file reaches the maximum line size or its first row is bad: its ranges cannot be read apart; read it with ReadAll")
 
 // ErrSkipRows is returned by New for a positive scanner.Options.SkipRows:
 // skipped lines end at any line-end byte, quotes or not, which is no state
@@ -50,18 +55,17 @@ type Plan struct {
 	opts            scanner.Options
 	tab             *sm.Table
 	reach           *[numKeys]bool // the start keys input can lead to
+	ignore          bool           // opts.IgnoreErrors
 }
 
 // New returns the plan of a file of size bytes read with opts, cut into
 // ranges of rangeSize bytes (0: DefaultRangeSize; the last range is
 // shorter). It reads the file's first three bytes, to know whether a byte
-// order mark starts it. Options.IgnoreErrors (ErrIgnoreErrors) and
-// Options.SkipRows (ErrSkipRows) are refused; Threads and BufferSize only
-// change how fast a range is read.
+// order mark starts it. Options.SkipRows is refused (ErrSkipRows); with
+// Options.IgnoreErrors, Compose may ask for a sequential read
+// (ErrSequential); Threads and BufferSize only change how fast a range is
+// read.
 func New(r io.ReaderAt, size, rangeSize int64, opts scanner.Options) (*Plan, error) {
-	if opts.IgnoreErrors {
-		return nil, ErrIgnoreErrors
-	}
 	if opts.SkipRows > 0 {
 		return nil, ErrSkipRows
 	}
@@ -79,7 +83,7 @@ func New(r io.ReaderAt, size, rangeSize int64, opts scanner.Options) (*Plan, err
 	if err != nil {
 		return nil, err
 	}
-	p := &Plan{size: size, rangeSize: rangeSize, opts: opts, tab: tab, reach: reachable(tab)}
+	p := &Plan{size: size, rangeSize: rangeSize, opts: opts, tab: tab, reach: reachable(tab, opts.IgnoreErrors), ignore: opts.IgnoreErrors}
 	if size >= 3 {
 		var head [3]byte
 		if _, err := r.ReadAt(head[:], 0); err != nil && err != io.EOF {
@@ -148,7 +152,7 @@ func (p *Plan) Summarize(r io.ReaderAt, g Range) (Summary, error) {
 // byte order mark at its start (0 or 3): in all but the first range, the
 // range's bytes as they are.
 func (p *Plan) SummarizeBytes(g Range, data []byte) Summary {
-	w := newWalker(p.tab)
+	w := newWalker(p.tab, p.ignore)
 	per := w.summarize(data, p.reach)
 	return newSummary(g, &per, p.reach)
 }
@@ -186,15 +190,16 @@ type Start struct {
 // Compose works out every range's Start from the summaries of all the
 // ranges, in file order (sums[i] is the summary of range i), in one pass:
 // O(ranges), no byte read. It returns an error when a summary is missing,
-// out of order or of another plan's ranges. A summary does not say which
-// dialect it was computed with: the summaries must come from a plan of the
-// same file with the same options.
+// out of order or of another plan's ranges, and, with IgnoreErrors,
+// ErrSequential for a file its ranges cannot read exactly. A summary does
+// not say which dialect it was computed with: the summaries must come
+// from a plan of the same file with the same options.
 func (p *Plan) Compose(sums []Summary) ([]Start, error) {
 	if len(sums) != p.NumRanges() {
 		return nil, fmt.Errorf("csvscan: %d summaries for %d ranges", len(sums), p.NumRanges())
 	}
 	out := make([]Start, len(sums))
-	acc := identity(mkKey(sm.NotSet, blank)) // [0, start of range i) read from the file's start
+	acc := identity(mkKey(sm.NotSet, blank), p.ignore) // [0, start of range i) read from the file's start
 	for i, s := range sums {
 		if s.Range != p.Range(i) {
 			return nil, fmt.Errorf("csvscan: summary %d is of %+v, expected %+v", i, s.Range, p.Range(i))
@@ -207,7 +212,41 @@ func (p *Plan) Compose(sums []Summary) ([]Start, error) {
 			acc = acc.then(s.from(acc.end))
 		}
 	}
+	if p.ignore && !p.exact(acc) {
+		return nil, ErrSequential
+	}
 	return out, nil
+}
+
+// lineSlack is how close to the maximum line size a line may come, with
+// IgnoreErrors, for a plan to read it: the scanner counts a row's bytes
+// from its first one, a line here from the byte after the line end before
+// (the LF of a CRLF included) through its own line end; the slack keeps
+// the check on the safe side of both.
+const lineSlack = 4
+
+// exact reports whether the ranges of a file read with IgnoreErrors give
+// the sequential scan, acc being the whole file's trajectory: no line
+// comes within lineSlack bytes of the maximum line size (no bad row ends
+// by the rule outside the table) and the first row is no bad row (its
+// width is the file's).
+func (p *Plan) exact(acc traj) bool {
+	limit := int64(p.opts.MaxLineSize)
+	if limit <= 0 {
+		limit = scanner.DefaultMaxLineSize
+	}
+	longest := max(acc.maxLine, acc.headLen, acc.tailLen)
+	return longest+lineSlack < limit && !acc.firstBad && !(acc.firstRow < 0 && acc.tailBad)
+}
+
+// ReadAll returns a sequential Scanner of the whole file, with the plan's
+// options: the read Compose's ErrSequential asks for.
+func (p *Plan) ReadAll(r io.ReaderAt) (*Scanner, error) {
+	s, err := scanner.New(io.NewSectionReader(r, 0, p.size), p.opts)
+	if err != nil {
+		return nil, err
+	}
+	return &Scanner{Scanner: s, end: math.MaxInt64}, nil
 }
 
 // start gives range g's Start, acc being the trajectory of the file before

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -19,14 +20,27 @@ import (
 type outcome struct {
 	Header  []string
 	Rows    [][]string
-	Numbers []int   // RowNumber of each row
-	Lines   []int   // LineNumber of each row
-	Offsets []int64 // RowOffset of each row
+	Numbers []int                // RowNumber of each row
+	Lines   []int                // LineNumber of each row
+	Offsets []int64              // RowOffset of each row
+	Bad     []scanner.ParseError // the rows skipped with IgnoreErrors
 	Err     error
 }
 
 // read appends what s gives to o and returns s's error.
-func (o *outcome) read(s *scanner.Scanner) error {
+// rows is a Scanner or a *scanner.Scanner.
+type rows interface {
+	Scan() bool
+	Row() [][]byte
+	RowNumber() int
+	LineNumber() int
+	RowOffset() int64
+	Header() []string
+	Err() error
+	TakeBadRows() []*scanner.ParseError
+}
+
+func (o *outcome) read(s rows) error {
 	for s.Scan() {
 		row := make([]string, len(s.Row()))
 		for i, v := range s.Row() {
@@ -36,11 +50,20 @@ func (o *outcome) read(s *scanner.Scanner) error {
 		o.Numbers = append(o.Numbers, s.RowNumber())
 		o.Lines = append(o.Lines, s.LineNumber())
 		o.Offsets = append(o.Offsets, s.RowOffset())
+		o.takeBad(s)
 	}
+	o.takeBad(s)
 	if h := s.Header(); h != nil {
 		o.Header = h
 	}
 	return s.Err()
+}
+
+// takeBad appends the rows s skipped.
+func (o *outcome) takeBad(s rows) {
+	for _, pe := range s.TakeBadRows() {
+		o.Bad = append(o.Bad, *pe)
+	}
 }
 
 // sequential is the answer: one Scanner over the whole input.
@@ -57,7 +80,8 @@ func sequential(t testing.TB, input []byte, opts scanner.Options) outcome {
 
 // planned reads input through a plan of ranges of size bytes: every
 // summary through its encoding, every Start too, the ranges in file order
-// up to the first error. It returns the starts as well.
+// up to the first error. It returns the starts as well, nil when Compose
+// asks for a sequential read (ErrSequential), which it then does.
 func planned(t testing.TB, input []byte, size int64, opts scanner.Options) (outcome, []Start) {
 	t.Helper()
 	r := bytes.NewReader(input)
@@ -80,10 +104,18 @@ func planned(t testing.TB, input []byte, size int64, opts scanner.Options) (outc
 		}
 	}
 	starts, err := p.Compose(sums)
+	var o outcome
+	if errors.Is(err, ErrSequential) && opts.IgnoreErrors {
+		s, err := p.ReadAll(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.Err = o.read(s)
+		return o, nil
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
-	var o outcome
 	for i, st := range starts {
 		enc, _ := st.MarshalBinary()
 		var back Start
@@ -116,8 +148,9 @@ func sameError(a, b error) bool {
 
 // truthStates is the state before every offset of input as the table
 // reads it from the start (after a byte order mark), INVALID from the
-// first INVALID on.
-func truthStates(t testing.TB, input []byte, d dialect.Dialect) []sm.State {
+// first INVALID on unless ignore (IgnoreErrors: a bad row is read on by
+// the table).
+func truthStates(t testing.TB, input []byte, d dialect.Dialect, ignore bool) []sm.State {
 	tab, err := sm.For(d)
 	if err != nil {
 		t.Fatal(err)
@@ -129,7 +162,7 @@ func truthStates(t testing.TB, input []byte, d dialect.Dialect) []sm.State {
 	}
 	s := sm.NotSet
 	for i := 0; i <= len(input); i++ {
-		if i > bom && s != sm.Invalid {
+		if i > bom && (s != sm.Invalid || ignore) {
 			s = tab.Next(s, input[i-1])
 		}
 		out[i] = s
@@ -147,12 +180,17 @@ func checkPlan(t testing.TB, input []byte, size int64, opts scanner.Options) {
 	if d := cmp.Diff(want, got, cmp.Comparer(sameError)); d != "" {
 		t.Fatalf("ranges of %d bytes, input %q, %+v: the plan differs from the sequential scan (-sequential +plan):\n%s", size, input, opts, d)
 	}
+	if starts == nil {
+		sequentialReads++
+		return // Compose asked for a sequential read
+	}
+	composedReads++
 	// The states, from the table alone.
 	d := opts.Dialect
 	if d.Delimiter == "" {
 		d = dialect.Default()
 	}
-	states := truthStates(t, input, d)
+	states := truthStates(t, input, d, opts.IgnoreErrors)
 	bom := int64(0)
 	if bytes.HasPrefix(input, []byte{0xEF, 0xBB, 0xBF}) {
 		bom = 3
@@ -168,6 +206,13 @@ func checkPlan(t testing.TB, input []byte, size int64, opts scanner.Options) {
 	all := opts
 	all.Header = false
 	seq := sequential(t, input, all)
+	// Bad rows start rows too, with their numbers.
+	for _, pe := range seq.Bad {
+		i, _ := slices.BinarySearch(seq.Offsets, pe.RowOffset)
+		seq.Offsets = slices.Insert(seq.Offsets, i, pe.RowOffset)
+		seq.Numbers = slices.Insert(seq.Numbers, i, pe.Row)
+		seq.Lines = slices.Insert(seq.Lines, i, pe.Line)
+	}
 	k := 0
 	for _, st := range starts {
 		for k < len(seq.Offsets) && seq.Offsets[k] < st.Range.Start {
@@ -183,6 +228,10 @@ func checkPlan(t testing.TB, input []byte, size int64, opts scanner.Options) {
 		}
 	}
 }
+
+// How many checkPlan calls read with IgnoreErrors through composed ranges,
+// and how many read sequentially because Compose said ErrSequential.
+var composedReads, sequentialReads int
 
 // sizes are the range sizes tried on small inputs.
 var sizes = []int64{1, 2, 3, 7, 63, 64, 65, 200, 1 << 20}
@@ -243,13 +292,17 @@ func adversarial() []struct {
 
 func TestPlanAdversarial(t *testing.T) {
 	for i, c := range adversarial() {
-		for _, w := range windows {
-			for _, size := range sizes {
-				withWindow(w, func() {
-					t.Run(fmt.Sprintf("%d/window=%d/size=%d", i, w, size), func(t *testing.T) {
-						checkPlan(t, []byte(c.in), size, c.opts)
+		for _, ignore := range []bool{false, true} {
+			opts := c.opts
+			opts.IgnoreErrors = ignore
+			for _, w := range windows {
+				for _, size := range sizes {
+					withWindow(w, func() {
+						t.Run(fmt.Sprintf("%d/ignore=%v/window=%d/size=%d", i, ignore, w, size), func(t *testing.T) {
+							checkPlan(t, []byte(c.in), size, opts)
+						})
 					})
-				})
+				}
 			}
 		}
 	}
@@ -273,6 +326,7 @@ func randomOptions(sel uint32, d dialect.Dialect) scanner.Options {
 	if sel>>12%4 == 0 {
 		opts.MaxLineSize = 1 + int(sel>>14%40)
 	}
+	opts.IgnoreErrors = sel>>23%2 == 1
 	return opts
 }
 
@@ -297,6 +351,11 @@ func TestPlanRandom(t *testing.T) {
 			}
 		})
 	}
+	// Most files read with IgnoreErrors are read through their ranges.
+	t.Logf("IgnoreErrors: %d reads through composed ranges, %d sequential (ErrSequential)", composedReads, sequentialReads)
+	if composedReads < 2*sequentialReads {
+		t.Errorf("IgnoreErrors: %d reads through composed ranges, %d sequential: expected most composed", composedReads, sequentialReads)
+	}
 }
 
 // TestPlanFixtures reads the fixture shapes in ranges: the full-speed runs
@@ -311,23 +370,31 @@ func TestPlanFixtures(t *testing.T) {
 }
 
 // TestSummarySize: on the fixture shapes the start keys collapse to a few
-// trajectories and a summary encodes to a few dozen bytes.
+// trajectories and a summary encodes to a few dozen bytes: at most 64,
+// and 96 with IgnoreErrors (three line lengths per trajectory more; 75 at
+// most when written).
 func TestSummarySize(t *testing.T) {
-	for _, sh := range gen.Shapes() {
-		data := gen.Bytes(sh, 1<<20, 7)
-		r := bytes.NewReader(data)
-		p, err := New(r, int64(len(data)), 64<<10, scanner.Options{Header: true})
-		if err != nil {
-			t.Fatal(err)
+	for _, ignore := range []bool{false, true} {
+		limit := 64
+		if ignore {
+			limit = 96
 		}
-		for _, g := range p.Ranges() {
-			s, err := p.Summarize(r, g)
+		for _, sh := range gen.Shapes() {
+			data := gen.Bytes(sh, 1<<20, 7)
+			r := bytes.NewReader(data)
+			p, err := New(r, int64(len(data)), 64<<10, scanner.Options{Header: true, IgnoreErrors: ignore})
 			if err != nil {
 				t.Fatal(err)
 			}
-			enc, _ := s.MarshalBinary()
-			if s.Trajectories() > 3 || len(enc) > 64 {
-				t.Fatalf("%v range %d: %d trajectories, %d bytes encoded (expected at most 3 and 64)", sh, g.Index, s.Trajectories(), len(enc))
+			for _, g := range p.Ranges() {
+				s, err := p.Summarize(r, g)
+				if err != nil {
+					t.Fatal(err)
+				}
+				enc, _ := s.MarshalBinary()
+				if s.Trajectories() > 3 || len(enc) > limit {
+					t.Fatalf("%v, IgnoreErrors %v, range %d: %d trajectories, %d bytes encoded (expected at most 3 and %d)", sh, ignore, g.Index, s.Trajectories(), len(enc), limit)
+				}
 			}
 		}
 	}
@@ -372,19 +439,61 @@ func TestComposeChecks(t *testing.T) {
 	}
 }
 
-// TestPlanRefuses: IgnoreErrors and SkipRows are refused with their errors.
+// TestPlanRefuses: SkipRows is refused with its error.
 func TestPlanRefuses(t *testing.T) {
 	r := bytes.NewReader([]byte("a\n"))
-	if _, err := New(r, 2, 0, scanner.Options{IgnoreErrors: true}); !errors.Is(err, ErrIgnoreErrors) {
-		t.Errorf("IgnoreErrors: %v, expected ErrIgnoreErrors", err)
-	}
 	if _, err := New(r, 2, 0, scanner.Options{SkipRows: 1}); !errors.Is(err, ErrSkipRows) {
 		t.Errorf("SkipRows: %v, expected ErrSkipRows", err)
 	}
 }
 
+// TestPlanSequential: with IgnoreErrors, Compose asks for a sequential
+// read (ErrSequential) for a file with a line that comes near the maximum
+// line size (the bad row's end is then found by a rule outside the table)
+// or whose first row is bad, and composes the others; ReadAll then gives
+// the sequential scan, bad rows included.
+func TestPlanSequential(t *testing.T) {
+	long := "a,b\n1,\"x\n2,y\n3,z\n"                        // row 2 reaches 8 bytes: the stray-quote rule
+	near := "a,b\n" + strings.Repeat("x", 17) + ",1\n2,3\n" // a line of 20 bytes, within lineSlack of 22
+	for _, c := range []struct {
+		in         string
+		max        int
+		sequential bool
+	}{
+		{long, 8, true},
+		{near, 22, true},
+		{near, 40, false},
+		{"\"a\"b,c\n1,2\n3,4\n", 0, true}, // the first row is bad
+		{"a,b\n\"1\"x,2\n3,4\n5,\"6\n7\",8\n", 0, false}, // a bad row after the first, quoted line ends after it
+	} {
+		opts := scanner.Options{IgnoreErrors: true, MaxLineSize: c.max}
+		data := []byte(c.in)
+		r := bytes.NewReader(data)
+		p, err := New(r, int64(len(data)), 3, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sums []Summary
+		for _, g := range p.Ranges() {
+			s, err := p.Summarize(r, g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sums = append(sums, s)
+		}
+		_, err = p.Compose(sums)
+		if got := errors.Is(err, ErrSequential); got != c.sequential || err != nil && !got {
+			t.Errorf("%q, MaxLineSize %d: Compose: %v, expected ErrSequential: %v", c.in, c.max, err, c.sequential)
+		}
+		for _, size := range sizes {
+			checkPlan(t, data, size, opts)
+		}
+	}
+}
+
 // FuzzPlan holds the plan to the sequential scan over the fuzzer's inputs,
-// dialects and range sizes.
+// dialects and range sizes, each input read with and without
+// IgnoreErrors.
 func FuzzPlan(f *testing.F) {
 	for i, c := range adversarial() {
 		f.Add([]byte(c.in), uint32(i), ",", uint8(i))
@@ -404,8 +513,11 @@ func FuzzPlan(f *testing.F) {
 			return
 		}
 		opts := randomOptions(sel, d)
-		withWindow(1+int(sel>>20%8), func() {
-			checkPlan(t, input, 1+int64(size%70), opts)
-		})
+		for _, ignore := range []bool{false, true} {
+			opts.IgnoreErrors = ignore
+			withWindow(1+int(sel>>20%8), func() {
+				checkPlan(t, input, 1+int64(size%70), opts)
+			})
+		}
 	})
 }

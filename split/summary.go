@@ -64,6 +64,18 @@ type traj struct {
 	firstHead bool
 	// emptiesAfter counts the empty lines after the first row's end.
 	emptiesAfter int64
+	// headLen is the number of bytes up to and including the first line
+	// end (all of them when no line ends), tailLen after the last one (all
+	// of them when no line ends), maxLine the most bytes of a line that
+	// starts and ends in the range (line end included): with
+	// IgnoreErrors, a line of the maximum line size ends by a rule
+	// outside the table, so Compose must know whether the file has one.
+	headLen, tailLen, maxLine int64
+	// firstBad says the first row that ends in the range reached INVALID
+	// (before the range too, when firstHead: composition adds that);
+	// tailBad says the line in progress at the range's end did, inside
+	// the range. Only runs with IgnoreErrors go on after INVALID.
+	firstBad, tailBad bool
 }
 
 // deadEnd is the end key of a run that reached INVALID. Such a run keeps
@@ -71,9 +83,10 @@ type traj struct {
 // may end before the error, and rows start after it.
 var deadEnd = mkKey(sm.Invalid, blank)
 
-// identity is the trajectory over no bytes from k.
-func identity(k key) traj {
-	return traj{end: k, firstRow: -1, dead: k.state() == sm.Invalid}
+// identity is the trajectory over no bytes from k; ignore is
+// IgnoreErrors (INVALID is not the end of the scan).
+func identity(k key, ignore bool) traj {
+	return traj{end: k, firstRow: -1, dead: !ignore && k.state() == sm.Invalid}
 }
 
 // then returns the trajectory of x followed by y, y being read from the
@@ -97,13 +110,26 @@ func (x traj) then(y traj) traj {
 	if y.lines == 0 {
 		z.tailDelims += x.tailDelims
 	}
+	z.headLen, z.tailLen = x.headLen, y.tailLen
+	if x.lines == 0 {
+		z.headLen += y.headLen
+	}
+	if y.lines == 0 {
+		z.tailLen += x.tailLen
+	}
+	z.maxLine = max(x.maxLine, y.maxLine)
+	if x.lines > 0 && y.lines > 0 {
+		z.maxLine = max(z.maxLine, x.tailLen+y.headLen)
+	}
+	z.tailBad = y.tailBad || y.lines == 0 && x.tailBad
 	switch {
 	case x.firstRow >= 0:
-		z.firstRow, z.firstHead, z.emptiesAfter = x.firstRow, x.firstHead, x.emptiesAfter+y.empties
+		z.firstRow, z.firstHead, z.emptiesAfter, z.firstBad = x.firstRow, x.firstHead, x.emptiesAfter+y.empties, x.firstBad
 	case y.firstRow >= 0:
-		z.firstRow, z.firstHead, z.emptiesAfter = y.firstRow, y.firstHead && x.lines == 0, y.emptiesAfter
+		z.firstRow, z.firstHead, z.emptiesAfter, z.firstBad = y.firstRow, y.firstHead && x.lines == 0, y.emptiesAfter, y.firstBad
 		if y.firstHead {
 			z.firstRow += x.tailDelims // the row began in x
+			z.firstBad = z.firstBad || x.tailBad
 		}
 	default:
 		z.firstRow = -1
@@ -118,10 +144,14 @@ type walker struct {
 	sk      *skipper.Skipper
 	quote   byte // Table.QuotedStop
 	quoteOK bool
+	// ignore is IgnoreErrors: INVALID reads as STANDARD does (the table
+	// says so) instead of ending the run, as the scanner reads a bad row
+	// to its end.
+	ignore bool
 }
 
-func newWalker(t *sm.Table) *walker {
-	w := &walker{next: t.Transitions(), tab: t, sk: skipper.New(t.StopPatterns())}
+func newWalker(t *sm.Table, ignore bool) *walker {
+	w := &walker{next: t.Transitions(), tab: t, sk: skipper.New(t.StopPatterns()), ignore: ignore}
 	w.quote, w.quoteOK = t.QuotedStop()
 	return w
 }
@@ -150,20 +180,26 @@ func (w *walker) quotedEnd(buf []byte, i int) sm.State {
 // is and change no count; data must then be the buffer w.sk was last Reset
 // with, from offset from.
 func (w *walker) run(k key, buf []byte, from int, skip bool) traj {
-	if k.state() == sm.Invalid {
-		return identity(k)
+	if k.state() == sm.Invalid && !w.ignore {
+		return identity(k, false)
 	}
 	next := w.next
 	t := traj{firstRow: -1}
 	cur, st := k.state(), k.status()
 	var delims int64 // on the current line
 	ended := false   // a line end was read
+	lineFrom := from // where the current line starts in buf
+	bad := false     // the current line reached INVALID
 	for i := from; i < len(buf); i++ {
 		b := buf[i]
 		prev := cur
 		cur = next[b][cur]
 		switch cur {
 		case sm.Invalid:
+			if w.ignore {
+				bad = true // a bad row, read to its end by the table
+				break
+			}
 			t.dead, cur, st = true, sm.Invalid, blank
 			i = len(buf) // the scan stops here
 			continue
@@ -171,8 +207,14 @@ func (w *walker) run(k key, buf []byte, from int, skip bool) traj {
 			if prev == sm.CarriageReturn && cur == sm.RecordSeparator {
 				continue // the LF of a CRLF: part of the line end before it
 			}
-			if !ended {
-				t.headDelims, ended = delims, true
+			if n := int64(i + 1 - lineFrom); !ended {
+				t.headDelims, t.headLen, ended = delims, n, true
+			} else {
+				t.maxLine = max(t.maxLine, n)
+			}
+			lineFrom = i + 1
+			if !w.ignore {
+				t.headLen, t.maxLine = 0, 0 // only IgnoreErrors needs them
 			}
 			switch {
 			case prev == sm.RecordSeparator || prev == sm.CarriageReturn || prev == sm.NotSet:
@@ -183,12 +225,12 @@ func (w *walker) run(k key, buf []byte, from int, skip bool) traj {
 			case st == commentOnly: // `  # note\n`: no row
 			default: // a row ends
 				if t.firstRow < 0 {
-					t.firstRow, t.firstHead = delims, t.lines == 0
+					t.firstRow, t.firstHead, t.firstBad = delims, t.lines == 0, bad
 				}
 				t.rows++
 			}
 			t.lines++
-			delims, st = 0, blank
+			delims, st, bad = 0, blank, false
 			continue
 		case sm.Delimiter:
 			delims++
@@ -235,9 +277,14 @@ func (w *walker) run(k key, buf []byte, from int, skip bool) traj {
 		}
 	}
 	if !ended {
-		t.headDelims = delims
+		t.headDelims, t.headLen = delims, int64(len(buf)-from)
 	}
-	t.tailDelims = delims
+	t.tailDelims, t.tailLen, t.tailBad = delims, int64(len(buf)-lineFrom), bad
+	if !w.ignore {
+		// Without IgnoreErrors the lengths are not looked at: zero, start
+		// keys that meet share a trajectory whatever lengths they read.
+		t.headLen, t.tailLen, t.maxLine = 0, 0, 0
+	}
 	t.end = mkKey(cur, st)
 	return t
 }
@@ -255,7 +302,7 @@ func (w *walker) summarize(data []byte, reach *[numKeys]bool) [numKeys]traj {
 	var reached [numKeys]bool
 	for k := key(0); k < numKeys; k++ {
 		if !reach[k] {
-			out[k] = identity(k)
+			out[k] = identity(k, w.ignore)
 			continue
 		}
 		out[k] = w.run(k, data[:head], 0, false)
@@ -316,7 +363,7 @@ func newSummary(r Range, per *[numKeys]traj, reach *[numKeys]bool) Summary {
 		s.of[k] = i
 	}
 	if len(s.trajs) == 0 { // only for a table no key of which is reachable
-		s.trajs = append(s.trajs, identity(mkKey(sm.NotSet, blank)))
+		s.trajs = append(s.trajs, identity(mkKey(sm.NotSet, blank), false))
 	}
 	return s
 }
@@ -325,20 +372,22 @@ func newSummary(r Range, per *[numKeys]traj, reach *[numKeys]bool) Summary {
 // a file (NOT_SET, a blank line), walking the table over every byte with
 // the status rules of walker.run. The others (a partial multi-byte
 // delimiter with a one-byte delimiter, an escape state without an escape,
-// and so on) are never a range's start.
-func reachable(t *sm.Table) *[numKeys]bool {
-	if r, ok := reachCache.Load(t); ok {
+// and so on) are never a range's start. With ignore (IgnoreErrors) the
+// walk goes on after INVALID, as the scanner reads a bad row to its end.
+func reachable(t *sm.Table, ignore bool) *[numKeys]bool {
+	ck := reachKey{t, ignore}
+	if r, ok := reachCache.Load(ck); ok {
 		return r.(*[numKeys]bool)
 	}
 	var seen [numKeys]bool
-	w := newWalker(t)
+	w := newWalker(t, ignore)
 	todo := []key{mkKey(sm.NotSet, blank)}
 	seen[todo[0]] = true
 	var one [1]byte
 	for len(todo) > 0 {
 		k := todo[len(todo)-1]
 		todo = todo[:len(todo)-1]
-		if k.state() == sm.Invalid {
+		if k.state() == sm.Invalid && !ignore {
 			continue
 		}
 		for c := 0; c < 256; c++ {
@@ -350,13 +399,18 @@ func reachable(t *sm.Table) *[numKeys]bool {
 			}
 		}
 	}
-	reachCache.Store(t, &seen)
+	reachCache.Store(ck, &seen)
 	return &seen
 }
 
 // reachCache keeps reachable's answers by table (statemachine.For keeps
-// one table per dialect).
+// one table per dialect) and IgnoreErrors.
 var reachCache sync.Map
+
+type reachKey struct {
+	t      *sm.Table
+	ignore bool
+}
 
 // Trajectories returns the number of distinct trajectories the summary
 // holds: how many different outcomes the start states collapse to.
@@ -364,7 +418,7 @@ func (s Summary) Trajectories() int { return len(s.trajs) }
 
 func (s Summary) from(k key) traj { return s.trajs[s.of[k]] }
 
-// The encoding, version 1 (integers are unsigned varints):
+// The encoding, version 2 (integers are unsigned varints):
 //
 //	byte    version (1)
 //	        range index, start, end
@@ -373,10 +427,12 @@ func (s Summary) from(k key) traj { return s.trajs[s.of[k]] }
 //	        index of its trajectory in max(bits.Len(T-1), 1) bits, packed
 //	        from the low bit of each byte; a key no input reaches has 0
 //	T ×     byte   the end key (INVALID's for a run that reached it)
-//	        byte   flags: bit 0 firstHead, bit 1 dead
+//	        byte   flags: bit 0 firstHead, bit 1 dead, bit 2 firstBad,
+//	               bit 3 tailBad, bit 4 the lengths follow
 //	        lines, rows, empties, headDelims, tailDelims, firstRow+1,
 //	        emptiesAfter
-const encodingVersion = 1
+//	        with bit 4: headLen, tailLen, maxLine (IgnoreErrors only)
+const encodingVersion = 2
 
 // MarshalBinary encodes the summary (encoding.BinaryMarshaler).
 func (s Summary) MarshalBinary() ([]byte, error) {
@@ -411,9 +467,24 @@ func (s Summary) MarshalBinary() ([]byte, error) {
 		if t.dead {
 			flags |= 2
 		}
+		if t.firstBad {
+			flags |= 4
+		}
+		if t.tailBad {
+			flags |= 8
+		}
+		lengths := t.headLen != 0 || t.tailLen != 0 || t.maxLine != 0
+		if lengths {
+			flags |= 16
+		}
 		b = append(b, byte(t.end), flags)
 		for _, v := range []int64{t.lines, t.rows, t.empties, t.headDelims, t.tailDelims, t.firstRow + 1, t.emptiesAfter} {
 			b = binary.AppendUvarint(b, uint64(v))
+		}
+		if lengths {
+			for _, v := range []int64{t.headLen, t.tailLen, t.maxLine} {
+				b = binary.AppendUvarint(b, uint64(v))
+			}
 		}
 	}
 	return b, nil
@@ -464,11 +535,15 @@ func (s *Summary) UnmarshalBinary(data []byte) error {
 	out.trajs = make([]traj, n)
 	for i := range out.trajs {
 		e, flags := d.byte(), d.byte()
-		if e >= numKeys || flags > 3 {
+		if e >= numKeys || flags > 31 {
 			return fmt.Errorf("%w: end key %d, flags %d", errEncoding, e, flags)
 		}
-		t := traj{end: key(e), firstHead: flags&1 == 1, dead: flags&2 == 2}
-		for _, p := range []*int64{&t.lines, &t.rows, &t.empties, &t.headDelims, &t.tailDelims, &t.firstRow, &t.emptiesAfter} {
+		t := traj{end: key(e), firstHead: flags&1 == 1, dead: flags&2 == 2, firstBad: flags&4 == 4, tailBad: flags&8 == 8}
+		fields := []*int64{&t.lines, &t.rows, &t.empties, &t.headDelims, &t.tailDelims, &t.firstRow, &t.emptiesAfter}
+		if flags&16 == 16 {
+			fields = append(fields, &t.headLen, &t.tailLen, &t.maxLine)
+		}
+		for _, p := range fields {
 			v := d.uvarint()
 			if v > 1<<62 {
 				return fmt.Errorf("%w: count %d", errEncoding, v)

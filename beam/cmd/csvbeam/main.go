@@ -1,7 +1,8 @@
 // Command csvbeam is an example pipeline: it reads the CSV files matching
 // --input with csvbeam.Read (each file cut into ranges, every range read
 // from its exact start state) and writes one line per row, "file:row:
-// values" as JSON, to --output, and the files' errors to --output.errors.
+// values" as JSON, to --output, the files' errors to --output.errors and,
+// with --ignore-errors, the rows skipped to --output.rejects.
 // It runs on any Beam runner (--runner=direct, prism, dataflow, flink,
 // spark); see the module's README.md.
 //
@@ -31,6 +32,7 @@ var (
 	delimiter = flag.String("delimiter", ",", "the delimiter, 1 to 4 bytes")
 	rangeSize = flag.Int64("range-size", 0, "bytes per range (0: 64 MiB)")
 	sniffIt   = flag.Bool("sniff", false, "detect each file's dialect and header from its head (--delimiter and --header are then ignored)")
+	ignore    = flag.Bool("ignore-errors", false, "skip the rows that do not parse; they go to --output.rejects")
 )
 
 func formatRow(r csvbeam.Row) (string, error) {
@@ -40,9 +42,12 @@ func formatRow(r csvbeam.Row) (string, error) {
 
 func formatError(e csvbeam.Error) string { return e.Message + " in " + e.File }
 
+func formatReject(r csvbeam.Reject) string { return r.Message + " in " + r.File }
+
 func init() {
 	register.Function1x2[csvbeam.Row, string, error](formatRow)
 	register.Function1x1[csvbeam.Error, string](formatError)
+	register.Function1x1[csvbeam.Reject, string](formatReject)
 }
 
 func main() {
@@ -54,9 +59,10 @@ func main() {
 	d := dialect.Default()
 	d.Delimiter = *delimiter
 	p, s := beam.NewPipelineWithRoot()
-	rows, errs := csvbeam.Read(s, *input, csvbeam.Options{Scanner: scanner.Options{Dialect: d, Header: *header}, RangeSize: *rangeSize, Sniff: *sniffIt})
+	rows, rejects, errs := csvbeam.Read(s, *input, csvbeam.Options{Scanner: scanner.Options{Dialect: d, Header: *header, IgnoreErrors: *ignore}, RangeSize: *rangeSize, Sniff: *sniffIt})
 	textio.Write(s, *output, beam.ParDo(s, formatRow, rows))
 	textio.Write(s, *output+".errors", beam.ParDo(s, formatError, errs))
+	textio.Write(s, *output+".rejects", beam.ParDo(s, formatReject, rejects))
 	if err := beamx.Run(context.Background(), p); err != nil {
 		log.Fatalf("csvbeam: %v", err)
 	}
