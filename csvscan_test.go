@@ -478,3 +478,50 @@ func TestFirstRowBounded(t *testing.T) {
 		t.Fatalf("peak heap %d bytes reading a 64 MB line", peak)
 	}
 }
+
+// TestLateQuoteHint: a stream whose first quoted value comes after the
+// sniffer's sample is sniffed without a quote (a stream has no windows
+// further on, issue 13 class 6); the row that the quote makes wider than
+// the table fails with an error that names the option that reads it, and
+// with that option the file reads.
+func TestLateQuoteHint(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("id,name\n")
+	for i := range 30000 {
+		fmt.Fprintf(&b, "%d,n%d\n", i, i)
+	}
+	b.WriteString("30000,\"Smith, Ann\"\n")
+	// read counts the rows typed (Values) or raw (Raw), and returns the error.
+	read := func(raw bool, o Options) (int, error) {
+		r, err := OpenReader(strings.NewReader(b.String()), o)
+		if err != nil {
+			return 0, err
+		}
+		defer r.Close()
+		n := 0
+		if raw {
+			for _, err := range r.Raw() {
+				if err != nil {
+					return n, err
+				}
+				n++
+			}
+			return n, nil
+		}
+		for _, err := range r.Values() {
+			if err != nil {
+				return n, err
+			}
+			n++
+		}
+		return n, nil
+	}
+	for _, raw := range []bool{false, true} {
+		if _, err := read(raw, Options{}); err == nil || !strings.Contains(err.Error(), `set Options.Quote to '"'`) {
+			t.Errorf("raw=%v: error %v, want one that names Options.Quote", raw, err)
+		}
+		if n, err := read(raw, Options{Quote: `"`}); err != nil || n != 30001 {
+			t.Errorf("raw=%v, Quote given: %d rows, %v; want 30001 rows", raw, n, err)
+		}
+	}
+}

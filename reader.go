@@ -1,6 +1,7 @@
 package csvscan
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -351,7 +352,34 @@ func (r *Reader) wrap(err error) error {
 			return &inputError{name: r.name, err: err, hint: "set Options.Encoding to the file's encoding, for example \"latin-1\""}
 		}
 	}
-	return &inputError{name: r.name, err: err}
+	return &inputError{name: r.name, err: err, hint: r.quoteHint(err)}
+}
+
+// quoteHint is the advice for a row that breaks the table when the sniffer
+// chose a dialect without a quote: the sample it read had no quoted value,
+// and a quote that first appears later (issue 13, class 6) makes a row
+// wider than the table. It says which option reads such a file; "" when
+// the error is of another kind or the quote was not the sniffer's choice.
+func (r *Reader) quoteHint(err error) string {
+	d := r.detected
+	if d.Sniff == nil || d.Dialect.Quote.IsSet() || r.opts.Quote != "" {
+		return ""
+	}
+	var pe *scanner.ParseError
+	switch {
+	case errors.As(err, &pe):
+		// A row without a quote is not this case; a parallel scan keeps no
+		// text for width errors, so the advice then says "if".
+		if !errors.Is(err, scanner.ErrFieldCount) || pe.Text != nil && !bytes.ContainsRune(pe.Text, '"') {
+			return ""
+		}
+	case errors.Is(err, typed.ErrTooManyColumns), errors.Is(err, typed.ErrMissingColumns):
+		// The typed reader keeps no text: the advice says "if".
+	default:
+		return ""
+	}
+	return "the sniffer found no quoted value in its sample and read the file without a quote character; " +
+		"if values are quoted further on, set Options.Quote to '\"'"
 }
 
 // inputError is an error in reading one input: its message names it.
