@@ -1,0 +1,219 @@
+package typed
+
+import (
+	"encoding/binary"
+	"unicode/utf8"
+)
+
+// Casting a row into the chunk's vectors: the fast loop for the common row
+// and the slow path, value by value, that every row can take (typed.go
+// holds the Reader and its chunk filling).
+
+// addRow casts row into slot i of every column and returns 1 for a good
+// row, 0 for a bad one. Without IgnoreErrors it stops at the first bad
+// value, with r.err set.
+//
+// The common row, as many values as columns with DuckDB's null strings
+// and no per-value null rules, goes through one loop whose only branch per
+// value is its column's type (the cases call the casts' fast paths
+// first); a value that does not cast, and every other row, goes to
+// addRowSlow, which casts the whole row again value by value and reports
+// its errors in order. Both write the same slots: TestFastRowPath and
+// FuzzRowPaths hold them to the same chunks, rejects and errors.
+func (r *Reader) addRow(i int, row [][]byte) uint8 {
+	cols := r.chunk.Columns
+	if len(row) != len(cols) || !r.fastRows {
+		return r.addRowSlow(i, row)
+	}
+	row = row[:len(cols)]
+	for c := range cols {
+		v := row[c]
+		vec := &cols[c]
+		if len(v) == 0 {
+			vec.setNull(i) // the null string is "" (fastRows)
+			continue
+		}
+		ok := true
+		switch vec.Type {
+		case TypeBigInt:
+			vec.Ints[i], ok = r.caster.Int64(v)
+		case TypeDouble:
+			vec.Floats[i], ok = r.caster.Float64(v)
+		case TypeDate:
+			if r.dateFmt.IsZero() {
+				vec.Dates[i], ok = r.caster.Date(v)
+			} else {
+				vec.Dates[i], ok = r.dateFmt.Date(v)
+			}
+		case TypeVarchar:
+			// A short value (most of them in a wide file) is checked for
+			// ASCII inline: the call and byte loop of utf8.Valid cost more
+			// than it; on a long one its own ASCII loop is the faster.
+			if ok = len(v) <= 16 && ascii(v) || utf8.Valid(v); ok {
+				vec.Data = append(vec.Data, v...)
+				vec.Offsets[i+1] = len(vec.Data)
+			}
+		default:
+			ok = r.castValue(vec, i, v)
+		}
+		if !ok {
+			return r.addRowSlow(i, row)
+		}
+	}
+	return 1
+}
+
+// ascii reports whether v, at most 16 bytes, holds ASCII bytes only: two
+// words that overlap, two 4-byte loads that overlap, or the bytes one by
+// one.
+func ascii(v []byte) bool {
+	var acc uint64
+	if len(v) >= 8 {
+		acc = binary.LittleEndian.Uint64(v) | binary.LittleEndian.Uint64(v[len(v)-8:])
+	} else if len(v) >= 4 {
+		// Two loads that overlap cover 4 to 7 bytes.
+		acc |= uint64(binary.LittleEndian.Uint32(v)) | uint64(binary.LittleEndian.Uint32(v[len(v)-4:]))
+	} else {
+		for _, c := range v {
+			acc |= uint64(c)
+		}
+	}
+	return acc&0x8080808080808080 == 0
+}
+
+// castValue casts v, not NULL, into slot i of vec and reports whether it
+// cast: every type, VARCHAR included (its UTF-8 check).
+func (r *Reader) castValue(vec *Vector, i int, v []byte) bool {
+	ok := true
+	switch vec.Type {
+	case TypeBoolean:
+		vec.Bools[i], ok = r.caster.Bool(v)
+	case TypeBigInt:
+		vec.Ints[i], ok = r.caster.Int64(v)
+	case TypeInteger:
+		var x int32
+		x, ok = r.caster.Int32(v)
+		vec.Ints[i] = int64(x)
+	case TypeSmallInt:
+		var x int16
+		x, ok = r.caster.Int16(v)
+		vec.Ints[i] = int64(x)
+	case TypeTinyInt:
+		var x int8
+		x, ok = r.caster.Int8(v)
+		vec.Ints[i] = int64(x)
+	case TypeUBigInt:
+		var x uint64
+		x, ok = r.caster.Uint64(v)
+		vec.Ints[i] = int64(x)
+	case TypeUInteger:
+		var x uint32
+		x, ok = r.caster.Uint32(v)
+		vec.Ints[i] = int64(x)
+	case TypeUSmallInt:
+		var x uint16
+		x, ok = r.caster.Uint16(v)
+		vec.Ints[i] = int64(x)
+	case TypeUTinyInt:
+		var x uint8
+		x, ok = r.caster.Uint8(v)
+		vec.Ints[i] = int64(x)
+	case TypeDouble:
+		vec.Floats[i], ok = r.caster.Float64(v)
+	case TypeFloat:
+		var x float32
+		x, ok = r.caster.Float32(v)
+		vec.Floats[i] = float64(x)
+	case TypeDecimal:
+		vec.Ints[i], ok = r.caster.Decimal(v, vec.Width, vec.Scale)
+	case TypeDate:
+		if r.dateFmt.IsZero() {
+			vec.Dates[i], ok = r.caster.Date(v)
+		} else {
+			vec.Dates[i], ok = r.dateFmt.Date(v)
+		}
+	case TypeTime:
+		vec.Times[i], ok = r.caster.Time(v)
+	case TypeTimestamp:
+		if r.tsFmt.IsZero() {
+			vec.Timestamps[i], ok = r.caster.Timestamp(v)
+		} else {
+			vec.Timestamps[i], ok = r.tsFmt.Timestamp(v)
+		}
+	case TypeTimestampTZ:
+		vec.Timestamps[i], ok = r.caster.TimestampTZ(v)
+	case TypeVarchar:
+		if ok = utf8.Valid(v); ok {
+			vec.Data = append(vec.Data, v...)
+			vec.Offsets[i+1] = len(vec.Data)
+		}
+	}
+	return ok
+}
+
+// addRowSlow is addRow for every row: value by value, with every null
+// rule, and each error reported in the order DuckDB gives them.
+func (r *Reader) addRowSlow(i int, row [][]byte) uint8 {
+	cols := r.chunk.Columns
+	width := len(cols)
+	m := min(len(row), width)
+	keep := uint8(1)
+	for c := 0; c < m; c++ {
+		v := row[c]
+		vec := &cols[c]
+		if vec.Type == TypeVarchar {
+			// A value addRow's loop appended before it gave the row up is
+			// cast again: start the slot over.
+			vec.Data = vec.Data[:vec.Offsets[i]]
+		}
+		null, v := r.nullAt(c, v)
+		if null {
+			vec.setNull(i)
+			continue
+		}
+		if !r.castValue(vec, i, v) {
+			vec.setNull(i)
+			keep = 0
+			kind := ErrCast
+			if vec.Type == TypeVarchar {
+				kind = ErrInvalidUnicode
+			}
+			if !r.report(kind, c, c, c+1, row) {
+				return 0
+			}
+		}
+	}
+	if len(row) < width {
+		for c := len(row); c < width; c++ {
+			cols[c].setNull(i)
+		}
+		if !r.opts.NullPadding {
+			keep = 0
+			// One error per missing column, as DuckDB records them: it
+			// numbers each by the column before it.
+			for c := len(row); c < width; c++ {
+				if !r.report(ErrMissingColumns, c, -1, c, row) {
+					return 0
+				}
+			}
+		}
+	}
+	if len(row) > width && !r.opts.Dialect.Lenient {
+		// DuckDB lets through values past the schema while they are NULL
+		// and no other value past it came first ("1,2,," for two columns);
+		// it numbers each other one from the first column past the schema,
+		// not counting those NULLs.
+		at := width
+		for k := width; k < len(row); k++ {
+			if at == width && r.isNull(row[k]) {
+				continue
+			}
+			keep = 0
+			at++
+			if !r.report(ErrTooManyColumns, -1, k, at, row) {
+				return 0
+			}
+		}
+	}
+	return keep
+}
