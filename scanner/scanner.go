@@ -213,6 +213,9 @@ func (s *Scanner) Scan() bool {
 			return false
 		}
 	}
+	if s.lane != nil && s.laneRow() {
+		return true
+	}
 	for {
 		if !s.readRow() {
 			return false
@@ -555,16 +558,25 @@ func (s *Scanner) finishRow(end int) bool {
 		return false
 	}
 	s.rows++
+	s.makeRow()
+	return true
+}
+
+// makeRow makes Row's slices from the spans of the row just read.
+func (s *Scanner) makeRow() {
+	count := len(s.spans)
 	if cap(s.row) < count {
 		s.row = make([][]byte, count)
 	}
-	s.row = s.row[:count]
-	for i, sp := range s.spans {
+	// Locals, so that the loop does not load the fields again after each
+	// store.
+	row, buf, scratch := s.row[:count], s.buf, s.scratch
+	for i, sp := range s.spans[:count] {
 		if sp.scratch {
-			s.row[i] = s.scratch[sp.start:sp.end:sp.end]
+			row[i] = scratch[sp.start:sp.end:sp.end]
 		} else {
-			s.row[i] = s.buf[sp.start:sp.end:sp.end]
+			row[i] = buf[sp.start:sp.end:sp.end]
 		}
 	}
-	return true
+	s.row = row
 }
