@@ -389,7 +389,7 @@ func (s *Scanner) run() runResult {
 					// A row of one empty value; a worker reports every
 					// empty line and the merge decides.
 					s.seg.emptyRow = true
-					s.spans = append(s.spans, span{})
+					s.spans = append(s.spans, span{start: pos, end: pos}) // at the line: ValueOffset 0
 					s.prev, s.cur, s.pos = prev, cur, pos+1
 					return rowDone
 				}
