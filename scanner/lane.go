@@ -84,3 +84,94 @@ func (s *Scanner) allBlank(a, b int) bool {
 	}
 	return true
 }
+
+// laneRow reads the next row with the lane alone, without entering the
+// table-driven loop: the common case of a row of values the lane decides
+// (unquoted ones, and `"…"` with doubled quotes), each ended by the
+// delimiter and the last by LF, in a scan with no segment, no bad-row
+// search and no field offsets, past the first row (the header and the row
+// that sets the width are the loop's). It does what readRow, run,
+// laneValues and finishRow do for such a row, in one pass.
+//
+// Where the lane declines anything (a value it cannot read, a CR, an empty
+// line, the end of the buffer or of the maximum line size, a row of
+// another width, whose error is the loop's) laneRow reports false having
+// changed nothing the loop reads (the values it recorded are the row's to
+// record again): readRow then reads the row from its start, exactly as if
+// laneRow had not been called.
+func (s *Scanner) laneRow() bool {
+	if s.rows == 0 || s.width == 0 || s.cur != sm.RecordSeparator || s.pos != s.rowStart || s.vs != s.pos ||
+		s.seg.on || s.seg.stop || s.seg.seeking || s.seg.raw || s.trackStarts || s.comment >= 0 {
+		return false
+	}
+	pos := s.pos
+	limit := s.rowStart + s.opts.MaxLineSize + 1
+	if limit > s.n || limit < 0 {
+		limit = s.n
+	}
+	fixed := s.opts.FieldsPerRow >= 0
+	s.spans = s.spans[:0]
+	s.scratch = s.scratch[:0]
+	first := true
+	for {
+		e, quotes, ok := s.lane.Quick(pos, limit), 0, true
+		if e < 0 {
+			if e, quotes, ok = s.lane.Value(pos, limit); !ok {
+				return s.declineRow()
+			}
+		}
+		if fixed && len(s.spans) == s.width {
+			return s.declineRow() // one value too many: the loop's error
+		}
+		if quotes > 0 { // `"…"` with doubled quotes: the table would set these
+			s.quoted, s.qopen, s.qclose, s.escaped = true, pos, e-1, quotes > 2
+		}
+		if c := s.buf[e]; c != s.laneDelim {
+			if c != '\n' || e == pos && first {
+				return s.declineRow() // a CR, or an empty line: the loop's
+			}
+			before := sm.Standard // the state before the LF
+			switch {
+			case quotes > 0:
+				before = sm.Unquoted
+			case e == pos:
+				before = sm.Delimiter // an empty last value
+			case s.laneBlank[s.buf[e-1]] && s.allBlank(pos, e):
+				before = sm.EmptySpace
+			}
+			if fixed && len(s.spans)+1 != s.width {
+				return s.declineRow() // too few values: the loop's error
+			}
+			if quotes == 0 {
+				s.spans = append(s.spans, span{start: pos, end: e})
+			} else {
+				s.endValue(e)
+			}
+			// The row's end, as the loop and finishRow make it.
+			s.seg.emptyRow = false
+			s.seg.rowStart, s.seg.rowEnd = s.base+int64(s.rowStart), s.base+int64(e)
+			s.rowBegin, s.lastLine = s.rowStart, s.rowLine
+			s.lineEnd(e)
+			s.prev, s.cur, s.pos = before, sm.RecordSeparator, e+1
+			s.rows++
+			s.makeRow(0)
+			return true
+		}
+		if quotes == 0 {
+			s.spans = append(s.spans, span{start: pos, end: e})
+		} else {
+			s.endValue(e)
+		}
+		pos = e + 1
+		first = false
+	}
+}
+
+// declineRow undoes what laneRow recorded of a row it could not read
+// whole, and reports false.
+func (s *Scanner) declineRow() bool {
+	s.spans = s.spans[:0]
+	s.scratch = s.scratch[:0]
+	s.quoted, s.escaped = false, false
+	return false
+}

@@ -213,6 +213,9 @@ func (s *Scanner) Scan() bool {
 			return false
 		}
 	}
+	if s.lane != nil && s.laneRow() {
+		return true
+	}
 	for {
 		if !s.readRow() {
 			return false
@@ -386,7 +389,7 @@ func (s *Scanner) run() runResult {
 					// A row of one empty value; a worker reports every
 					// empty line and the merge decides.
 					s.seg.emptyRow = true
-					s.spans = append(s.spans, span{})
+					s.spans = append(s.spans, span{start: pos, end: pos}) // at the line: ValueOffset 0
 					s.prev, s.cur, s.pos = prev, cur, pos+1
 					return rowDone
 				}
@@ -561,24 +564,34 @@ func (s *Scanner) finishRow(end int) bool {
 		}
 	}
 	s.rows++
+	s.makeRow(pad)
+	return true
+}
+
+// makeRow makes Row's slices from the spans of the row just read, and pad
+// nil values after them (NullPadding).
+func (s *Scanner) makeRow(pad int) {
+	count := len(s.spans)
 	if cap(s.row) < count+pad {
 		s.row = make([][]byte, count+pad)
 	}
-	s.row = s.row[:count+pad]
-	for i, sp := range s.spans {
+	// Locals, so that the loop does not load the fields again after each
+	// store.
+	row, buf, scratch := s.row[:count+pad], s.buf, s.scratch
+	for i, sp := range s.spans[:count] {
 		if sp.scratch {
-			s.row[i] = s.scratch[sp.start:sp.end:sp.end]
+			row[i] = scratch[sp.start:sp.end:sp.end]
 		} else {
-			s.row[i] = s.buf[sp.start:sp.end:sp.end]
+			row[i] = buf[sp.start:sp.end:sp.end]
 		}
 	}
 	for i := count; i < count+pad; i++ {
-		s.row[i] = nil // NullPadding
+		row[i] = nil // NullPadding
 		if s.trackStarts {
 			s.starts = append(s.starts, s.seg.rowEnd)
 		}
 	}
-	return true
+	s.row = row
 }
 
 // fitRow applies Options.TrailingDelimiter and NullPadding to a row of
