@@ -4,8 +4,10 @@ import (
 	"bytes"
 )
 
-// Values: the loop ends a value on a delimiter or a line end, and endValue
-// records its span, in the buffer or, unescaped, in the scratch area.
+// Values and rows: the loop ends a value on a delimiter or a line end, and
+// endValue records its span, in the buffer or, unescaped, in the scratch
+// area; at the row's end makeRow turns the spans into Row's slices, after
+// fitRow has applied NullPadding and TrailingDelimiter.
 
 // endValue ends the current value at e (exclusive) and records its span.
 func (s *Scanner) endValue(e int) {
@@ -88,4 +90,45 @@ func (s *Scanner) endComment() bool {
 	}
 	s.endValue(s.comment)
 	return true
+}
+
+// makeRow makes Row's slices from the spans of the row just read, and pad
+// nil values after them (NullPadding).
+func (s *Scanner) makeRow(pad int) {
+	count := len(s.spans)
+	if cap(s.row) < count+pad {
+		s.row = make([][]byte, count+pad)
+	}
+	// Locals, so that the loop does not load the fields again after each
+	// store.
+	row, buf, scratch := s.row[:count+pad], s.buf, s.scratch
+	for i, sp := range s.spans[:count] {
+		if sp.scratch {
+			row[i] = scratch[sp.start:sp.end:sp.end]
+		} else {
+			row[i] = buf[sp.start:sp.end:sp.end]
+		}
+	}
+	for i := count; i < count+pad; i++ {
+		row[i] = nil // NullPadding
+		if s.trackStarts {
+			s.starts = append(s.starts, s.seg.rowEnd)
+		}
+	}
+	s.row = row
+}
+
+// fitRow applies Options.TrailingDelimiter and NullPadding to a row of
+// count values that is not as wide as the width: it returns the number of
+// values kept and the number of nil values to add.
+func (s *Scanner) fitRow(count int) (int, int) {
+	if s.opts.TrailingDelimiter && count == s.width+1 && s.spans[count-1].end == s.spans[count-1].start {
+		count--
+		s.spans = s.spans[:count]
+		s.starts = s.starts[:min(len(s.starts), count)]
+	}
+	if s.opts.NullPadding && count < s.width {
+		return count, s.width - count
+	}
+	return count, 0
 }
