@@ -343,6 +343,11 @@ func (fn *planFn) ProcessElement(ctx context.Context, f File, emit func(rangeTas
 			return err
 		}
 	}
+	return emitRanges(ctx, f, cfg, emit)
+}
+
+// emitRanges plans f with cfg and emits one rangeTask per range.
+func emitRanges(ctx context.Context, f File, cfg config, emit func(rangeTask)) error {
 	p, _, c, err := cfg.plan(ctx, f.Path, f.Size)
 	if err != nil {
 		return err

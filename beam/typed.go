@@ -166,16 +166,8 @@ func (fn *typedPlanFn) ProcessElement(ctx context.Context, f File, emit func(ran
 	if err != nil {
 		return err
 	}
-	p, _, c, err := cfg.plan(ctx, f.Path, f.Size)
-	if err != nil {
-		return err
-	}
-	c.Close()
 	emitSchema(schema)
-	for i := 0; i < p.NumRanges(); i++ {
-		emit(rangeTask{File: f.Path, Size: f.Size, Index: i, Cfg: cfg})
-	}
-	return nil
+	return emitRanges(ctx, f, cfg, emit)
 }
 
 // detect opens file with the front door and returns the configuration
