@@ -125,6 +125,23 @@ func (m *Manager) StopMapping() {
 	m.stats.Resident = len(m.resident)
 }
 
+// Shrunk returns an error wrapping io.ErrUnexpectedEOF when the Manager
+// maps a file that is now shorter than end; nil otherwise, and for every
+// source that is not mapped (their reads are checked as they are made). A
+// mapped page past the new end of a shrunk file faults (see Fault), but
+// the part of the last page past the new end reads as zeros: a reader of
+// mapped buffers calls Shrunk after reading bytes up to end, so that such
+// zeros are an error instead of values.
+func (m *Manager) Shrunk(end int64) error {
+	m.mu.Lock()
+	f := m.file
+	m.mu.Unlock()
+	if f == nil {
+		return nil
+	}
+	return shrunk(f, end)
+}
+
 // FaultError is the error Fault makes of a memory fault in a mapped
 // buffer: the page at Offset of the file is gone, which happens when the
 // file shrinks while it is mapped. It wraps io.ErrUnexpectedEOF, the error
@@ -324,12 +341,12 @@ func (m *Manager) loadAt(i, pins int) (*Buffer, error) {
 	data := m.take(m.KnownLen(i))
 	m.mu.Unlock()
 	n, err := m.ra.ReadAt(data, off)
+	if n == len(data) {
+		err = shrunk(m.ra, off+int64(n))
+	}
 	m.mu.Lock()
 	delete(m.loading, i)
 	m.cond.Broadcast()
-	if n == len(data) {
-		err = nil
-	}
 	if err != nil {
 		m.free = append(m.free, data[:0])
 		if err == io.EOF {
@@ -341,6 +358,29 @@ func (m *Manager) loadAt(i, pins int) (*Buffer, error) {
 	m.add(b)
 	m.drop(b) // an unpinned prefetch behind the retired offset is not kept
 	return b, nil
+}
+
+// shrunk returns an error wrapping io.ErrUnexpectedEOF when ra is a file
+// (it has a Stat method) that is now shorter than end, the end of the bytes
+// just read from it; nil otherwise. A read that races a truncation can
+// return the full count with bytes that were never the file's: Linux zeroes
+// the part of a page (or of a large folio) past the new end before it drops
+// it, and sets the new size first. Asking the size after the read catches
+// such a read, so the zeros are not handed out as rows. It costs one fstat
+// per buffer.
+func shrunk(ra io.ReaderAt, end int64) error {
+	f, ok := ra.(interface{ Stat() (os.FileInfo, error) })
+	if !ok {
+		return nil
+	}
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if st.Mode().IsRegular() && st.Size() < end {
+		return fmt.Errorf("the file shrank to %d bytes while it was read: %w", st.Size(), io.ErrUnexpectedEOF)
+	}
+	return nil
 }
 
 // loadNext reads the next buffer of a sequential source (m.mu held and

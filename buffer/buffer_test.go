@@ -5,6 +5,8 @@ import (
 	"errors"
 	"github.com/csvscan/csvscan/internal/faults"
 	"io"
+	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 	"testing/iotest"
@@ -118,6 +120,68 @@ func TestReadError(t *testing.T) {
 	ra := FromReaderAt(readerAtFunc(func(p []byte, off int64) (int, error) { return 0, boom }), 30, 10)
 	if _, err := ra.Pin(1); !errors.Is(err, boom) {
 		t.Fatalf("got %v", err)
+	}
+}
+
+// statReaderAt reads all of data but says, when asked, that the file is
+// as its info says: a read that raced a truncation and got its full count.
+type statReaderAt struct {
+	*bytes.Reader
+	info os.FileInfo
+}
+
+func (s statReaderAt) Stat() (os.FileInfo, error) { return s.info, nil }
+
+// TestShrunkWhileRead: a file that is shorter, once a buffer has been read
+// from it, than the buffer's end makes the buffer's read fail with
+// io.ErrUnexpectedEOF, even when ReadAt returned the full count (a read
+// racing a truncation can: Linux zeroes the tail of a large folio before
+// it drops it, and the zeros came back as rows of ","-less NUL bytes in
+// TestParallelShrunkFile). The buffers that end within the new size read.
+func TestShrunkWhileRead(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "f")
+	if err := os.WriteFile(path, input(15), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	info, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := FromReaderAt(statReaderAt{bytes.NewReader(input(30)), info}, 30, 10)
+	b, err := m.Pin(0)
+	if err != nil {
+		t.Fatalf("buffer 0 ends at 10, within the 15 bytes: %v", err)
+	}
+	m.Release(b)
+	if _, err := m.Pin(1); !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Fatalf("buffer 1 ends at 20, past the 15 bytes: got %v, want io.ErrUnexpectedEOF", err)
+	}
+
+	// A real file truncated after the Manager saw its size: the short read.
+	if err := os.WriteFile(path, input(30), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	m, err = FromFile(f, 10) // not a multiple of the page size: read, not mapped
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(path, 15); err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []error{nil, io.ErrUnexpectedEOF, io.ErrUnexpectedEOF} {
+		b, err := m.Pin(i)
+		if want == nil && err != nil || want != nil && !errors.Is(err, want) {
+			t.Fatalf("buffer %d of the truncated file: got %v, want %v", i, err, want)
+		}
+		if err == nil {
+			m.Release(b)
+		}
 	}
 }
 

@@ -149,3 +149,31 @@ func TestManagerClose(t *testing.T) {
 	}
 	m.Release(b) // a release after Close is harmless
 }
+
+// TestShrunkMapped: Shrunk tells a reader of mapped buffers that the file
+// is now shorter than the bytes it read, where the tail of the last page
+// past the new end reads as zeros instead of faulting.
+func TestShrunkMapped(t *testing.T) {
+	page := os.Getpagesize()
+	m, path := mappedFile(t, input(4*page))
+	b, err := m.Pin(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Release(b)
+	if err := m.Shrunk(int64(2 * page)); err != nil {
+		t.Fatalf("before the truncation: %v", err)
+	}
+	if err := os.Truncate(path, int64(page+100)); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Shrunk(int64(page + 100)); err != nil {
+		t.Fatalf("bytes up to the new end: %v", err)
+	}
+	if err := m.Shrunk(int64(page + 101)); !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Fatalf("a byte past the new end: got %v, want io.ErrUnexpectedEOF", err)
+	}
+	if got := b.Bytes()[page+100]; got != 0 {
+		t.Fatalf("the byte past the new end in its page reads %q, not zero: the premise of Shrunk", got)
+	}
+}

@@ -178,7 +178,26 @@ func (p *Parallel) scanGuarded(b iterator.Boundary) (out *batch) {
 			out = &batch{err: err, base: b.Offset(), end: b.EndOffset()}
 		}
 	}()
-	return p.scanBoundary(b)
+	out = p.scanBoundary(b)
+	// Zeros where a mapped file shrank are no rows (Manager.Shrunk): the
+	// bytes read, up to the end of the boundary's last row, must still be
+	// the file's once they have been read.
+	end := b.EndOffset()
+	for part := out; part != nil; part = part.more {
+		if n := len(part.rows); n > 0 {
+			end = max(end, part.base+int64(part.rows[n-1].end))
+		}
+	}
+	if err := p.m.Shrunk(end); err != nil {
+		for part := out; part != nil; part = part.more {
+			if part.pin != nil {
+				p.m.Release(part.pin)
+				part.pin = nil
+			}
+		}
+		out = &batch{err: err, base: b.Offset(), end: b.EndOffset()}
+	}
+	return out
 }
 
 func (p *Parallel) publishBatch(k int, b *batch) {
