@@ -139,7 +139,7 @@ func (m *Manager) Shrunk(end int64) error {
 	if f == nil {
 		return nil
 	}
-	return shrunk(f, end)
+	return shrunk(f, end, f.Name)
 }
 
 // FaultError is the error Fault makes of a memory fault in a mapped
@@ -341,12 +341,17 @@ func (m *Manager) loadAt(i, pins int) (*Buffer, error) {
 	data := m.take(m.KnownLen(i))
 	m.mu.Unlock()
 	n, err := m.ra.ReadAt(data, off)
+	var short error
 	if n == len(data) {
-		err = shrunk(m.ra, off+int64(n))
+		err, short = nil, shrunk(m.ra, off+int64(n), func() string { return fmt.Sprintf("reading buffer %d at offset %d", i, off) })
 	}
 	m.mu.Lock()
 	delete(m.loading, i)
 	m.cond.Broadcast()
+	if short != nil {
+		m.free = append(m.free, data[:0])
+		return nil, short
+	}
 	if err != nil {
 		m.free = append(m.free, data[:0])
 		if err == io.EOF {
@@ -362,23 +367,23 @@ func (m *Manager) loadAt(i, pins int) (*Buffer, error) {
 
 // shrunk returns an error wrapping io.ErrUnexpectedEOF when ra is a file
 // (it has a Stat method) that is now shorter than end, the end of the bytes
-// just read from it; nil otherwise. A read that races a truncation can
-// return the full count with bytes that were never the file's: Linux zeroes
-// the part of a page (or of a large folio) past the new end before it drops
-// it, and sets the new size first. Asking the size after the read catches
-// such a read, so the zeros are not handed out as rows. It costs one fstat
-// per buffer.
-func shrunk(ra io.ReaderAt, end int64) error {
+// just read from it; nil otherwise. what(), called only then, says which
+// bytes were read. A read that races a truncation can return the full
+// count with bytes that were never the file's: Linux zeroes the part of a
+// page (or of a large folio) past the new end before it drops it, and sets
+// the new size first. Asking the size after the read catches such a read,
+// so the zeros are not handed out as rows. It costs one fstat per buffer.
+func shrunk(ra io.ReaderAt, end int64, what func() string) error {
 	f, ok := ra.(interface{ Stat() (os.FileInfo, error) })
 	if !ok {
 		return nil
 	}
 	st, err := f.Stat()
 	if err != nil {
-		return err
+		return fmt.Errorf("csvscan: %s: %w", what(), err)
 	}
 	if st.Mode().IsRegular() && st.Size() < end {
-		return fmt.Errorf("the file shrank to %d bytes while it was read: %w", st.Size(), io.ErrUnexpectedEOF)
+		return fmt.Errorf("csvscan: %s: the file shrank to %d bytes while it was read: %w", what(), st.Size(), io.ErrUnexpectedEOF)
 	}
 	return nil
 }
