@@ -462,7 +462,7 @@ func readRange(ctx context.Context, t readTask, out sink) error {
 		return err
 	}
 	defer c.Close()
-	var s *split.Scanner
+	var s *scanner.Scanner
 	if t.Whole {
 		s, err = p.ReadAll(r)
 	} else {
@@ -483,7 +483,7 @@ func readRange(ctx context.Context, t readTask, out sink) error {
 }
 
 // readRaw reads s's rows as Rows, and its bad rows as Rejects.
-func readRaw(file string, s *split.Scanner, out *sink) error {
+func readRaw(file string, s *scanner.Scanner, out *sink) error {
 	for s.Scan() {
 		out.badRows(file, s)
 		if !out.keeps(s.RowNumber()) {
@@ -504,7 +504,7 @@ func readRaw(file string, s *split.Scanner, out *sink) error {
 
 // badRows gives out the rows s skipped with IgnoreErrors since the last
 // call.
-func (o *sink) badRows(file string, s *split.Scanner) {
+func (o *sink) badRows(file string, s *scanner.Scanner) {
 	for _, pe := range s.TakeBadRows() {
 		if o.reject != nil && o.keeps(pe.Row) {
 			o.reject(Reject{File: file, Row: pe.Row, Line: pe.Line, RowOffset: pe.RowOffset, Offset: pe.Offset,

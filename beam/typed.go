@@ -268,7 +268,7 @@ func typedReader(src typed.Rows, cfg config) (*typed.Reader, error) {
 // tracked is a range's Scanner that remembers where the rows it gave
 // since the last forget start: a chunk says only its rows' numbers.
 type tracked struct {
-	*split.Scanner
+	*scanner.Scanner
 	rows, lines []int
 	offsets     []int64
 }
@@ -297,7 +297,7 @@ func (t *tracked) at(n int) (int, int64) {
 func (t *tracked) forget() { t.rows, t.lines, t.offsets = t.rows[:0], t.lines[:0], t.offsets[:0] }
 
 // readTyped casts s's rows into out's records and rejects.
-func readTyped(file string, cfg config, s *split.Scanner, out *sink) error {
+func readTyped(file string, cfg config, s *scanner.Scanner, out *sink) error {
 	src := &tracked{Scanner: s}
 	tr, err := typedReader(src, cfg)
 	if err != nil {

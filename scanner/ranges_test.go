@@ -17,15 +17,25 @@ type rangeRow struct {
 	Width, Lines int // what the scan knows after the row (width, line ends)
 }
 
+// rangeRows returns the rows of s, with the rows skipped with
+// IgnoreErrors among them (Values nil, Row, Line and Offset of the bad
+// row), in file order.
 func rangeRows(s *Scanner) ([]rangeRow, error) {
 	var out []rangeRow
+	bad := func() {
+		for _, pe := range s.TakeBadRows() {
+			out = append(out, rangeRow{Row: pe.Row, Line: pe.Line, Offset: pe.RowOffset})
+		}
+	}
 	for s.Scan() {
+		bad()
 		r := rangeRow{Row: s.RowNumber(), Line: s.LineNumber(), Offset: s.RowOffset(), Width: s.width, Lines: s.lines}
 		for _, v := range s.Row() {
 			r.Values = append(r.Values, string(v))
 		}
 		out = append(out, r)
 	}
+	bad()
 	return out, s.Err()
 }
 
@@ -44,6 +54,10 @@ func TestNewRange(t *testing.T) {
 		{"x\n\ny\n\nz\n", Options{}},
 		{"h1,h2\n1,2\n3\n", Options{Header: true}},
 		{"a,b\n1,\"open\n", Options{}},
+		// Rows skipped for their width, one just before a range's end:
+		// the row after it belongs to the next range.
+		{"a,b\n1\n2,3\n4\n5,6\n7,\"x\n", Options{IgnoreErrors: true}},
+		{"a,b\r\n1\r\n2,3\r\n4,5,6\r\n7,8", Options{IgnoreErrors: true, Header: true}},
 	}
 	inputs[1].opts.Dialect.Delimiter = "||"
 	for _, c := range inputs {

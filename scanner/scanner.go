@@ -252,6 +252,11 @@ func (s *Scanner) readRow() bool {
 				return true
 			}
 			if s.skipBadRow(false) {
+				if s.pastStop() {
+					// The row after the skipped one is the next range's.
+					s.err = io.EOF
+					return false
+				}
 				continue
 			}
 			return false

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/scanner"
@@ -241,12 +240,8 @@ func (p *Plan) exact(acc traj) bool {
 
 // ReadAll returns a sequential Scanner of the whole file, with the plan's
 // options: the read Compose's ErrSequential asks for.
-func (p *Plan) ReadAll(r io.ReaderAt) (*Scanner, error) {
-	s, err := scanner.New(io.NewSectionReader(r, 0, p.size), p.opts)
-	if err != nil {
-		return nil, err
-	}
-	return &Scanner{Scanner: s, end: math.MaxInt64}, nil
+func (p *Plan) ReadAll(r io.ReaderAt) (*scanner.Scanner, error) {
+	return scanner.New(io.NewSectionReader(r, 0, p.size), p.opts)
 }
 
 // start gives range g's Start, acc being the trajectory of the file before

@@ -13,44 +13,6 @@ import (
 // the end of the line in progress at a range's start.
 const seekChunk = 64 << 10
 
-// Scanner is the sequential scanner.Scanner of one range's rows that Read
-// returns; every method but Scan and TakeBadRows is the scanner's own.
-// With IgnoreErrors, after a row skipped for its number of fields the
-// scanner reads one more row before it looks at the range's end; Scanner
-// drops that row, and the bad rows that start at or after the end, which
-// belong to the next range.
-type Scanner struct {
-	*scanner.Scanner
-	end  int64
-	done bool
-}
-
-// Scan advances to the next row of the range, as scanner.Scanner.Scan.
-func (s *Scanner) Scan() bool {
-	if s.done || !s.Scanner.Scan() {
-		return false
-	}
-	if s.Scanner.RowOffset() >= s.end {
-		s.done = true
-		return false
-	}
-	return true
-}
-
-// TakeBadRows returns the range's rows skipped with IgnoreErrors since the
-// last call, as scanner.Scanner.TakeBadRows.
-func (s *Scanner) TakeBadRows() []*scanner.ParseError {
-	bad := s.Scanner.TakeBadRows()
-	n := 0
-	for _, pe := range bad {
-		if pe.RowOffset < s.end {
-			bad[n] = pe
-			n++
-		}
-	}
-	return bad[:n]
-}
-
 // Read returns a sequential Scanner of the rows that start in st's range,
 // read from r (the plan's file), st being the range's Start from Compose:
 // exactly the rows, row numbers (RowNumber), line numbers (LineNumber),
@@ -67,7 +29,7 @@ func (s *Scanner) TakeBadRows() []*scanner.ParseError {
 // Read looks for the end of the line in progress at the range's start
 // (reading the range's bytes up to it) before it returns; an error reading
 // them is returned, as the scanner returns later ones from Err.
-func (p *Plan) Read(r io.ReaderAt, st Start) (*Scanner, error) {
+func (p *Plan) Read(r io.ReaderAt, st Start) (*scanner.Scanner, error) {
 	g := st.Range
 	if err := p.check(g); err != nil {
 		return nil, err
@@ -92,24 +54,14 @@ func (p *Plan) Read(r io.ReaderAt, st Start) (*Scanner, error) {
 		// long row.
 		opts.BufferSize = int(min(max(g.End-from.Offset, 4<<10), scanner.DefaultBufferSize))
 	}
-	return p.scanner(scanner.NewRange(io.NewSectionReader(r, from.Offset, p.size-from.Offset), from, g.End, opts))(g)
-}
-
-// scanner wraps what NewRange returns for range g.
-func (p *Plan) scanner(s *scanner.Scanner, err error) func(Range) (*Scanner, error) {
-	return func(g Range) (*Scanner, error) {
-		if err != nil {
-			return nil, err
-		}
-		return &Scanner{Scanner: s, end: g.End}, nil
-	}
+	return scanner.NewRange(io.NewSectionReader(r, from.Offset, p.size-from.Offset), from, g.End, opts)
 }
 
 // none is a scanner of no rows.
-func (p *Plan) none(g Range) (*Scanner, error) {
+func (p *Plan) none(g Range) (*scanner.Scanner, error) {
 	opts := p.opts
 	opts.BufferSize = 1
-	return p.scanner(scanner.NewRange(bytes.NewReader(nil), scanner.Position{Offset: g.End, State: sm.RecordSeparator}, g.End, opts))(g)
+	return scanner.NewRange(bytes.NewReader(nil), scanner.Position{Offset: g.End, State: sm.RecordSeparator}, g.End, opts)
 }
 
 // lineEnd runs the table from state s over the file's bytes [from, end) up
