@@ -11,12 +11,30 @@ package readdiff
 import (
 	"database/sql"
 	"fmt"
+	"io/fs"
+	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/csvscan/csvscan"
 	_ "github.com/duckdb/duckdb-go/v2"
 )
+
+// CorpusFiles returns the regular files under the corpus's DuckDB data
+// (CORPUS/duckdb/data), in lexical order, or the first error walking it.
+func CorpusFiles(corpus string) ([]string, error) {
+	var files []string
+	err := filepath.WalkDir(filepath.Join(corpus, "duckdb", "data"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.Type().IsRegular() {
+			files = append(files, p)
+		}
+		return nil
+	})
+	return files, err
+}
 
 // Table is one reader's answer: its error, schema (name:TYPE) and rows,
 // every value as DuckDB renders it, NULL as "NULL".

@@ -1,7 +1,6 @@
 package readdiff
 
 import (
-	"io/fs"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -87,13 +86,10 @@ func TestFrontDoorAgainstDuckDB(t *testing.T) {
 	}
 	defer db.Close()
 	root := filepath.Join(dir, "duckdb", "data")
-	var files []string
-	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && d.Type().IsRegular() {
-			files = append(files, p)
-		}
-		return nil
-	})
+	files, err := CorpusFiles(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(files) < 100 {
 		t.Fatalf("found %d corpus files under %s", len(files), root)
 	}

@@ -20,13 +20,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/csvscan/csvscan/dialect"
+	"github.com/csvscan/csvscan/internal/bench/readdiff"
 	"github.com/csvscan/csvscan/sniff"
 	_ "github.com/duckdb/duckdb-go/v2"
 )
@@ -150,12 +149,12 @@ func main() {
 	flag.Parse()
 	files := flag.Args()
 	if *corpus != "" {
-		filepath.WalkDir(filepath.Join(*corpus, "duckdb", "data"), func(p string, d fs.DirEntry, err error) error {
-			if err == nil && d.Type().IsRegular() {
-				files = append(files, p)
-			}
-			return nil
-		})
+		more, err := readdiff.CorpusFiles(*corpus)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		files = append(files, more...)
 	}
 	db, err := sql.Open("duckdb", "")
 	if err != nil {
