@@ -3,6 +3,8 @@ package typed
 import (
 	"encoding/binary"
 	"unicode/utf8"
+
+	"github.com/csvscan/csvscan/internal/cast"
 )
 
 // Casting a row into the chunk's vectors: the fast loop for the common row
@@ -13,39 +15,51 @@ import (
 // row, 0 for a bad one. Without IgnoreErrors it stops at the first bad
 // value, with r.err set.
 //
-// The common row, as many values as columns with DuckDB's null strings
-// and no per-value null rules, goes through one loop whose only branch per
-// value is its column's type (the cases call the casts' fast paths
-// first); a value that does not cast, and every other row, goes to
+// The common row, as many values as columns and no per-value null rules
+// (QuotedNotNull, ForceNotNull), goes through one loop whose only branch
+// per value is its column's kind (r.kinds, worked out once per reader):
+// a value is compared with the null strings only when its length is one
+// of theirs (r.nullLens), and the kinds of the common types call the
+// short casts (cast.ShortInt64, ShortFloat64, ShortDate) before the
+// general ones. A value that does not cast, and every other row, goes to
 // addRowSlow, which casts the whole row again value by value and reports
 // its errors in order. Both write the same slots: TestFastRowPath and
 // FuzzRowPaths hold them to the same chunks, rejects and errors.
 func (r *Reader) addRow(i int, row [][]byte) uint8 {
 	cols := r.chunk.Columns
-	if len(row) != len(cols) || !r.fastRows {
+	kinds := r.kinds
+	if len(row) != len(kinds) || len(cols) != len(kinds) || !r.fastRows {
 		return r.addRowSlow(i, row)
 	}
-	row = row[:len(cols)]
-	for c := range cols {
+	nullLens := r.nullLens
+	for c, k := range kinds {
 		v := row[c]
 		vec := &cols[c]
-		if len(v) == 0 {
-			vec.setNull(i) // the null string is "" (fastRows)
+		if nullLens>>min(uint(len(v)), 63)&1 != 0 && r.isNull(v) {
+			vec.setNull(i)
 			continue
 		}
 		ok := true
-		switch vec.Type {
-		case TypeBigInt:
-			vec.Ints[i], ok = r.caster.Int64(v)
-		case TypeDouble:
-			vec.Floats[i], ok = r.caster.Float64(v)
-		case TypeDate:
-			if r.dateFmt.IsZero() {
-				vec.Dates[i], ok = r.caster.Date(v)
-			} else {
-				vec.Dates[i], ok = r.dateFmt.Date(v)
+		switch k {
+		case kindBigInt:
+			x, short := cast.ShortInt64(v)
+			if !short {
+				x, ok = r.caster.Int64(v)
 			}
-		case TypeVarchar:
+			vec.Ints[i] = x
+		case kindDouble:
+			x, short := cast.ShortFloat64(v, r.sep)
+			if !short {
+				x, ok = r.caster.Float64(v)
+			}
+			vec.Floats[i] = x
+		case kindDate:
+			x, short := cast.ShortDate(v)
+			if !short {
+				x, ok = r.caster.Date(v)
+			}
+			vec.Dates[i] = x
+		case kindVarchar:
 			// A short value (most of them in a wide file) is checked for
 			// ASCII inline: the call and byte loop of utf8.Valid cost more
 			// than it; on a long one its own ASCII loop is the faster.
@@ -61,6 +75,45 @@ func (r *Reader) addRow(i int, row [][]byte) uint8 {
 		}
 	}
 	return 1
+}
+
+// The kinds of column addRow's loop tells apart: the types it casts
+// inline, and the others, which go through castValue.
+const (
+	kindOther   uint8 = iota
+	kindBigInt        // BIGINT
+	kindDouble        // DOUBLE
+	kindDate          // DATE with DuckDB's ISO cast (no DateFormat)
+	kindVarchar       // VARCHAR
+)
+
+// columnKinds returns the kind of each column of r's schema.
+func (r *Reader) columnKinds() []uint8 {
+	kinds := make([]uint8, len(r.opts.Schema))
+	for c, col := range r.opts.Schema {
+		switch {
+		case col.Type == TypeBigInt:
+			kinds[c] = kindBigInt
+		case col.Type == TypeDouble:
+			kinds[c] = kindDouble
+		case col.Type == TypeDate && r.dateFmt.IsZero():
+			kinds[c] = kindDate
+		case col.Type == TypeVarchar:
+			kinds[c] = kindVarchar
+		}
+	}
+	return kinds
+}
+
+// nullLengths returns the lengths of the null strings as the bits of a
+// word, lengths of 63 and more all as bit 63: a value whose length has no
+// bit set is no null string.
+func nullLengths(nulls []string) uint64 {
+	var m uint64
+	for _, s := range nulls {
+		m |= 1 << min(uint(len(s)), 63)
+	}
+	return m
 }
 
 // ascii reports whether v, at most 16 bytes, holds ASCII bytes only: two

@@ -83,6 +83,7 @@ func rowPathOptions(s Schema, bits uint8) (scanner.Options, Options) {
 	}
 	if bits&64 != 0 {
 		topts.DateFormat, topts.TimestampFormat = "%d/%m/%Y", "%d/%m/%Y %H:%M"
+		topts.DecimalComma = true
 	}
 	if bits&128 != 0 {
 		topts.ForceNotNull = []string{s[2].Name}

@@ -195,9 +195,12 @@ type Reader struct {
 	// emptyNull: NullStr is DuckDB's default, so a value is NULL exactly
 	// when it is empty.
 	emptyNull bool
-	// fastRows: emptyNull, and no QuotedNotNull or ForceNotNull, so that
-	// addRow's loop may decide NULLs by length alone.
+	// fastRows: no QuotedNotNull or ForceNotNull, so that addRow's loop
+	// may decide NULLs by the value alone.
 	fastRows bool
+	kinds    []uint8 // addRow's kind of each column
+	nullLens uint64  // the lengths of the null strings (nullLengths)
+	sep      byte    // the decimal separator of DOUBLE and FLOAT values
 
 	chunk  Chunk
 	keep   []uint8 // 1 for a good row of the chunk being filled, 0 for a bad one
@@ -283,7 +286,13 @@ func NewReader(src Rows, opts Options) (*Reader, error) {
 			r.notNull[i] = true
 		}
 	}
-	r.fastRows = r.emptyNull && !opts.QuotedNotNull && r.notNull == nil && !forceSlowRows
+	r.fastRows = !opts.QuotedNotNull && r.notNull == nil && !forceSlowRows
+	r.kinds = r.columnKinds()
+	r.nullLens = nullLengths(r.nulls)
+	r.sep = '.'
+	if opts.DecimalComma {
+		r.sep = ','
+	}
 	return r, nil
 }
 
