@@ -61,10 +61,35 @@ func (r *Reader) addRow(i int, row [][]byte) uint8 {
 			vec.Dates[i] = x
 		case kindVarchar:
 			// A short value (most of them in a wide file) is checked for
-			// ASCII inline: the call and byte loop of utf8.Valid cost more
-			// than it; on a long one its own ASCII loop is the faster.
-			if ok = len(v) <= 16 && ascii(v) || utf8.Valid(v); ok {
-				vec.Data = append(vec.Data, v...)
+			// ASCII and copied inline, with the same two words (or two
+			// half words) that overlap when it is shorter than 16 bytes:
+			// the calls of utf8.Valid and of append's copy cost more than
+			// that. Whatever else takes utf8.Valid and append.
+			data, n := vec.Data, len(v)
+			at := len(data)
+			if n >= 4 && n <= 16 && cap(data)-at >= 16 {
+				dst := data[at : at+16]
+				var lo, hi uint64
+				if n >= 8 {
+					lo, hi = binary.LittleEndian.Uint64(v), binary.LittleEndian.Uint64(v[n-8:])
+				} else {
+					lo, hi = uint64(binary.LittleEndian.Uint32(v)), uint64(binary.LittleEndian.Uint32(v[n-4:]))
+				}
+				if ok = (lo|hi)&0x8080808080808080 == 0; ok {
+					if n >= 8 {
+						binary.LittleEndian.PutUint64(dst, lo)
+						binary.LittleEndian.PutUint64(dst[n-8:], hi)
+					} else {
+						binary.LittleEndian.PutUint32(dst, uint32(lo))
+						binary.LittleEndian.PutUint32(dst[n-4:], uint32(hi))
+					}
+					vec.Data = data[:at+n]
+					vec.Offsets[i+1] = at + n
+					break
+				}
+			}
+			if ok = utf8.Valid(v); ok {
+				vec.Data = append(data, v...)
 				vec.Offsets[i+1] = len(vec.Data)
 			}
 		default:
@@ -114,24 +139,6 @@ func nullLengths(nulls []string) uint64 {
 		m |= 1 << min(uint(len(s)), 63)
 	}
 	return m
-}
-
-// ascii reports whether v, at most 16 bytes, holds ASCII bytes only: two
-// words that overlap, two 4-byte loads that overlap, or the bytes one by
-// one.
-func ascii(v []byte) bool {
-	var acc uint64
-	if len(v) >= 8 {
-		acc = binary.LittleEndian.Uint64(v) | binary.LittleEndian.Uint64(v[len(v)-8:])
-	} else if len(v) >= 4 {
-		// Two loads that overlap cover 4 to 7 bytes.
-		acc |= uint64(binary.LittleEndian.Uint32(v)) | uint64(binary.LittleEndian.Uint32(v[len(v)-4:]))
-	} else {
-		for _, c := range v {
-			acc |= uint64(c)
-		}
-	}
-	return acc&0x8080808080808080 == 0
 }
 
 // castValue casts v, not NULL, into slot i of vec and reports whether it
