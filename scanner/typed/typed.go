@@ -397,6 +397,9 @@ func (r *Reader) fill() int {
 	c.reset()
 	n, bad := 0, 0
 	taker, _ := r.src.(BadRowTaker)
+	if so, ok := r.src.(OptionsSource); ok && !so.Options().IgnoreErrors {
+		taker = nil // a source that stops at a parse error skips no row
+	}
 	for n < ChunkSize {
 		more := r.pending || r.src.Scan()
 		r.pending = false
