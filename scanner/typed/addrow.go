@@ -61,28 +61,36 @@ func (r *Reader) addRow(i int, row [][]byte) uint8 {
 			vec.Dates[i] = x
 		case kindVarchar:
 			// A short value (most of them in a wide file) is checked for
-			// ASCII and copied inline, with the same two words (or two
-			// half words) that overlap when it is shorter than 16 bytes:
-			// the calls of utf8.Valid and of append's copy cost more than
-			// that. Whatever else takes utf8.Valid and append.
+			// ASCII and copied inline, with the same two words (two half
+			// words, three bytes) that overlap when it is shorter than 16
+			// bytes: the calls of utf8.Valid and of append's copy cost
+			// more than that. Whatever else takes utf8.Valid and append.
 			data, n := vec.Data, len(v)
 			at := len(data)
-			if n >= 4 && n <= 16 && cap(data)-at >= 16 {
+			if n >= 1 && n <= 16 && cap(data)-at >= 16 {
 				dst := data[at : at+16]
-				var lo, hi uint64
-				if n >= 8 {
-					lo, hi = binary.LittleEndian.Uint64(v), binary.LittleEndian.Uint64(v[n-8:])
-				} else {
-					lo, hi = uint64(binary.LittleEndian.Uint32(v)), uint64(binary.LittleEndian.Uint32(v[n-4:]))
-				}
-				if ok = (lo|hi)&0x8080808080808080 == 0; ok {
-					if n >= 8 {
+				switch {
+				case n >= 8:
+					lo, hi := binary.LittleEndian.Uint64(v), binary.LittleEndian.Uint64(v[n-8:])
+					if ok = (lo|hi)&0x8080808080808080 == 0; ok {
 						binary.LittleEndian.PutUint64(dst, lo)
 						binary.LittleEndian.PutUint64(dst[n-8:], hi)
-					} else {
-						binary.LittleEndian.PutUint32(dst, uint32(lo))
-						binary.LittleEndian.PutUint32(dst[n-4:], uint32(hi))
 					}
+				case n >= 4:
+					lo, hi := binary.LittleEndian.Uint32(v), binary.LittleEndian.Uint32(v[n-4:])
+					if ok = (lo|hi)&0x80808080 == 0; ok {
+						binary.LittleEndian.PutUint32(dst, lo)
+						binary.LittleEndian.PutUint32(dst[n-4:], hi)
+					}
+				default:
+					// 1 to 3 bytes: the first, the middle one (or the
+					// first again) and the last.
+					a, b, c := v[0], v[n/2], v[n-1]
+					if ok = (a|b|c)&0x80 == 0; ok {
+						dst[0], dst[n/2], dst[n-1] = a, b, c
+					}
+				}
+				if ok {
 					vec.Data = data[:at+n]
 					vec.Offsets[i+1] = at + n
 					break

@@ -103,7 +103,7 @@ func rowPathValue(rng *rand.Rand, t Type) string {
 		// Not UTF-8, or not ASCII, at the lengths addRow's inline check
 		// and copy of a VARCHAR take (4 to 16 bytes) and around them.
 		return []string{"x\xff", "ab\xffd", "abcdef\xff", "caf\xc3\xa9", "abcdefghijklmno\xff",
-			"\xc3\xa9abcdefghijklmn", "abcdefghijklmnopq\xff", "\xe2\x82\xac12345"}[rng.IntN(8)]
+			"\xc3\xa9abcdefghijklmn", "abcdefghijklmnopq\xff", "\xe2\x82\xac12345", "a\xffb", "\xc3\xa9"}[rng.IntN(10)]
 	case 3:
 		return "99999999999999999999"
 	case 4:
