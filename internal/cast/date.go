@@ -201,15 +201,15 @@ var marchDays = [13]int64{0, 306, 337, 0, 31, 61, 92, 122, 153, 184, 214, 245, 2
 
 // dateFast casts the commonest spelling of a date in one pass, without a
 // loop: exactly ten bytes "YYYY-MM-DD" with a year from 0001 to 9999. It
-// reads the eight bytes "YYYY-MM-" as one word, puts the two day digits in
-// place of the separators once they are checked, and checks the eight
-// digits at once (a byte is a digit when neither adding 0x46 nor
-// subtracting 0x30 sets its top bit; the lowest bad byte is always
-// caught, whatever it carries into the bytes above). Such a date means
-// the same under both rule sets (nothing follows it), so the answer is
-// parseDate's; anything else (another separator, one-digit months, year
-// 0, trailing text, an invalid day) reports false and is left to
-// parseDate, which FuzzDateFast and TestDateFastEveryDay check.
+// reads the eight bytes "YYYY-MM-" as one word, checks the separators,
+// moves the month's digits over the first one and puts the day's in the
+// top two bytes, checks the eight digits at once (digitFlags), and values
+// them in pairs with one multiplication (value8's first step): the two
+// halves of the year, the month and the day. Such a date means the same
+// under both rule sets (nothing follows it), so the answer is parseDate's;
+// anything else (another separator, one-digit months, year 0, trailing
+// text, an invalid day) reports false and is left to parseDate, which
+// FuzzDateFast and TestDateFastEveryDay check.
 func dateFast(b []byte) (Date, bool) {
 	if len(b) != 10 {
 		return 0, false
@@ -218,27 +218,28 @@ func dateFast(b []byte) (Date, bool) {
 	if w&dateSepBytes != dateSeps {
 		return 0, false
 	}
-	x := w&^dateSepBytes | uint64(b[8])<<32 | uint64(b[9])<<56
-	if ((x+0x4646464646464646)|(x-zeros))&0x8080808080808080 != 0 {
+	// Y0 Y1 Y2 Y3 M0 M1 D0 D1, from the lowest byte.
+	x := w&0xFFFFFFFF | w>>8&0xFFFF00000000 | uint64(binary.LittleEndian.Uint16(b[8:]))<<48
+	if digitFlags(x) != 0 {
 		return 0, false
 	}
-	d := x - zeros // digits: Y0 Y1 Y2 Y3 D0 M0 M1 D1
-	year := int64(d&0xFF)*1000 + int64(d>>8&0xFF)*100 + int64(d>>16&0xFF)*10 + int64(d>>24&0xFF)
-	month := int64(d>>40&0xFF)*10 + int64(d>>48&0xFF)
-	day := int64(d>>32&0xFF)*10 + int64(d>>56)
-	if year == 0 || uint64(month-1) >= 12 || day == 0 {
+	p := ((x - zeros) * (10<<8 + 1)) >> 8 // byte 2k: 10 * digit 2k + digit 2k+1
+	year := uint32(p&0xFF)*100 + uint32(p>>16&0xFF)
+	month := uint32(p >> 32 & 0xFF)
+	day := uint32(p >> 48 & 0xFF)
+	if year == 0 || month-1 >= 12 || day == 0 {
 		return 0, false // month-1 wraps for month 0
 	}
-	if day > 28 && day > int64(monthDays[month]) {
+	if day > 28 && day > uint32(monthDays[month]) {
 		if month != 2 || day != 29 || !isLeap(int(year)) {
 			return 0, false
 		}
 	}
 	y := year
 	if month <= 2 {
-		y-- // the year starts in March; y >= 0, so '/' is a floor
+		y-- // the year starts in March; y >= 0
 	}
-	return Date(365*y + y/4 - y/100 + y/400 + marchDays[month] + day - 1 - 719468), true
+	return Date(int64(365*y+y/4-y/100+y/400) + marchDays[month] + int64(day) - 1 - 719468), true
 }
 
 // parseDate is Date::TryConvertDate; it also returns where the date ended.

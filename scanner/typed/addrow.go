@@ -3,6 +3,8 @@ package typed
 import (
 	"encoding/binary"
 	"unicode/utf8"
+
+	"github.com/csvscan/csvscan/internal/cast"
 )
 
 // Casting a row into the chunk's vectors: the fast loop for the common row
@@ -13,44 +15,89 @@ import (
 // row, 0 for a bad one. Without IgnoreErrors it stops at the first bad
 // value, with r.err set.
 //
-// The common row, as many values as columns with DuckDB's null strings
-// and no per-value null rules, goes through one loop whose only branch per
-// value is its column's type (the cases call the casts' fast paths
-// first); a value that does not cast, and every other row, goes to
+// The common row, as many values as columns and no per-value null rules
+// (QuotedNotNull, ForceNotNull), goes through one loop whose only branch
+// per value is its column's kind (r.kinds, worked out once per reader):
+// a value is compared with the null strings only when its length is one
+// of theirs (r.nullLens), and the kinds of the common types call the
+// short casts (cast.ShortInt64, ShortFloat64, ShortDate) before the
+// general ones. A value that does not cast, and every other row, goes to
 // addRowSlow, which casts the whole row again value by value and reports
 // its errors in order. Both write the same slots: TestFastRowPath and
 // FuzzRowPaths hold them to the same chunks, rejects and errors.
 func (r *Reader) addRow(i int, row [][]byte) uint8 {
 	cols := r.chunk.Columns
-	if len(row) != len(cols) || !r.fastRows {
+	kinds := r.kinds
+	if len(row) != len(kinds) || len(cols) != len(kinds) || !r.fastRows {
 		return r.addRowSlow(i, row)
 	}
-	row = row[:len(cols)]
-	for c := range cols {
+	nullLens := r.nullLens
+	for c, k := range kinds {
 		v := row[c]
 		vec := &cols[c]
-		if len(v) == 0 {
-			vec.setNull(i) // the null string is "" (fastRows)
+		if nullLens>>min(uint(len(v)), 63)&1 != 0 && r.isNull(v) {
+			vec.setNull(i)
 			continue
 		}
 		ok := true
-		switch vec.Type {
-		case TypeBigInt:
-			vec.Ints[i], ok = r.caster.Int64(v)
-		case TypeDouble:
-			vec.Floats[i], ok = r.caster.Float64(v)
-		case TypeDate:
-			if r.dateFmt.IsZero() {
-				vec.Dates[i], ok = r.caster.Date(v)
-			} else {
-				vec.Dates[i], ok = r.dateFmt.Date(v)
+		switch k {
+		case kindBigInt:
+			x, short := cast.ShortInt64(v)
+			if !short {
+				x, ok = r.caster.Int64(v)
 			}
-		case TypeVarchar:
+			vec.Ints[i] = x
+		case kindDouble:
+			x, short := cast.ShortFloat64(v, r.sep)
+			if !short {
+				x, ok = r.caster.Float64(v)
+			}
+			vec.Floats[i] = x
+		case kindDate:
+			x, short := cast.ShortDate(v)
+			if !short {
+				x, ok = r.caster.Date(v)
+			}
+			vec.Dates[i] = x
+		case kindVarchar:
 			// A short value (most of them in a wide file) is checked for
-			// ASCII inline: the call and byte loop of utf8.Valid cost more
-			// than it; on a long one its own ASCII loop is the faster.
-			if ok = len(v) <= 16 && ascii(v) || utf8.Valid(v); ok {
-				vec.Data = append(vec.Data, v...)
+			// ASCII and copied inline, with the same two words (two half
+			// words, three bytes) that overlap when it is shorter than 16
+			// bytes: the calls of utf8.Valid and of append's copy cost
+			// more than that. Whatever else takes utf8.Valid and append.
+			data, n := vec.Data, len(v)
+			at := len(data)
+			if n >= 1 && n <= 16 && cap(data)-at >= 16 {
+				dst := data[at : at+16]
+				switch {
+				case n >= 8:
+					lo, hi := binary.LittleEndian.Uint64(v), binary.LittleEndian.Uint64(v[n-8:])
+					if ok = (lo|hi)&0x8080808080808080 == 0; ok {
+						binary.LittleEndian.PutUint64(dst, lo)
+						binary.LittleEndian.PutUint64(dst[n-8:], hi)
+					}
+				case n >= 4:
+					lo, hi := binary.LittleEndian.Uint32(v), binary.LittleEndian.Uint32(v[n-4:])
+					if ok = (lo|hi)&0x80808080 == 0; ok {
+						binary.LittleEndian.PutUint32(dst, lo)
+						binary.LittleEndian.PutUint32(dst[n-4:], hi)
+					}
+				default:
+					// 1 to 3 bytes: the first, the middle one (or the
+					// first again) and the last.
+					a, b, c := v[0], v[n/2], v[n-1]
+					if ok = (a|b|c)&0x80 == 0; ok {
+						dst[0], dst[n/2], dst[n-1] = a, b, c
+					}
+				}
+				if ok {
+					vec.Data = data[:at+n]
+					vec.Offsets[i+1] = at + n
+					break
+				}
+			}
+			if ok = utf8.Valid(v); ok {
+				vec.Data = append(data, v...)
 				vec.Offsets[i+1] = len(vec.Data)
 			}
 		default:
@@ -63,22 +110,43 @@ func (r *Reader) addRow(i int, row [][]byte) uint8 {
 	return 1
 }
 
-// ascii reports whether v, at most 16 bytes, holds ASCII bytes only: two
-// words that overlap, two 4-byte loads that overlap, or the bytes one by
-// one.
-func ascii(v []byte) bool {
-	var acc uint64
-	if len(v) >= 8 {
-		acc = binary.LittleEndian.Uint64(v) | binary.LittleEndian.Uint64(v[len(v)-8:])
-	} else if len(v) >= 4 {
-		// Two loads that overlap cover 4 to 7 bytes.
-		acc |= uint64(binary.LittleEndian.Uint32(v)) | uint64(binary.LittleEndian.Uint32(v[len(v)-4:]))
-	} else {
-		for _, c := range v {
-			acc |= uint64(c)
+// The kinds of column addRow's loop tells apart: the types it casts
+// inline, and the others, which go through castValue.
+const (
+	kindOther   uint8 = iota
+	kindBigInt        // BIGINT
+	kindDouble        // DOUBLE
+	kindDate          // DATE with DuckDB's ISO cast (no DateFormat)
+	kindVarchar       // VARCHAR
+)
+
+// columnKinds returns the kind of each column of r's schema.
+func (r *Reader) columnKinds() []uint8 {
+	kinds := make([]uint8, len(r.opts.Schema))
+	for c, col := range r.opts.Schema {
+		switch {
+		case col.Type == TypeBigInt:
+			kinds[c] = kindBigInt
+		case col.Type == TypeDouble:
+			kinds[c] = kindDouble
+		case col.Type == TypeDate && r.dateFmt.IsZero():
+			kinds[c] = kindDate
+		case col.Type == TypeVarchar:
+			kinds[c] = kindVarchar
 		}
 	}
-	return acc&0x8080808080808080 == 0
+	return kinds
+}
+
+// nullLengths returns the lengths of the null strings as the bits of a
+// word, lengths of 63 and more all as bit 63: a value whose length has no
+// bit set is no null string.
+func nullLengths(nulls []string) uint64 {
+	var m uint64
+	for _, s := range nulls {
+		m |= 1 << min(uint(len(s)), 63)
+	}
+	return m
 }
 
 // castValue casts v, not NULL, into slot i of vec and reports whether it

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
+	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/scanner"
 )
 
@@ -214,6 +216,9 @@ func (r *Reader) badRow(row [][]byte) *badRow {
 	}
 	*b = badRow{number: n, rowOffset: -1}
 	switch {
+	case r.raw != nil:
+		b.rowOffset = r.raw.RowOffset()
+		b.offsets = r.valueOffsets(b.offsets, len(row))
 	case r.pos != nil:
 		b.rowOffset = r.pos.RowOffset()
 		if offs := r.pos.FieldOffsets(); len(offs) > 0 {
@@ -227,6 +232,76 @@ func (r *Reader) badRow(row [][]byte) *badRow {
 	}
 	b.line = string(printableBytes(r.appendLine(nil, row)))
 	return b
+}
+
+// rawRowSource is a row source that hands out the bytes of the current
+// row and the options it reads with: *scanner.Scanner.
+type rawRowSource interface {
+	RowBytes() []byte
+	RowOffset() int64
+	Options() scanner.Options
+}
+
+// valueOffsets appends to dst[:0] where each of the n values of the current
+// row starts, as 0-based offsets into the input, as the scanner's
+// FieldOffsets would give them had it tracked them: it reads the row's
+// bytes again with a scanner of the same dialect, from the row's start.
+// That scanner takes the row as it comes (FieldsPerRow -1); the source's
+// fitting is redone here: a value dropped (TrailingDelimiter) is cut, a
+// padded one (NullPadding) starts at the row's end. It returns nil when
+// the bytes hold no row (an empty line) and when they start with a byte
+// order mark in a dialect that has the mark's first byte.
+func (r *Reader) valueOffsets(dst []int64, n int) []int64 {
+	raw := r.raw.RowBytes()
+	base := r.raw.RowOffset()
+	o := r.raw.Options()
+	if bytes.HasPrefix(raw, utf8BOM) {
+		// A scanner drops a byte order mark at the start of its input, but
+		// here it is the row's first bytes, as the source read them: its
+		// first byte is made a letter that means nothing in the dialect,
+		// as 0xEF means nothing (a dialect with 0xEF in a delimiter,
+		// quote, escape or comment is left with unknown offsets).
+		if special(o.Dialect, 0xEF) {
+			return nil
+		}
+		c := byte('a')
+		for special(o.Dialect, c) {
+			c++
+		}
+		raw = append(append(r.rawCopy[:0], c), raw[1:]...)
+		r.rawCopy = raw
+	}
+	s, err := scanner.NewBytes(raw, scanner.Options{Dialect: o.Dialect, FieldsPerRow: -1, MaxLineSize: o.MaxLineSize})
+	if err != nil {
+		return nil
+	}
+	s.TrackFieldOffsets()
+	dst = dst[:0]
+	if !s.Scan() {
+		// An empty line, which the source delivers as a row only in a
+		// one-column file: it has no value starts to tell, as the
+		// source's tracked ones have none.
+		return nil
+	}
+	for _, off := range s.FieldOffsets() {
+		if len(dst) == n {
+			break
+		}
+		dst = append(dst, base+off)
+	}
+	for len(dst) < n {
+		dst = append(dst, base+int64(len(raw)))
+	}
+	return dst
+}
+
+// utf8BOM is the UTF-8 byte order mark.
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// special reports whether c is a byte of d's delimiter, quote, escape or
+// comment.
+func special(d dialect.Dialect, c byte) bool {
+	return strings.IndexByte(d.Delimiter, c) >= 0 || d.Quote.Is(c) || d.Escape.Is(c) || d.Comment.Is(c)
 }
 
 // appendLine writes row as one CSV line in the reader's dialect: values

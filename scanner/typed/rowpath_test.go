@@ -83,6 +83,7 @@ func rowPathOptions(s Schema, bits uint8) (scanner.Options, Options) {
 	}
 	if bits&64 != 0 {
 		topts.DateFormat, topts.TimestampFormat = "%d/%m/%Y", "%d/%m/%Y %H:%M"
+		topts.DecimalComma = true
 	}
 	if bits&128 != 0 {
 		topts.ForceNotNull = []string{s[2].Name}
@@ -99,11 +100,22 @@ func rowPathValue(rng *rand.Rand, t Type) string {
 	case 1:
 		return "NA"
 	case 2:
-		return "x\xff"
+		// Not UTF-8, or not ASCII, at the lengths addRow's inline check
+		// and copy of a VARCHAR take (4 to 16 bytes) and around them.
+		return []string{"x\xff", "ab\xffd", "abcdef\xff", "caf\xc3\xa9", "abcdefghijklmno\xff",
+			"\xc3\xa9abcdefghijklmn", "abcdefghijklmnopq\xff", "\xe2\x82\xac12345", "a\xffb", "\xc3\xa9"}[rng.IntN(10)]
 	case 3:
 		return "99999999999999999999"
 	case 4:
 		return "\"q,\"\"1\""
+	}
+	if t == TypeVarchar && rng.IntN(2) == 0 {
+		// ASCII text of every length addRow's inline copy takes and more.
+		b := make([]byte, 1+rng.IntN(20))
+		for i := range b {
+			b[i] = byte('a' + rng.IntN(26))
+		}
+		return string(b)
 	}
 	if f := typedBenchValues[t]; f != nil {
 		return f(rng.IntN(1 << 20))
@@ -148,23 +160,4 @@ func FuzzRowPaths(f *testing.F) {
 		opts, topts := rowPathOptions(s, bits)
 		readBothPaths(t, input, opts, topts)
 	})
-}
-
-// TestASCII checks ascii on every length it takes (0 to 16) with every
-// byte value at every position.
-func TestASCII(t *testing.T) {
-	for n := range 17 {
-		for i := range max(n, 1) {
-			for c := range 256 {
-				v := bytes.Repeat([]byte{'a'}, n)
-				if n > 0 {
-					v[i] = byte(c)
-				}
-				want := n == 0 || c < 0x80
-				if got := ascii(v); got != want {
-					t.Fatalf("ascii(%q) = %v, want %v", v, got, want)
-				}
-			}
-		}
-	}
 }

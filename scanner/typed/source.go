@@ -27,8 +27,11 @@ type Quoter interface {
 }
 
 // Positions is implemented by row sources that know where the current row
-// and its values start, as 0-based byte offsets into the input: *Scanner,
-// once TrackFieldOffsets was called (NewReader calls it).
+// and its values start, as 0-based byte offsets into the input, once
+// TrackFieldOffsets was called (NewReader calls it). A *Scanner is not
+// asked to track them: the Reader finds a bad row's value starts by
+// reading the row's bytes again (Scanner.RowBytes), so that the scan of
+// the good rows keeps its fastest loop.
 type Positions interface {
 	RowOffset() int64
 	FieldOffsets() []int64
@@ -36,7 +39,8 @@ type Positions interface {
 
 // OffsetTracker is implemented by row sources that find where values
 // start only when asked (*scanner.Scanner): NewReader and Reset call
-// TrackFieldOffsets so that Positions has something to tell.
+// TrackFieldOffsets so that Positions has something to tell, except over
+// a *Scanner (see Positions).
 type OffsetTracker interface {
 	TrackFieldOffsets()
 }
@@ -44,7 +48,10 @@ type OffsetTracker interface {
 // BadRowTaker is implemented by row sources that skip rows with parse
 // errors under IgnoreErrors and keep them (*scanner.Scanner,
 // *scanner.Parallel): the Reader takes them after each Scan and turns them
-// into Rejects, so that a skipped row is reported, not dropped.
+// into Rejects, so that a skipped row is reported, not dropped. A source
+// that is also an OptionsSource is asked only when its Options have
+// IgnoreErrors: without it a parse error ends the scan and no row is
+// skipped.
 type BadRowTaker interface {
 	TakeBadRows() []*scanner.ParseError
 }

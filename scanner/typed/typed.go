@@ -178,8 +178,13 @@ func (e *RowError) Unwrap() error { return e.Kind }
 // Reader casts the rows of a raw scan to a Schema and hands them out
 // in Chunks. It is not safe for concurrent use.
 type Reader struct {
-	src            Rows
-	pos            Positions // nil when src cannot tell where rows start
+	src Rows
+	pos Positions // nil when src cannot tell where rows start
+	// raw, when src can hand out a row's bytes (a *scanner.Scanner), finds
+	// where a bad row's values start by reading its bytes again (see
+	// valueOffsets), so that the scan need not track every value's start.
+	raw            rawRowSource
+	rawCopy        []byte // valueOffsets' copy of a row that starts with a byte order mark
 	opts           Options
 	ignore         bool
 	caster         cast.Caster
@@ -190,9 +195,12 @@ type Reader struct {
 	// emptyNull: NullStr is DuckDB's default, so a value is NULL exactly
 	// when it is empty.
 	emptyNull bool
-	// fastRows: emptyNull, and no QuotedNotNull or ForceNotNull, so that
-	// addRow's loop may decide NULLs by length alone.
+	// fastRows: no QuotedNotNull or ForceNotNull, so that addRow's loop
+	// may decide NULLs by the value alone.
 	fastRows bool
+	kinds    []uint8 // addRow's kind of each column
+	nullLens uint64  // the lengths of the null strings (nullLengths)
+	sep      byte    // the decimal separator of DOUBLE and FLOAT values
 
 	chunk  Chunk
 	keep   []uint8 // 1 for a good row of the chunk being filled, 0 for a bad one
@@ -278,9 +286,20 @@ func NewReader(src Rows, opts Options) (*Reader, error) {
 			r.notNull[i] = true
 		}
 	}
-	r.fastRows = r.emptyNull && !opts.QuotedNotNull && r.notNull == nil && !forceSlowRows
+	r.fastRows = !opts.QuotedNotNull && r.notNull == nil && !forceSlowRows
+	r.kinds = r.columnKinds()
+	r.nullLens = nullLengths(r.nulls)
+	r.sep = '.'
+	if opts.DecimalComma {
+		r.sep = ','
+	}
 	return r, nil
 }
+
+// forceTrackOffsets makes a Reader over a *scanner.Scanner ask it to track
+// every value's start, as over any other OffsetTracker: the tests set it to
+// hold valueOffsets to the scanner's own offsets.
+var forceTrackOffsets = false
 
 // forceSlowRows makes every row take addRowSlow: the tests set it to hold
 // addRow's loop to the value-by-value path.
@@ -288,12 +307,18 @@ var forceSlowRows = false
 
 // bind makes src the reader's source, with what it can tell.
 func (r *Reader) bind(src Rows) error {
-	r.src, r.pos, r.quoter = src, nil, nil
-	if t, ok := src.(OffsetTracker); ok {
-		t.TrackFieldOffsets()
-	}
-	if p, ok := src.(Positions); ok {
-		r.pos = p
+	r.src, r.pos, r.raw, r.quoter = src, nil, nil, nil
+	if raw, ok := src.(rawRowSource); ok && !forceTrackOffsets {
+		// Tracking every value's start would keep the scanner off its
+		// fastest row loop (laneRow) for the sake of the rare bad row.
+		r.raw = raw
+	} else {
+		if t, ok := src.(OffsetTracker); ok {
+			t.TrackFieldOffsets()
+		}
+		if p, ok := src.(Positions); ok {
+			r.pos = p
+		}
 	}
 	if q, ok := src.(Quoter); ok {
 		r.quoter = q
@@ -372,6 +397,9 @@ func (r *Reader) fill() int {
 	c.reset()
 	n, bad := 0, 0
 	taker, _ := r.src.(BadRowTaker)
+	if so, ok := r.src.(OptionsSource); ok && !so.Options().IgnoreErrors {
+		taker = nil // a source that stops at a parse error skips no row
+	}
 	for n < ChunkSize {
 		more := r.pending || r.src.Scan()
 		r.pending = false
