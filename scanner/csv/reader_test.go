@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"runtime"
@@ -744,17 +745,31 @@ func FuzzReaderStdlib(f *testing.F) {
 	})
 }
 
+// readerBenchSize is the size of BenchmarkReader's inputs: 16 MiB, less
+// for a run under valgrind (-readerbench.size 4194304).
+var readerBenchSize = flag.Int64("readerbench.size", 16<<20, "bytes of input per BenchmarkReader shape")
+
 // BenchmarkReader reads every record of the seed-004 shapes with Reader
 // and with encoding/csv.Reader side by side, both with ReuseRecord (the
-// record's one string is still made for every record).
+// record's one string is still made for every record). The third reader,
+// scanner, is the bound the Reader works within: a scanner.Scanner over
+// the same bytes.Reader (one copy of the input, into its buffer) that
+// visits every value and makes no string.
 func BenchmarkReader(b *testing.B) {
 	for _, sh := range gen.Shapes() {
-		data := gen.Bytes(sh, 16<<20, 1)
-		for _, name := range []string{"csvscan", "encoding-csv"} {
+		var data []byte // made when a reader of the shape runs
+		for _, name := range []string{"csvscan", "encoding-csv", "scanner"} {
 			b.Run(sh.String()+"/"+name, func(b *testing.B) {
+				if data == nil {
+					data = gen.Bytes(sh, *readerBenchSize, 1)
+				}
 				b.SetBytes(int64(len(data)))
 				b.ReportAllocs()
 				for b.Loop() {
+					if name == "scanner" {
+						benchScanner(b, data)
+						continue
+					}
 					var rd recordReader
 					if name == "csvscan" {
 						r := dropin.NewReader(bytes.NewReader(data))
@@ -782,6 +797,24 @@ func BenchmarkReader(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// benchScanner is BenchmarkReader's scanner reader: every value of every
+// row, in the encoding/csv dialect, with no string made.
+func benchScanner(b *testing.B, data []byte) {
+	s, err := scanner.New(bytes.NewReader(data), scanner.Options{FieldsPerRow: -1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	n := 0
+	for s.Scan() {
+		for _, v := range s.Row() {
+			n += len(v)
+		}
+	}
+	if s.Err() != nil || n == 0 {
+		b.Fatal(s.Err(), n)
 	}
 }
 
