@@ -162,11 +162,6 @@ type Reader struct {
 
 	lastRecord []string
 	texts      texts // the text of the records that are not runs of the input
-
-	// The window of the input the records' strings are cut from
-	// (Reader.window): the input bytes [winAt, winEnd).
-	win           string
-	winAt, winEnd int64
 	// pending: the fields of the last record are to be worked out from
 	// its text (spans), instead of being in fields.
 	pending bool

@@ -38,12 +38,12 @@ func (r *Reader) fromRow(dst []string, row [][]byte) ([]string, bool) {
 	raw := s.RowBytes()
 	base := r.sbase + s.RowOffset() // the input offset of raw[0]
 	if !r.TrimLeadingSpace {
-		if bytes.IndexByte(raw, '"') < 0 {
+		if q := bytes.IndexByte(raw, '"'); q < 0 {
 			if rec, ok := r.plainRow(dst, row, raw, base); ok {
 				return rec, true
 			}
 		} else if !r.lazy {
-			if rec, ok := r.quotedRow(dst, row, raw, base); ok {
+			if rec, ok := r.quotedRow(dst, row, raw, base, q); ok {
 				return rec, true
 			}
 		}
@@ -81,11 +81,8 @@ func (r *Reader) plainRow(dst []string, row [][]byte, raw []byte, base int64) ([
 			a += len(row[i]) + d
 		}
 	}
-	w, o := r.win, int(base-r.winAt) // r.window, by hand: it is not inlined
-	if base < r.winAt || base+int64(len(raw)) > r.winEnd {
-		w, o = r.newWindow(base, len(raw))
-	}
-	start, end := o, o+len(raw)
+	w, o := inPlace(raw), 0
+	end := len(raw)
 	if cap(dst) < n {
 		dst = make([]string, n)
 	}
@@ -101,45 +98,68 @@ func (r *Reader) plainRow(dst []string, row [][]byte, raw []byte, base int64) ([
 	if o-d != end {
 		return nil, false
 	}
-	r.rowEnd, r.pending, r.text = base+int64(len(raw)), true, w[start:end]
+	r.in.seal(raw)
+	r.rowEnd, r.pending, r.text = base+int64(len(raw)), true, w
 	return dst, true
 }
 
 // quotedRow makes the record of a row with quotes, raw at input offset
-// base, when each quote opens or closes a quoted field whose value lies
-// in place (no escaped quote, no spaces around the quotes), no quoted
-// field holds a CR (encoding/csv drops the CR of a CRLF in a quoted
-// field), and LazyQuotes and TrimLeadingSpace are off. It checks the row
-// as encoding/csv reads it: each field is the Scanner's value in place,
-// quoted or not, followed by the delimiter, the last by the row's end;
-// and the quotes of the quoted fields are all of the row's, so that no
-// unquoted field holds one (csv.ErrBareQuote) and no quoted one.
-func (r *Reader) quotedRow(dst []string, row [][]byte, raw []byte, base int64) ([]string, bool) {
+// base, whose first quote is at raw[q], when LazyQuotes and
+// TrimLeadingSpace are off. It checks the row as encoding/csv reads it,
+// on what the Scanner decided: each unquoted field is the Scanner's value
+// in place, with no quote (csv.ErrBareQuote; the fields before raw[q]
+// have none), and each quoted one is `"`, the value with every quote
+// doubled, and `"`, with no spaces around the quotes; each field is
+// followed by the delimiter, the last by the row's end. A quoted value
+// with no doubled quote is the Scanner's bytes in place (with the
+// Quote as escape, the table puts no quote in it: a quote inside would
+// have made it escaped); one with doubled quotes is the Scanner's
+// unescaped value, copied to the record's text. The row must hold no CR
+// (which can only lie in a quoted field: encoding/csv drops the CR of a
+// CRLF there); walkRow takes it.
+func (r *Reader) quotedRow(dst []string, row [][]byte, raw []byte, base int64, q int) ([]string, bool) {
+	if bytes.IndexByte(raw[q:], '\r') >= 0 {
+		return nil, false
+	}
 	s := r.s
 	n, d, c := len(row), len(r.comma), r.comma[0]
-	w, wo := r.win, int(base-r.winAt) // r.window, by hand: it is not inlined
-	if base < r.winAt || base+int64(len(raw)) > r.winEnd {
-		w, wo = r.newWindow(base, len(raw))
-	}
+	w := inPlace(raw)
 	if cap(dst) < n {
 		dst = make([]string, n)
 	}
 	dst = dst[:n]
-	a, quoted := 0, 0
+	a := 0
 	for i, v := range row {
-		// (No call in this loop: a call would spill its registers.)
-		o := s.ValueOffset(i)
-		e := o + len(v) // past the value
-		if o != a {
-			// `"`, the value, `"`
-			if o != a+1 || raw[a] != '"' || e >= len(raw) || raw[e] != '"' {
+		if !s.Quoted(i) {
+			e := a + len(v)
+			if s.ValueOffset(i) != a || e > q && bytes.IndexByte(v, '"') >= 0 {
 				return nil, false
 			}
-			quoted++
-			e++ // past the closing quote
+			dst[i] = w[a:e]
+			a = e
+		} else {
+			o := s.ValueOffset(i)
+			switch {
+			case o == a+1 && raw[a] == '"':
+				e := o + len(v)
+				if e >= len(raw) || raw[e] != '"' {
+					return nil, false
+				}
+				dst[i] = w[o:e]
+				a = e + 1
+			case o < 0 && a < len(raw) && raw[a] == '"':
+				// `"`, v with every quote doubled, `"`.
+				e := a + 1 + len(v) + bytes.Count(v, quote)
+				if e >= len(raw) || raw[e] != '"' || !doubled(raw[a+1:e], v) {
+					return nil, false
+				}
+				b := r.texts.grab(len(v))
+				dst[i] = r.texts.commit(append(b, v...))
+				a = e + 1
+			default:
+				return nil, false // ` "a"`, `"a" "b"`
+			}
 		}
-		dst[i] = w[wo+o : wo+o+len(v)]
-		a = e
 		if i < n-1 {
 			if a >= len(raw) || raw[a] != c || d > 1 && !bytes.HasPrefix(raw[a:], r.comma) {
 				return nil, false // `"a"b,`, `"a" ,`
@@ -147,19 +167,19 @@ func (r *Reader) quotedRow(dst []string, row [][]byte, raw []byte, base int64) (
 			a += d
 		}
 	}
-	// The quotes of the quoted fields must be all of the row's, and no
-	// CR may lie in a quoted field (there is none elsewhere).
-	if a != len(raw) || bytes.Count(raw, quote) != 2*quoted || bytes.IndexByte(raw, '\r') >= 0 {
+	if a != len(raw) {
 		return nil, false
 	}
-	r.rowEnd, r.pending, r.text = base+int64(len(raw)), true, w[wo:wo+len(raw)]
+	r.in.seal(raw)
+	r.rowEnd, r.pending, r.text = base+int64(len(raw)), true, w
 	return dst, true
 }
 
 // spans returns where each field of the last record read by the Scanner
 // lies. For a record of plainRow or quotedRow they are worked out now,
 // from the record's text, on the rules those two checked: a field that
-// opens with a quote runs to the next quote, any other to the next Comma.
+// opens with a quote runs to the next quote that is not doubled, any
+// other to the next Comma.
 func (r *Reader) spans() []fieldSpan {
 	if !r.pending {
 		return r.fields
@@ -169,6 +189,9 @@ func (r *Reader) spans() []fieldSpan {
 	for a := 0; ; a += len(comma) {
 		if a < len(t) && t[a] == '"' {
 			e := a + 1 + strings.IndexByte(t[a+1:], '"')
+			for e+1 < len(t) && t[e+1] == '"' {
+				e += 2 + strings.IndexByte(t[e+2:], '"') // a doubled quote
+			}
 			f = append(f, fieldSpan{r.start + int64(a+1), r.start + int64(e), true})
 			a = e + 1
 		} else {
@@ -187,31 +210,12 @@ func (r *Reader) spans() []fieldSpan {
 	return f
 }
 
-// window returns a string that holds the input bytes [at, at+n), which
-// the tap holds, from index i on: the current window when it holds them,
-// else a new one from at to as far as the tap holds, at most textBlock
-// bytes. The records' fields are cut from the windows: a window costs
-// one allocation and one copy, with no zeroing, for the many records it
-// holds, where encoding/csv allocates a string per record. A field the
-// caller keeps keeps its window alive: at most textBlock bytes of other
-// records besides its own. A record longer than a quarter of textBlock
-// gets a string of its own, as in encoding/csv.
-func (r *Reader) window(at int64, n int) (w string, i int) {
-	if at >= r.winAt && at+int64(n) <= r.winEnd {
-		return r.win, int(at - r.winAt)
-	}
-	return r.newWindow(at, n)
-}
-
-// newWindow is window's allocation of a new window.
-func (r *Reader) newWindow(at int64, n int) (string, int) {
-	if n > textBlock/4 {
-		return string(r.in.slice(at, at+int64(n))), 0
-	}
-	r.win, r.winAt = string(r.in.slice(at, min(r.in.end(), at+textBlock))), at
-	r.winEnd = at + int64(len(r.win))
-	return r.win, 0
-}
+// inPlace returns raw, a row's bytes in the tap's buffer, as a string
+// over those bytes, which are never written again once the tap sealed
+// their array (tap.seal): the fields' strings are cut from it with no
+// copy and no allocation. A field the caller keeps keeps the tap's array
+// alive (tapBlock).
+func inPlace(raw []byte) string { return unsafe.String(unsafe.SliceData(raw), len(raw)) }
 
 // walkRow is fromRow's walk over the fields of raw, the row's bytes, which
 // start at input offset base and at index b0 of the Scanner's buffer. It
@@ -314,9 +318,10 @@ func (r *Reader) strings(dst []string, row [][]byte, raw []byte, base int64) []s
 	}
 	dst = dst[:n]
 	if !r.rewrite {
-		w, o := r.window(base, len(raw))
+		r.in.seal(raw)
+		w := inPlace(raw)
 		for i, sp := range r.next[:n] {
-			dst[i] = w[o+int(sp.start-base) : o+int(sp.end-base)]
+			dst[i] = w[sp.start-base : sp.end-base]
 		}
 		return dst
 	}

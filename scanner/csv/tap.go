@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"sort"
+	"unsafe"
 )
 
 // tap is the Reader's view of its input. It reads the io.Reader for
@@ -14,6 +15,13 @@ import (
 // record, only the last stdlibWindow bytes), and counts LF bytes, so that
 // the raw bytes and the lines and columns of the current record stay
 // known.
+//
+// The records' strings are the input's bytes in place, in the tap's
+// arrays (Reader.fromRow), so that the copy the io.Reader makes into an
+// array is the only copy of the input: an array records were cut from is
+// sealed (tap.seal) and never written again; making room then moves to a
+// new array. The arrays of lines nobody keeps (comment lines, empty
+// lines, rows encoding/csv reads) are used again.
 type tap struct {
 	src  io.Reader
 	buf  []byte // buf[off:] holds the input bytes [base, end())
@@ -25,11 +33,16 @@ type tap struct {
 	// (Reader.holdFrom).
 	hold func() int64
 
+	// sealed: strings were cut from buf's array (seal); its bytes are
+	// never written again.
+	sealed bool
+
 	// The Scanner reads in the tap's buffer (tapLender): the bytes from
 	// lent on (-1: none) are its, and the array it was lent (view, the
-	// address of its first byte) is never written again, so that its
-	// buffer stays valid until it asks again. Making room then moves the
-	// bytes to spare, a second array, instead of to the front.
+	// address of its first byte) is not written again until it asks
+	// again, so that its buffer stays valid. Making room in an array that
+	// is not sealed then moves the bytes to spare, a second array (never
+	// a sealed one), instead of to the front.
 	lent  int64
 	view  *byte
 	spare []byte
@@ -42,21 +55,29 @@ type tap struct {
 	lfEnd  int64
 }
 
-// tapChunk is the size of the tap's first buffer.
+// tapChunk is the size of the tap's first array, and the least room a
+// sealed array must have left to be read into.
 const tapChunk = 4 << 10
+
+// tapBlock is the size of the new arrays that follow a sealed one (each
+// twice the last up to it), unless the bytes the tap must keep need a
+// larger one: a field the caller keeps keeps its array alive, at most
+// tapBlock bytes of other records besides its own (for a record longer
+// than that, twice its own size).
+const tapBlock = 64 << 10
 
 func (t *tap) end() int64 { return t.base + int64(len(t.buf)-t.off) }
 
 // more reads from the io.Reader, at most want bytes (at least tapChunk,
 // at most readerBufferSize), making room first by dropping the bytes
-// before keep, moving the rest to the front or growing the buffer. It
-// reports whether bytes were added.
+// before keep and moving the rest to the front, to the spare array or to
+// a new one. It reports whether bytes were added.
 func (t *tap) more(want int) bool {
 	if t.err != nil {
 		return false
 	}
 	want = min(max(want, tapChunk), readerBufferSize)
-	if cap(t.buf)-len(t.buf) < want {
+	if free := cap(t.buf) - len(t.buf); free < want && (!t.sealed || free < tapChunk) {
 		keep := t.keep
 		if t.hold != nil {
 			keep = t.hold()
@@ -66,9 +87,13 @@ func (t *tap) more(want int) bool {
 		}
 		t.prune(keep)
 		live := len(t.buf) - t.off
-		viewed := t.viewed(t.buf)
 		switch {
-		case t.off > 0 && live <= cap(t.buf)/2 && cap(t.buf)-live >= want && !viewed:
+		case t.sealed:
+			// A sealed array is never written again, nor used as the spare.
+			nb := make([]byte, live, max(min(2*cap(t.buf), tapBlock), 2*live+want))
+			copy(nb, t.buf[t.off:])
+			t.buf, t.sealed = nb, false
+		case t.off > 0 && live <= cap(t.buf)/2 && cap(t.buf)-live >= want && !t.viewed(t.buf):
 			copy(t.buf, t.buf[t.off:])
 		case t.off > 0 && live <= cap(t.spare)/2 && cap(t.spare)-live >= want && !t.viewed(t.spare):
 			nb := t.spare[:live]
@@ -103,6 +128,30 @@ func (t *tap) more(want int) bool {
 // viewed reports whether b's array is the one the Scanner reads in.
 func (t *tap) viewed(b []byte) bool {
 	return t.view != nil && cap(b) > 0 && &b[:1][0] == t.view
+}
+
+// seal marks the array that holds b, a record's bytes in the Scanner's
+// view (the tap's buffer, or its spare after the tap moved on), as one
+// strings are cut from, before they are: its bytes are never written
+// again.
+func (t *tap) seal(b []byte) {
+	if len(b) == 0 || t.sealed && holds(t.buf, &b[0]) {
+		return
+	}
+	if holds(t.buf, &b[0]) {
+		t.sealed = true
+	} else if holds(t.spare, &b[0]) {
+		t.spare = nil
+	}
+}
+
+// holds reports whether p points into the array of a.
+func holds(a []byte, p *byte) bool {
+	if cap(a) == 0 {
+		return false
+	}
+	at := uintptr(unsafe.Pointer(p)) - uintptr(unsafe.Pointer(unsafe.SliceData(a)))
+	return at < uintptr(cap(a))
 }
 
 // tapLender lends a Scanner whose first byte is at input offset origin the
