@@ -7,6 +7,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -745,9 +748,31 @@ func FuzzReaderStdlib(f *testing.F) {
 	})
 }
 
-// readerBenchSize is the size of BenchmarkReader's inputs: 16 MiB, less
-// for a run under valgrind (-readerbench.size 4194304).
-var readerBenchSize = flag.Int64("readerbench.size", 16<<20, "bytes of input per BenchmarkReader shape")
+// BenchmarkReader's inputs: 16 MiB per shape, less for a run under
+// valgrind (-readerbench.size 4194304), made by internal/gen or, with
+// -readerbench.dir, read from that directory (and written there first if
+// missing), so that a run under valgrind counts no generator.
+var (
+	readerBenchSize = flag.Int64("readerbench.size", 16<<20, "bytes of input per BenchmarkReader shape")
+	readerBenchDir  = flag.String("readerbench.dir", "", "directory of BenchmarkReader's inputs")
+)
+
+// readerBenchData returns BenchmarkReader's input of shape sh.
+func readerBenchData(b *testing.B, sh gen.Shape) []byte {
+	if *readerBenchDir == "" {
+		return gen.Bytes(sh, *readerBenchSize, 1)
+	}
+	name := filepath.Join(*readerBenchDir, fmt.Sprintf("%s-%d.csv", strings.ReplaceAll(sh.String(), "/", "-"), *readerBenchSize))
+	data, err := os.ReadFile(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		data = gen.Bytes(sh, *readerBenchSize, 1)
+		err = os.WriteFile(name, data, 0o644)
+	}
+	if err != nil {
+		b.Fatal(err)
+	}
+	return data
+}
 
 // BenchmarkReader reads every record of the seed-004 shapes with Reader
 // and with encoding/csv.Reader side by side, both with ReuseRecord (the
@@ -761,7 +786,7 @@ func BenchmarkReader(b *testing.B) {
 		for _, name := range []string{"csvscan", "encoding-csv", "scanner"} {
 			b.Run(sh.String()+"/"+name, func(b *testing.B) {
 				if data == nil {
-					data = gen.Bytes(sh, *readerBenchSize, 1)
+					data = readerBenchData(b, sh)
 				}
 				b.SetBytes(int64(len(data)))
 				b.ReportAllocs()

@@ -111,44 +111,56 @@ func (r *Reader) plainRow(dst []string, row [][]byte, raw []byte, base int64) ([
 // have none), and each quoted one is `"`, the value with every quote
 // doubled, and `"`, with no spaces around the quotes; each field is
 // followed by the delimiter, the last by the row's end. A quoted value
-// with no doubled quote is the Scanner's bytes in place (with the
-// Quote as escape, the table puts no quote in it: a quote inside would
-// have made it escaped); one with doubled quotes is the Scanner's
-// unescaped value, copied to the record's text. The row must hold no CR
-// (which can only lie in a quoted field: encoding/csv drops the CR of a
-// CRLF there); walkRow takes it.
+// with no doubled quote is the Scanner's bytes in place (with the Quote
+// as escape, the table puts no quote in it: a quote inside would have
+// made it escaped); one with doubled quotes is the Scanner's unescaped
+// value, copied to the record's text. The row must hold no CR (which can
+// only lie in a quoted field: encoding/csv drops the CR of a CRLF there);
+// walkRow takes it.
+//
+// Where a value lies is read from the address of its bytes (a value in
+// place is a slice of raw, an unescaped one lies elsewhere), not from the
+// Scanner's spans, so that the loop makes no call and loads no more than
+// the row; an empty value has no address, and is an empty field or `""`.
 func (r *Reader) quotedRow(dst []string, row [][]byte, raw []byte, base int64, q int) ([]string, bool) {
 	if bytes.IndexByte(raw[q:], '\r') >= 0 {
 		return nil, false
 	}
-	s := r.s
 	n, d, c := len(row), len(r.comma), r.comma[0]
 	w := inPlace(raw)
+	p0 := uintptr(unsafe.Pointer(unsafe.SliceData(raw)))
 	if cap(dst) < n {
 		dst = make([]string, n)
 	}
 	dst = dst[:n]
-	a := 0
+	a := 0 // where field i starts in raw
 	for i, v := range row {
-		if !s.Quoted(i) {
-			e := a + len(v)
-			if s.ValueOffset(i) != a || e > q && bytes.IndexByte(v, '"') >= 0 {
-				return nil, false
+		if len(v) == 0 {
+			if a < len(raw) && raw[a] == '"' {
+				if a+1 >= len(raw) || raw[a+1] != '"' {
+					return nil, false
+				}
+				a += 2 // `""`
 			}
-			dst[i] = w[a:e]
-			a = e
+			dst[i] = ""
 		} else {
-			o := s.ValueOffset(i)
+			o := int(uintptr(unsafe.Pointer(unsafe.SliceData(v))) - p0)
+			e := o + len(v)
 			switch {
-			case o == a+1 && raw[a] == '"':
-				e := o + len(v)
+			case o == a: // unquoted, in place
+				if e > q && bytes.IndexByte(v, '"') >= 0 {
+					return nil, false
+				}
+				dst[i] = w[a:e]
+				a = e
+			case o == a+1 && raw[a] == '"': // quoted, in place
 				if e >= len(raw) || raw[e] != '"' {
 					return nil, false
 				}
 				dst[i] = w[o:e]
 				a = e + 1
-			case o < 0 && a < len(raw) && raw[a] == '"':
-				// `"`, v with every quote doubled, `"`.
+			case uint(o) >= uint(len(raw)) && a < len(raw) && raw[a] == '"':
+				// Unescaped: `"`, v with every quote doubled, `"`.
 				e := a + 1 + len(v) + bytes.Count(v, quote)
 				if e >= len(raw) || raw[e] != '"' || !doubled(raw[a+1:e], v) {
 					return nil, false

@@ -34,8 +34,10 @@ type tap struct {
 	hold func() int64
 
 	// sealed: strings were cut from buf's array (seal); its bytes are
-	// never written again.
+	// never written again. last is the array sealed last.
 	sealed bool
+	last   []byte
+	lastAt uintptr // the address of last's first byte
 
 	// The Scanner reads in the tap's buffer (tapLender): the bytes from
 	// lent on (-1: none) are its, and the array it was lent (view, the
@@ -133,16 +135,30 @@ func (t *tap) viewed(b []byte) bool {
 // seal marks the array that holds b, a record's bytes in the Scanner's
 // view (the tap's buffer, or its spare after the tap moved on), as one
 // strings are cut from, before they are: its bytes are never written
-// again.
+// again. The array sealed last is held in last, so that sealing the rows
+// of an array after its first costs one comparison (and so that its
+// memory, which the comparison is made against, is never another
+// array's).
 func (t *tap) seal(b []byte) {
-	if len(b) == 0 || t.sealed && holds(t.buf, &b[0]) {
+	if uintptr(unsafe.Pointer(unsafe.SliceData(b)))-t.lastAt >= uintptr(cap(t.last)) {
+		t.sealSlow(b)
+	}
+}
+
+// sealSlow is seal for an array not sealed last.
+func (t *tap) sealSlow(b []byte) {
+	if len(b) == 0 {
 		return
 	}
-	if holds(t.buf, &b[0]) {
-		t.sealed = true
-	} else if holds(t.spare, &b[0]) {
-		t.spare = nil
+	switch p := &b[0]; {
+	case holds(t.buf, p):
+		t.sealed, t.last = true, t.buf[:0]
+	case holds(t.spare, p):
+		t.last, t.spare = t.spare[:0], nil
+	default:
+		return // the tap let go of the array: it is never written again
 	}
+	t.lastAt = uintptr(unsafe.Pointer(unsafe.SliceData(t.last)))
 }
 
 // holds reports whether p points into the array of a.
