@@ -162,6 +162,9 @@ type Reader struct {
 
 	lastRecord []string
 	texts      texts // the text of the records that are not runs of the input
+	// The searches of fromRow for quotes and of quotedRow for CRs.
+	quotes, crs seek
+
 	// pending: the fields of the last record are to be worked out from
 	// its text (spans), instead of being in fields.
 	pending bool
@@ -240,6 +243,7 @@ func (r *Reader) setup() error {
 	d.Lenient = r.LazyQuotes
 	r.opts = scanner.Options{Dialect: d, FieldsPerRow: -1, MaxLineSize: readerMaxRow, BufferSize: readerMinBufferSize}
 	r.in = &tap{src: r.src, prevLF: -1, hold: r.holdFrom, lent: 0}
+	r.quotes, r.crs = seek{c: '"'}, seek{c: '\r'}
 	s, err := scanner.NewLent(&tapLender{t: r.in, size: readerMinBufferSize}, r.opts)
 	if err != nil {
 		return err
@@ -366,14 +370,15 @@ func (r *Reader) readRecord(dst []string) ([]string, error) {
 				return nil, err
 			}
 		}
-		start := r.sbase + r.s.RowOffset()
-		if r.s.EmptyLine() {
+		s := r.s
+		start := r.sbase + s.RowOffset()
+		if s.EmptyLine() {
 			// An empty line read as a row of a one-column file: encoding/csv
 			// skips every empty line.
 			r.release(start)
 			continue
 		}
-		row := r.s.Row()
+		row := s.Row()
 		if r.comment != nil && r.in.hasPrefix(start, r.comment) {
 			if r.plainLine(start) {
 				r.release(start)
@@ -384,7 +389,7 @@ func (r *Reader) readRecord(dst []string) ([]string, error) {
 			// Scanner's row early).
 			return r.readStdlib(dst, start, r.afterRow())
 		}
-		rec, ok := r.fromRow(dst, row)
+		rec, ok := r.fromRow(dst, row, s.RowBytes(), start)
 		if !ok {
 			return r.readStdlib(dst, start, r.afterRow())
 		}

@@ -8,7 +8,8 @@ import (
 	"unsafe"
 )
 
-// fromRow makes the record from the Scanner's row when encoding/csv would
+// fromRow makes the record from the Scanner's row, raw at input offset
+// base (its RowBytes and the offset of raw[0]), when encoding/csv would
 // read the same fields from the same bytes; otherwise it returns false,
 // and changes nothing the last record's FieldPos and InputOffset need.
 //
@@ -33,12 +34,9 @@ import (
 // "b"`, which the Scanner reads as "a b", lenient mode's text after a
 // closing quote, a partial multi-byte delimiter after a closing quote,
 // spaces around quotes) is left to encoding/csv.
-func (r *Reader) fromRow(dst []string, row [][]byte) ([]string, bool) {
-	s := r.s
-	raw := s.RowBytes()
-	base := r.sbase + s.RowOffset() // the input offset of raw[0]
+func (r *Reader) fromRow(dst []string, row [][]byte, raw []byte, base int64) ([]string, bool) {
 	if !r.TrimLeadingSpace {
-		if q := bytes.IndexByte(raw, '"'); q < 0 {
+		if q := r.in.index(&r.quotes, base, base+int64(len(raw))); q < 0 {
 			if rec, ok := r.plainRow(dst, row, raw, base); ok {
 				return rec, true
 			}
@@ -113,8 +111,8 @@ func (r *Reader) plainRow(dst []string, row [][]byte, raw []byte, base int64) ([
 // followed by the delimiter, the last by the row's end. A quoted value
 // with no doubled quote is the Scanner's bytes in place (with the Quote
 // as escape, the table puts no quote in it: a quote inside would have
-// made it escaped); one with doubled quotes is the Scanner's unescaped
-// value, copied to the record's text. The row must hold no CR (which can
+// made it escaped); one the Scanner unescaped is read from raw as
+// encoding/csv reads it, into the record's text. The row must hold no CR (which can
 // only lie in a quoted field: encoding/csv drops the CR of a CRLF there);
 // walkRow takes it.
 //
@@ -123,7 +121,7 @@ func (r *Reader) plainRow(dst []string, row [][]byte, raw []byte, base int64) ([
 // Scanner's spans, so that the loop makes no call and loads no more than
 // the row; an empty value has no address, and is an empty field or `""`.
 func (r *Reader) quotedRow(dst []string, row [][]byte, raw []byte, base int64, q int) ([]string, bool) {
-	if bytes.IndexByte(raw[q:], '\r') >= 0 {
+	if r.in.index(&r.crs, base+int64(q), base+int64(len(raw))) >= 0 {
 		return nil, false
 	}
 	n, d, c := len(row), len(r.comma), r.comma[0]
@@ -160,14 +158,24 @@ func (r *Reader) quotedRow(dst []string, row [][]byte, raw []byte, base int64, q
 				dst[i] = w[o:e]
 				a = e + 1
 			case uint(o) >= uint(len(raw)) && a < len(raw) && raw[a] == '"':
-				// Unescaped: `"`, v with every quote doubled, `"`.
-				e := a + 1 + len(v) + bytes.Count(v, quote)
-				if e >= len(raw) || raw[e] != '"' || !doubled(raw[a+1:e], v) {
-					return nil, false
+				// Unescaped by the Scanner: the field is read as
+				// encoding/csv reads it, `"`, text with every quote
+				// doubled, `"`, into the record's text; the fields that
+				// follow must then be where the Scanner's are.
+				b, j := r.texts.grab(len(v)), a+1
+				for {
+					k := bytes.IndexByte(raw[j:], '"')
+					if k < 0 {
+						return nil, false
+					}
+					if j+k+1 == len(raw) || raw[j+k+1] != '"' {
+						b, j = append(b, raw[j:j+k]...), j+k // the closing quote
+						break
+					}
+					b, j = append(b, raw[j:j+k+1]...), j+k+2 // `""`
 				}
-				b := r.texts.grab(len(v))
-				dst[i] = r.texts.commit(append(b, v...))
-				a = e + 1
+				dst[i] = r.texts.commit(b)
+				a = j + 1
 			default:
 				return nil, false // ` "a"`, `"a" "b"`
 			}

@@ -196,6 +196,40 @@ func (l *tapLender) Lend(from, have int64) ([]byte, error) {
 	return b, err
 }
 
+// seek is a search for one byte value in the input ahead of the rows
+// (tap.index): the byte and what is known of where it lies.
+type seek struct {
+	c     byte
+	from  int64 // the search started here: none in [from, at) ...
+	at    int64 // ... and the byte is at at when found, else none is before at either
+	found bool
+}
+
+// index returns the index in the input bytes [a, b), which the tap must
+// hold, of the first byte sk.c, or -1 when there is none. It searches
+// from a to the end of what the tap holds and remembers what it found, so
+// that over rows that hold none of the byte, a search costs one call of
+// bytes.IndexByte per read of the tap, not one per row.
+func (t *tap) index(sk *seek, a, b int64) int {
+	if a < sk.from || sk.found && sk.at < a || !sk.found && sk.at < b {
+		from := a
+		if !sk.found && sk.at > a && a >= sk.from {
+			from = sk.at // [a, at) was searched
+		} else {
+			sk.from = a
+		}
+		if k := bytes.IndexByte(t.slice(from, t.end()), sk.c); k >= 0 {
+			sk.at, sk.found = from+int64(k), true
+		} else {
+			sk.at, sk.found = t.end(), false
+		}
+	}
+	if sk.found && sk.at < b {
+		return int(sk.at - a)
+	}
+	return -1
+}
+
 // byteAt returns the input byte at offset o, reading up to it if needed; it
 // reports false at or past the end of input (or a read error).
 func (t *tap) byteAt(o int64) (byte, bool) {
