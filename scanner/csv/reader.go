@@ -243,7 +243,7 @@ func (r *Reader) setup() error {
 	d.Lenient = r.LazyQuotes
 	r.opts = scanner.Options{Dialect: d, FieldsPerRow: -1, MaxLineSize: readerMaxRow, BufferSize: readerMinBufferSize}
 	r.in = &tap{src: r.src, prevLF: -1, hold: r.holdFrom, lent: 0}
-	r.quotes, r.crs = seek{c: '"'}, seek{c: '\r'}
+	r.quotes, r.crs = newSeek('"'), newSeek('\r')
 	s, err := scanner.NewLent(&tapLender{t: r.in, size: readerMinBufferSize}, r.opts)
 	if err != nil {
 		return err

@@ -36,12 +36,13 @@ import (
 // spaces around quotes) is left to encoding/csv.
 func (r *Reader) fromRow(dst []string, row [][]byte, raw []byte, base int64) ([]string, bool) {
 	if !r.TrimLeadingSpace {
-		if q := r.in.index(&r.quotes, base, base+int64(len(raw))); q < 0 {
+		end := base + int64(len(raw))
+		if q := r.in.index(&r.quotes, base, end); q >= end {
 			if rec, ok := r.plainRow(dst, row, raw, base); ok {
 				return rec, true
 			}
 		} else if !r.lazy {
-			if rec, ok := r.quotedRow(dst, row, raw, base, q); ok {
+			if rec, ok := r.quotedRow(dst, row, raw, base, int(q-base)); ok {
 				return rec, true
 			}
 		}
@@ -121,7 +122,7 @@ func (r *Reader) plainRow(dst []string, row [][]byte, raw []byte, base int64) ([
 // Scanner's spans, so that the loop makes no call and loads no more than
 // the row; an empty value has no address, and is an empty field or `""`.
 func (r *Reader) quotedRow(dst []string, row [][]byte, raw []byte, base int64, q int) ([]string, bool) {
-	if r.in.index(&r.crs, base+int64(q), base+int64(len(raw))) >= 0 {
+	if end := base + int64(len(raw)); r.in.index(&r.crs, base+int64(q), end) < end {
 		return nil, false
 	}
 	n, d, c := len(row), len(r.comma), r.comma[0]

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math"
 	"sort"
 	"unsafe"
 )
@@ -197,37 +198,45 @@ func (l *tapLender) Lend(from, have int64) ([]byte, error) {
 }
 
 // seek is a search for one byte value in the input ahead of the rows
-// (tap.index): the byte and what is known of where it lies.
+// (tap.index): the byte and what is known of where it lies. The byte is
+// at at (math.MaxInt64 when the search found none), and nowhere in
+// [from, min(at, to)): the search started at from and read up to to
+// (math.MaxInt64 when it found one).
 type seek struct {
-	c     byte
-	from  int64 // the search started here: none in [from, at) ...
-	at    int64 // ... and the byte is at at when found, else none is before at either
-	found bool
+	c            byte
+	from, at, to int64
 }
 
-// index returns the index in the input bytes [a, b), which the tap must
-// hold, of the first byte sk.c, or -1 when there is none. It searches
-// from a to the end of what the tap holds and remembers what it found, so
-// that over rows that hold none of the byte, a search costs one call of
-// bytes.IndexByte per read of the tap, not one per row.
-func (t *tap) index(sk *seek, a, b int64) int {
-	if a < sk.from || sk.found && sk.at < a || !sk.found && sk.at < b {
-		from := a
-		if !sk.found && sk.at > a && a >= sk.from {
-			from = sk.at // [a, at) was searched
-		} else {
-			sk.from = a
-		}
-		if k := bytes.IndexByte(t.slice(from, t.end()), sk.c); k >= 0 {
-			sk.at, sk.found = from+int64(k), true
-		} else {
-			sk.at, sk.found = t.end(), false
-		}
+// newSeek returns a seek of c that knows nothing yet.
+func newSeek(c byte) seek { return seek{c: c, at: math.MaxInt64} }
+
+// index returns the input offset of the first byte sk.c at or after a,
+// if it lies before b, else some offset at or after b; the tap must hold
+// the bytes [a, b). It searches from a to the end of what the tap holds
+// and remembers what it found, so that over rows that hold none of the
+// byte, a search costs one call of bytes.IndexByte per read of the tap,
+// not one per row. Calls are cheap when a does not go back.
+func (t *tap) index(sk *seek, a, b int64) int64 {
+	if a < sk.from || sk.at < a || sk.to < b {
+		t.search(sk, a)
 	}
-	if sk.found && sk.at < b {
-		return int(sk.at - a)
+	return sk.at
+}
+
+// search is index's search, from a, or from where the last one stopped
+// when it found nothing after a.
+func (t *tap) search(sk *seek, a int64) {
+	from := a
+	if sk.at == math.MaxInt64 && sk.to > a && a >= sk.from {
+		from = sk.to // [a, to) was searched
+	} else {
+		sk.from = a
 	}
-	return -1
+	if k := bytes.IndexByte(t.slice(from, t.end()), sk.c); k >= 0 {
+		sk.at, sk.to = from+int64(k), math.MaxInt64
+	} else {
+		sk.at, sk.to = math.MaxInt64, t.end()
+	}
 }
 
 // byteAt returns the input byte at offset o, reading up to it if needed; it
