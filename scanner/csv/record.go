@@ -17,11 +17,11 @@ import (
 // a field twice. A row with no quote at all is the line cut at each Comma
 // for the table as for encoding/csv: its values' lengths and delimiters
 // must add up to the row's length (plainRow). A row whose quotes are all
-// the quotes of quoted fields that lie in place (no escaped quote, no
-// spaces around them) is checked field by field on its raw bytes
-// (quotedRow). The fields of both are cut from one string of the row's
-// bytes (window), and their positions are worked out from that string
-// only when asked for (spans).
+// the quotes of quoted fields (no spaces around them, no CR in them) is
+// checked field by field against where the Scanner's values lie
+// (quotedRow). The fields of both are cut from the row's bytes in place
+// (inPlace; a value with doubled quotes is copied), and their positions
+// are worked out from those bytes only when asked for (spans).
 //
 // Every other row (TrimLeadingSpace, LazyQuotes, escaped quotes, a CR in
 // a quoted field, spaces around quotes, a bare quote) goes through walkRow:
@@ -328,7 +328,7 @@ var (
 
 // strings makes the record of a row walkRow accepted. Usually every value
 // is a run of the raw bytes (a quoted one without its quotes), and the
-// values are cut from a window of the input, as the quick paths' are;
+// values are cut from the row's bytes in place, as the quick paths' are;
 // else the values are written one after another into a text block, from
 // the Scanner's row for the quoted ones, each CRLF turned into LF as
 // encoding/csv does. raw is the row's bytes, from input offset base on.
@@ -393,13 +393,12 @@ func doubled(raw, v []byte) bool {
 	}
 }
 
-// textBlock is the size of the windows of the input (Reader.window) and
-// of the text blocks (texts) the records' strings are cut from, so that a
-// record costs no allocation of its own. A field the caller keeps keeps
-// its window or block alive: at most textBlock bytes of other records'
-// text besides its own. A record longer than a quarter of textBlock gets
-// a string of its own, as in encoding/csv. With 16 KiB, a window holds
-// about 500 records of the 16-byte-note shape and 15 of the 1024-byte one.
+// textBlock is the size of the text blocks (texts) the strings of the
+// values that are not runs of the input (doubled quotes, a CRLF inside
+// quotes) are cut from, so that such a value costs no allocation of its
+// own. A field the caller keeps keeps its block alive: at most textBlock
+// bytes of other records' text besides its own. A record longer than a
+// quarter of textBlock gets a string of its own, as in encoding/csv.
 const textBlock = 16 << 10
 
 // texts hands out the bytes of the records that are not runs of the input
