@@ -166,8 +166,10 @@ type Reader struct {
 
 	lastRecord []string
 	texts      texts // the text of the records that are not runs of the input
-	// The searches of fromRow for quotes and of quotedRow for CRs.
+	// The searches of fromRow for quotes and of quotedRow for CRs, and
+	// whether the last row fromRow read held a quote.
 	quotes, crs seek
+	quoted      bool
 
 	// pending: the fields of the last record are to be worked out from
 	// its text (spans), instead of being in fields.

@@ -776,14 +776,15 @@ func readerBenchData(b *testing.B, sh gen.Shape) []byte {
 
 // BenchmarkReader reads every record of the seed-004 shapes with Reader
 // and with encoding/csv.Reader side by side, both with ReuseRecord (the
-// record's one string is still made for every record). The third reader,
-// scanner, is the bound the Reader works within: a scanner.Scanner over
-// the same bytes.Reader (one copy of the input, into its buffer) that
-// visits every value and makes no string.
+// record's one string is still made for every record). The last two
+// bound what the Reader can do: scanner is a scanner.Scanner over the
+// same bytes.Reader (one copy of the input, into its reused buffer) that
+// visits every value and makes no string, copy the reading of the input
+// into new memory that strings of it need (benchCopy).
 func BenchmarkReader(b *testing.B) {
 	for _, sh := range gen.Shapes() {
 		var data []byte // made when a reader of the shape runs
-		for _, name := range []string{"csvscan", "encoding-csv", "scanner"} {
+		for _, name := range []string{"csvscan", "encoding-csv", "scanner", "copy"} {
 			b.Run(sh.String()+"/"+name, func(b *testing.B) {
 				if data == nil {
 					data = readerBenchData(b, sh)
@@ -791,8 +792,12 @@ func BenchmarkReader(b *testing.B) {
 				b.SetBytes(int64(len(data)))
 				b.ReportAllocs()
 				for b.Loop() {
-					if name == "scanner" {
+					switch name {
+					case "scanner":
 						benchScanner(b, data)
+						continue
+					case "copy":
+						benchCopy(b, data)
 						continue
 					}
 					var rd recordReader
@@ -822,6 +827,25 @@ func BenchmarkReader(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// benchCopy is BenchmarkReader's floor for a reader whose strings are
+// the input's bytes: the input read from the same bytes.Reader into new
+// arrays of 64 KiB, as the Reader's tap reads it, with no parsing.
+func benchCopy(b *testing.B, data []byte) {
+	src := bytes.NewReader(data)
+	n := 0
+	for {
+		arr := make([]byte, 64<<10)
+		k, err := io.ReadFull(src, arr)
+		n += k
+		if err != nil {
+			break
+		}
+	}
+	if n != len(data) {
+		b.Fatal(n)
 	}
 }
 

@@ -36,13 +36,22 @@ import (
 // spaces around quotes) is left to encoding/csv.
 func (r *Reader) fromRow(dst []string, row [][]byte, raw []byte, base int64) ([]string, bool) {
 	if !r.TrimLeadingSpace {
-		end := base + int64(len(raw))
-		if q := r.in.index(&r.quotes, base, end); q >= end {
+		// The first quote: searched for ahead (tap.index) after a row
+		// with none, in the row itself after a row with one (the next
+		// row likely has one too, and the search ahead would stop there).
+		q := -1
+		if r.quoted {
+			q = bytes.IndexByte(raw, '"')
+		} else if end := base + int64(len(raw)); r.in.index(&r.quotes, base, end) < end {
+			q = int(r.quotes.at - base)
+		}
+		r.quoted = q >= 0
+		if q < 0 {
 			if rec, ok := r.plainRow(dst, row, raw, base); ok {
 				return rec, true
 			}
 		} else if !r.lazy {
-			if rec, ok := r.quotedRow(dst, row, raw, base, int(q-base)); ok {
+			if rec, ok := r.quotedRow(dst, row, raw, base, q); ok {
 				return rec, true
 			}
 		}
