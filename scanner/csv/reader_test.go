@@ -496,6 +496,64 @@ func TestReaderLarge(t *testing.T) {
 	checkStdlib(t, in.Bytes(), c, iotest.HalfReader)
 }
 
+// TestReaderQuickRows is the differential test of the quick paths over
+// rows of the shapes they take and the ones next to them, repeated past
+// many of the tap's arrays (64 KiB) with every record kept until the
+// end, so that a string cut from an array written again, a quote or CR
+// search that ran ahead wrongly (tap.index), or a value taken where
+// encoding/csv reads another would show: values with doubled quotes in
+// several fields (read from the row as encoding/csv reads them), `""`,
+// empty fields, a bare quote after a quoted field (csv.ErrBareQuote), a
+// CRLF and a lone CR inside quotes, a space after a closing quote or
+// before an opening one, rows without quotes after rows with them and
+// the other way round, and a multi-byte Comma.
+func TestReaderQuickRows(t *testing.T) {
+	rows := []string{
+		"1,plain,row\n",
+		"2,\"quoted, note\",x\n",
+		"3,\"a \"\"doubled\"\" one\",\"and \"\"two\"\"\"\n",
+		"4,\"\",,\"\"\"\"\n",
+		"5,\"q\",bare\"quote\n",
+		"6,\"line\nfeed\",z\n",
+		"7,\"cr\r\nlf\",z\n",
+		"8,\"lone\rcr\",z\n",
+		"9,\"after\" ,z\n",
+		"10, \"before\",z\n",
+		"11,no,quotes,at,all\n",
+		"12,\"\"\"\"\"\",\"x\"\"\",\"\"\"y\"\n",
+		"13,\"unterminated\n",
+	}
+	var in bytes.Buffer
+	for i := 0; in.Len() < 1200<<10; i++ {
+		// Runs of each row, of lengths that move the rows across the
+		// arrays' ends, after a first field of 0 to 255 bytes, so that
+		// the 10,000 records readSteps compares span many arrays.
+		row := rows[i%len(rows)]
+		if i%len(rows) == len(rows)-1 {
+			row = rows[i%3] // the unterminated quote only at the end
+		}
+		for k := 0; k <= i%7; k++ {
+			in.WriteString(strings.Repeat("p", (i*37+k)%256) + ",")
+			in.WriteString(row)
+		}
+	}
+	in.WriteString(rows[len(rows)-1])
+	input := in.Bytes()
+	for _, c := range []readerConfig{
+		{Comma: ',', FieldsPerRecord: -1},
+		{Comma: ',', FieldsPerRecord: -1, ReuseRecord: true},
+		{Comma: '§', FieldsPerRecord: -1},
+	} {
+		data := input
+		if c.Comma != ',' {
+			data = bytes.ReplaceAll(input, []byte(","), []byte("§"))
+		}
+		for _, src := range []func(io.Reader) io.Reader{nil, func(r io.Reader) io.Reader { return &smallReads{r: r, n: 1000} }} {
+			checkStdlibQuiet(t, 0, data, c, src)
+		}
+	}
+}
+
 // smallReads returns at most n bytes per Read.
 type smallReads struct {
 	r io.Reader
