@@ -7,6 +7,7 @@ import (
 	"io"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/scanner"
@@ -172,9 +173,8 @@ type Reader struct {
 	quoted      bool
 
 	// pending: the fields of the last record are to be worked out from
-	// its text (spans), instead of being in fields.
+	// its bytes (spans), instead of being in fields.
 	pending bool
-	text    string
 }
 
 // position is a 1-based line and byte column, as encoding/csv reports them.
@@ -276,7 +276,12 @@ func (r *Reader) setup() error {
 func (r *Reader) Read() (record []string, err error) {
 	if r.ReuseRecord {
 		record, err = r.readRecord(r.lastRecord)
-		r.lastRecord = record
+		if unsafe.SliceData(record) == unsafe.SliceData(r.lastRecord) {
+			// The same array: no pointer to store (and no write barrier).
+			r.lastRecord = r.lastRecord[:len(record)]
+		} else {
+			r.lastRecord = record
+		}
 	} else {
 		record, err = r.readRecord(nil)
 	}
@@ -399,7 +404,10 @@ func (r *Reader) readRecord(dst []string) ([]string, error) {
 		if !ok {
 			return r.readStdlib(dst, start, r.afterRow())
 		}
-		r.start, r.fixed, r.endKnown, r.std = start, false, false, nil
+		r.start, r.fixed, r.endKnown = start, false, false
+		if r.std != nil {
+			r.std = nil
+		}
 		if !r.pending {
 			r.fields, r.next = r.next, r.fields
 		}

@@ -107,7 +107,7 @@ func (r *Reader) plainRow(dst []string, row [][]byte, raw []byte, base int64) ([
 		return nil, false
 	}
 	r.in.seal(raw)
-	r.rowEnd, r.pending, r.text = base+int64(len(raw)), true, w
+	r.rowEnd, r.pending = base+int64(len(raw)), true
 	return dst, true
 }
 
@@ -201,7 +201,7 @@ func (r *Reader) quotedRow(dst []string, row [][]byte, raw []byte, base int64, q
 		return nil, false
 	}
 	r.in.seal(raw)
-	r.rowEnd, r.pending, r.text = base+int64(len(raw)), true, w
+	r.rowEnd, r.pending = base+int64(len(raw)), true
 	return dst, true
 }
 
@@ -214,7 +214,9 @@ func (r *Reader) spans() []fieldSpan {
 	if !r.pending {
 		return r.fields
 	}
-	t, comma := r.text, unsafe.String(unsafe.SliceData(r.comma), len(r.comma))
+	// The record's bytes, which the tap holds from r.start on (inPlace:
+	// they are never written again).
+	t, comma := inPlace(r.in.slice(r.start, r.rowEnd)), unsafe.String(unsafe.SliceData(r.comma), len(r.comma))
 	f := r.fields[:0]
 	for a := 0; ; a += len(comma) {
 		if a < len(t) && t[a] == '"' {
