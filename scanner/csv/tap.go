@@ -135,8 +135,8 @@ func (t *tap) viewed(b []byte) bool {
 
 // seal marks the array that holds b, a record's bytes in the Scanner's
 // view (the tap's buffer, or its spare after the tap moved on), as one
-// strings are cut from, before they are: its bytes are never written
-// again. The array sealed last is held in last, so that sealing the rows
+// strings are cut from, before Read returns them: its bytes are never
+// written again. The array sealed last is held in last, so that sealing the rows
 // of an array after its first costs one comparison (and so that its
 // memory, which the comparison is made against, is never another
 // array's).
