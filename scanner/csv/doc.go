@@ -37,16 +37,17 @@
 //
 // # Cost
 //
-// The input is copied once on its way in (into the tap, whose buffer the
-// Scanner reads in place) and once into the records' strings, which are
-// cut from 16 KiB windows of the input: with ReuseRecord a record costs
-// no allocation in the steady state (encoding/csv allocates one string per
-// record). A row of a well-formed file is checked on its own bytes in one
-// pass (Reader's doc). What is left is the Scanner's cost per row, which
-// bounds the speed: on the benchmark shapes (BenchmarkReader) the drop-in
-// runs about level with encoding/csv, at 0.6 to 1.3 times its speed by
-// instruction counts (callgrind), of which the Scanner's rows take half
-// to 60%.
+// The input is copied once, on its way in, into the tap's arrays, which
+// the Scanner reads in place and the records' strings are cut from (an
+// array strings were cut from is never written again): with ReuseRecord
+// a record costs no allocation in the steady state (encoding/csv
+// allocates one string per record), and only values with doubled quotes
+// are copied again. A row of a well-formed file is checked against where
+// the Scanner's values lie, with no second pass over its bytes but the
+// searches for a quote and, in a row with quotes, a CR, which run ahead
+// over what the tap holds. What is left is the Scanner's cost per row,
+// which bounds the speed (BenchmarkReader measures the Reader, encoding/csv
+// and a bare Scanner over the same input side by side).
 //
 // # Use
 //

@@ -7,6 +7,7 @@ import (
 	"io"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/scanner"
@@ -32,35 +33,39 @@ import (
 //
 // A Scanner reads the rows, in the tap's buffer (scanner.NewLent: the
 // input is copied once, from the io.Reader, as encoding/csv's bufio.Reader
-// copies it). A row the Scanner reads exactly as encoding/csv would, which
-// is nearly every row of a well-formed file, is made from the Scanner's
-// values: a row with no quote, or whose quotes are those of quoted fields
-// with no escaped quote, is taken after a check of its layout on its own
-// bytes (scanner.Scanner.RowBytes), with no per-field grammar walk; the
-// rest are checked field by field against encoding/csv's grammar. A row
-// where the two could disagree (a parse error, a bare quote, text or
-// spaces after a closing quote, spaces before an opening quote, white
-// space TrimLeadingSpace would cross, a comment line holding a quote) is
-// read again from its own bytes by encoding/csv, and the Scanner goes on
-// where encoding/csv stopped. Such rows are read at encoding/csv's speed.
-// So is a row longer than 64 KiB: encoding/csv reads it as it streams by,
-// and the Reader holds what encoding/csv holds for it and 16 KiB of the
-// input, so that a huge record (an unterminated quote near the start of a
-// large file, a line of hundreds of megabytes, millions of empty fields)
-// costs what it costs encoding/csv in memory; in time it costs
-// encoding/csv's plus one copy of the record's bytes on their way to it,
-// which measured (on a shared, noisy machine) from level with encoding/csv
-// up to twice its time on a line of hundreds of megabytes or millions of
-// empty fields. Otherwise a Reader holds the bytes of the last record, of
-// the Scanner's read-ahead and one window of 16 KiB, and no more.
+// copies it, and that is the only copy of it). A row the Scanner reads
+// exactly as encoding/csv would, which is nearly every row of a
+// well-formed file, is made from the Scanner's values: a row with no
+// quote, or whose quotes are those of quoted fields (with no CR in them),
+// is taken after a check of its layout against where the Scanner's values
+// lie, with no per-field grammar walk; the rest are checked field by
+// field against encoding/csv's grammar. A row where the two could
+// disagree (a parse error, a bare quote, text or spaces after a closing
+// quote, spaces before an opening quote, white space TrimLeadingSpace
+// would cross, a comment line holding a quote) is read again from its own
+// bytes by encoding/csv, and the Scanner goes on where encoding/csv
+// stopped. Such rows are read at encoding/csv's speed. So is a row longer
+// than 64 KiB: encoding/csv reads it as it streams by, and the Reader
+// holds what encoding/csv holds for it and 16 KiB of the input, so that a
+// huge record (an unterminated quote near the start of a large file, a
+// line of hundreds of megabytes, millions of empty fields) costs what it
+// costs encoding/csv in memory; in time it costs encoding/csv's plus one
+// copy of the record's bytes on their way to it, which measured (on a
+// shared, noisy machine) from level with encoding/csv up to twice its
+// time on a line of hundreds of megabytes or millions of empty fields.
+// Otherwise a Reader holds the bytes of the last record and of the
+// Scanner's read-ahead, within an array of 64 KiB, and no more.
 //
-// The fields' strings are cut from windows of 16 KiB of the input (one
-// allocation for the many records a window holds, where encoding/csv
-// allocates a string per record), so that with ReuseRecord a record costs
-// no allocation in the steady state. A string is never written again
-// after Read returns it; a field the caller keeps keeps its window alive,
-// at most 16 KiB besides its own bytes (encoding/csv's keeps its record's
-// string alive). A record over 4 KiB gets a string of its own.
+// The fields' strings are the input's bytes in place, in the tap's
+// arrays of 64 KiB (one allocation for the many records an array holds,
+// where encoding/csv allocates a string per record), so that with
+// ReuseRecord a record costs no allocation in the steady state; only a
+// value with doubled quotes or a CRLF inside quotes is copied, to a text
+// block of 16 KiB. A string is never written again after Read returns it
+// (an array strings were cut from is never written again); a field the
+// caller keeps keeps its array alive, at most 64 KiB besides its own
+// bytes (twice a record's size for a record longer than that;
+// encoding/csv's keeps its record's string alive).
 //
 // These are the intended differences from encoding/csv:
 //
@@ -162,15 +167,14 @@ type Reader struct {
 
 	lastRecord []string
 	texts      texts // the text of the records that are not runs of the input
+	// The searches of fromRow for quotes and of quotedRow for CRs, and
+	// whether the last row fromRow read held a quote.
+	quotes, crs seek
+	quoted      bool
 
-	// The window of the input the records' strings are cut from
-	// (Reader.window): the input bytes [winAt, winEnd).
-	win           string
-	winAt, winEnd int64
 	// pending: the fields of the last record are to be worked out from
-	// its text (spans), instead of being in fields.
+	// its bytes (spans), instead of being in fields.
 	pending bool
-	text    string
 }
 
 // position is a 1-based line and byte column, as encoding/csv reports them.
@@ -245,6 +249,7 @@ func (r *Reader) setup() error {
 	d.Lenient = r.LazyQuotes
 	r.opts = scanner.Options{Dialect: d, FieldsPerRow: -1, MaxLineSize: readerMaxRow, BufferSize: readerMinBufferSize}
 	r.in = &tap{src: r.src, prevLF: -1, hold: r.holdFrom, lent: 0}
+	r.quotes, r.crs = newSeek('"'), newSeek('\r')
 	s, err := scanner.NewLent(&tapLender{t: r.in, size: readerMinBufferSize}, r.opts)
 	if err != nil {
 		return err
@@ -271,7 +276,12 @@ func (r *Reader) setup() error {
 func (r *Reader) Read() (record []string, err error) {
 	if r.ReuseRecord {
 		record, err = r.readRecord(r.lastRecord)
-		r.lastRecord = record
+		if unsafe.SliceData(record) == unsafe.SliceData(r.lastRecord) {
+			// The same array: no pointer to store (and no write barrier).
+			r.lastRecord = r.lastRecord[:len(record)]
+		} else {
+			r.lastRecord = record
+		}
 	} else {
 		record, err = r.readRecord(nil)
 	}
@@ -371,14 +381,15 @@ func (r *Reader) readRecord(dst []string) ([]string, error) {
 				return nil, err
 			}
 		}
-		start := r.sbase + r.s.RowOffset()
-		if r.s.EmptyLine() {
+		s := r.s
+		start := r.sbase + s.RowOffset()
+		if s.EmptyLine() {
 			// An empty line read as a row of a one-column file: encoding/csv
 			// skips every empty line.
 			r.release(start)
 			continue
 		}
-		row := r.s.Row()
+		row := s.Row()
 		if r.comment != nil && r.in.hasPrefix(start, r.comment) {
 			if r.plainLine(start) {
 				r.release(start)
@@ -389,11 +400,14 @@ func (r *Reader) readRecord(dst []string) ([]string, error) {
 			// Scanner's row early).
 			return r.readStdlib(dst, start, r.afterRow())
 		}
-		rec, ok := r.fromRow(dst, row)
+		rec, ok := r.fromRow(dst, row, s.RowBytes(), start)
 		if !ok {
 			return r.readStdlib(dst, start, r.afterRow())
 		}
-		r.start, r.fixed, r.endKnown, r.std = start, false, false, nil
+		r.start, r.fixed, r.endKnown = start, false, false
+		if r.std != nil {
+			r.std = nil
+		}
 		if !r.pending {
 			r.fields, r.next = r.next, r.fields
 		}

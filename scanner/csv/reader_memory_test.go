@@ -40,8 +40,8 @@ func drainRecords(rd recordReader) (records, parseErrs, size int, err error) {
 
 // readerMemorySlack is what the Reader may hold beyond encoding/csv's
 // peak heap (times 1.1, for the sampling noise of memtest.Measure): its
-// window of the input around the current record (the tap and the
-// Scanner's buffer, each within a few times readerBufferSize, 64 KiB),
+// window of the input around the current record (the tap's arrays, each
+// within a few times readerBufferSize, 64 KiB),
 // the per-field state of a row of at most readerMaxRow bytes that the
 // Scanner read before handing it to encoding/csv (a few MiB for 64 KiB of
 // empty fields), and the garbage of records not yet collected.

@@ -8,7 +8,8 @@ import (
 	"unsafe"
 )
 
-// fromRow makes the record from the Scanner's row when encoding/csv would
+// fromRow makes the record from the Scanner's row, raw at input offset
+// base (its RowBytes and the offset of raw[0]), when encoding/csv would
 // read the same fields from the same bytes; otherwise it returns false,
 // and changes nothing the last record's FieldPos and InputOffset need.
 //
@@ -16,11 +17,11 @@ import (
 // a field twice. A row with no quote at all is the line cut at each Comma
 // for the table as for encoding/csv: its values' lengths and delimiters
 // must add up to the row's length (plainRow). A row whose quotes are all
-// the quotes of quoted fields that lie in place (no escaped quote, no
-// spaces around them) is checked field by field on its raw bytes
-// (quotedRow). The fields of both are cut from one string of the row's
-// bytes (window), and their positions are worked out from that string
-// only when asked for (spans).
+// the quotes of quoted fields (no spaces around them, no CR in them) is
+// checked field by field against where the Scanner's values lie
+// (quotedRow). The fields of both are cut from the row's bytes in place
+// (inPlace; a value with doubled quotes is copied), and their positions
+// are worked out from those bytes only when asked for (spans).
 //
 // Every other row (TrimLeadingSpace, LazyQuotes, escaped quotes, a CR in
 // a quoted field, spaces around quotes, a bare quote) goes through walkRow:
@@ -33,17 +34,24 @@ import (
 // "b"`, which the Scanner reads as "a b", lenient mode's text after a
 // closing quote, a partial multi-byte delimiter after a closing quote,
 // spaces around quotes) is left to encoding/csv.
-func (r *Reader) fromRow(dst []string, row [][]byte) ([]string, bool) {
-	s := r.s
-	raw := s.RowBytes()
-	base := r.sbase + s.RowOffset() // the input offset of raw[0]
+func (r *Reader) fromRow(dst []string, row [][]byte, raw []byte, base int64) ([]string, bool) {
 	if !r.TrimLeadingSpace {
-		if bytes.IndexByte(raw, '"') < 0 {
+		// The first quote: searched for ahead (tap.index) after a row
+		// with none, in the row itself after a row with one (the next
+		// row likely has one too, and the search ahead would stop there).
+		q := -1
+		if r.quoted {
+			q = bytes.IndexByte(raw, '"')
+		} else if end := base + int64(len(raw)); r.in.index(&r.quotes, base, end) < end {
+			q = int(r.quotes.at - base)
+		}
+		r.quoted = q >= 0
+		if q < 0 {
 			if rec, ok := r.plainRow(dst, row, raw, base); ok {
 				return rec, true
 			}
 		} else if !r.lazy {
-			if rec, ok := r.quotedRow(dst, row, raw, base); ok {
+			if rec, ok := r.quotedRow(dst, row, raw, base, q); ok {
 				return rec, true
 			}
 		}
@@ -81,11 +89,8 @@ func (r *Reader) plainRow(dst []string, row [][]byte, raw []byte, base int64) ([
 			a += len(row[i]) + d
 		}
 	}
-	w, o := r.win, int(base-r.winAt) // r.window, by hand: it is not inlined
-	if base < r.winAt || base+int64(len(raw)) > r.winEnd {
-		w, o = r.newWindow(base, len(raw))
-	}
-	start, end := o, o+len(raw)
+	w, o := inPlace(raw), 0
+	end := len(raw)
 	if cap(dst) < n {
 		dst = make([]string, n)
 	}
@@ -101,45 +106,90 @@ func (r *Reader) plainRow(dst []string, row [][]byte, raw []byte, base int64) ([
 	if o-d != end {
 		return nil, false
 	}
-	r.rowEnd, r.pending, r.text = base+int64(len(raw)), true, w[start:end]
+	r.in.seal(raw)
+	r.rowEnd, r.pending = base+int64(len(raw)), true
 	return dst, true
 }
 
 // quotedRow makes the record of a row with quotes, raw at input offset
-// base, when each quote opens or closes a quoted field whose value lies
-// in place (no escaped quote, no spaces around the quotes), no quoted
-// field holds a CR (encoding/csv drops the CR of a CRLF in a quoted
-// field), and LazyQuotes and TrimLeadingSpace are off. It checks the row
-// as encoding/csv reads it: each field is the Scanner's value in place,
-// quoted or not, followed by the delimiter, the last by the row's end;
-// and the quotes of the quoted fields are all of the row's, so that no
-// unquoted field holds one (csv.ErrBareQuote) and no quoted one.
-func (r *Reader) quotedRow(dst []string, row [][]byte, raw []byte, base int64) ([]string, bool) {
-	s := r.s
-	n, d, c := len(row), len(r.comma), r.comma[0]
-	w, wo := r.win, int(base-r.winAt) // r.window, by hand: it is not inlined
-	if base < r.winAt || base+int64(len(raw)) > r.winEnd {
-		w, wo = r.newWindow(base, len(raw))
+// base, whose first quote is at raw[q], when LazyQuotes and
+// TrimLeadingSpace are off. It checks the row as encoding/csv reads it,
+// on what the Scanner decided: each unquoted field is the Scanner's value
+// in place, with no quote (csv.ErrBareQuote; the fields before raw[q]
+// have none), and each quoted one is `"`, the value with every quote
+// doubled, and `"`, with no spaces around the quotes; each field is
+// followed by the delimiter, the last by the row's end. A quoted value
+// with no doubled quote is the Scanner's bytes in place (with the Quote
+// as escape, the table puts no quote in it: a quote inside would have
+// made it escaped); one the Scanner unescaped is read from raw as
+// encoding/csv reads it, into the record's text. The row must hold no CR (which can
+// only lie in a quoted field: encoding/csv drops the CR of a CRLF there);
+// walkRow takes it.
+//
+// Where a value lies is read from the address of its bytes (a value in
+// place is a slice of raw, an unescaped one lies elsewhere), not from the
+// Scanner's spans, so that the loop makes no call and loads no more than
+// the row; an empty value has no address, and is an empty field or `""`.
+func (r *Reader) quotedRow(dst []string, row [][]byte, raw []byte, base int64, q int) ([]string, bool) {
+	if end := base + int64(len(raw)); r.in.index(&r.crs, base+int64(q), end) < end {
+		return nil, false
 	}
+	n, d, c := len(row), len(r.comma), r.comma[0]
+	w := inPlace(raw)
+	p0 := uintptr(unsafe.Pointer(unsafe.SliceData(raw)))
 	if cap(dst) < n {
 		dst = make([]string, n)
 	}
 	dst = dst[:n]
-	a, quoted := 0, 0
+	a := 0 // where field i starts in raw
 	for i, v := range row {
-		// (No call in this loop: a call would spill its registers.)
-		o := s.ValueOffset(i)
-		e := o + len(v) // past the value
-		if o != a {
-			// `"`, the value, `"`
-			if o != a+1 || raw[a] != '"' || e >= len(raw) || raw[e] != '"' {
-				return nil, false
+		if len(v) == 0 {
+			if a < len(raw) && raw[a] == '"' {
+				if a+1 >= len(raw) || raw[a+1] != '"' {
+					return nil, false
+				}
+				a += 2 // `""`
 			}
-			quoted++
-			e++ // past the closing quote
+			dst[i] = ""
+		} else {
+			o := int(uintptr(unsafe.Pointer(unsafe.SliceData(v))) - p0)
+			e := o + len(v)
+			switch {
+			case o == a: // unquoted, in place
+				if e > q && bytes.IndexByte(v, '"') >= 0 {
+					return nil, false
+				}
+				dst[i] = w[a:e]
+				a = e
+			case o == a+1 && raw[a] == '"': // quoted, in place
+				if e >= len(raw) || raw[e] != '"' {
+					return nil, false
+				}
+				dst[i] = w[o:e]
+				a = e + 1
+			case uint(o) >= uint(len(raw)) && a < len(raw) && raw[a] == '"':
+				// Unescaped by the Scanner: the field is read as
+				// encoding/csv reads it, `"`, text with every quote
+				// doubled, `"`, into the record's text; the fields that
+				// follow must then be where the Scanner's are.
+				b, j := r.texts.grab(len(v)), a+1
+				for {
+					k := bytes.IndexByte(raw[j:], '"')
+					if k < 0 {
+						return nil, false
+					}
+					if j+k+1 == len(raw) || raw[j+k+1] != '"' {
+						b, j = append(b, raw[j:j+k]...), j+k // the closing quote
+						break
+					}
+					b, j = append(b, raw[j:j+k+1]...), j+k+2 // `""`
+				}
+				dst[i] = r.texts.commit(b)
+				a = j + 1
+			default:
+				return nil, false // ` "a"`, `"a" "b"`
+			}
 		}
-		dst[i] = w[wo+o : wo+o+len(v)]
-		a = e
 		if i < n-1 {
 			if a >= len(raw) || raw[a] != c || d > 1 && !bytes.HasPrefix(raw[a:], r.comma) {
 				return nil, false // `"a"b,`, `"a" ,`
@@ -147,28 +197,33 @@ func (r *Reader) quotedRow(dst []string, row [][]byte, raw []byte, base int64) (
 			a += d
 		}
 	}
-	// The quotes of the quoted fields must be all of the row's, and no
-	// CR may lie in a quoted field (there is none elsewhere).
-	if a != len(raw) || bytes.Count(raw, quote) != 2*quoted || bytes.IndexByte(raw, '\r') >= 0 {
+	if a != len(raw) {
 		return nil, false
 	}
-	r.rowEnd, r.pending, r.text = base+int64(len(raw)), true, w[wo:wo+len(raw)]
+	r.in.seal(raw)
+	r.rowEnd, r.pending = base+int64(len(raw)), true
 	return dst, true
 }
 
 // spans returns where each field of the last record read by the Scanner
 // lies. For a record of plainRow or quotedRow they are worked out now,
 // from the record's text, on the rules those two checked: a field that
-// opens with a quote runs to the next quote, any other to the next Comma.
+// opens with a quote runs to the next quote that is not doubled, any
+// other to the next Comma.
 func (r *Reader) spans() []fieldSpan {
 	if !r.pending {
 		return r.fields
 	}
-	t, comma := r.text, unsafe.String(unsafe.SliceData(r.comma), len(r.comma))
+	// The record's bytes, which the tap holds from r.start on (inPlace:
+	// they are never written again).
+	t, comma := inPlace(r.in.slice(r.start, r.rowEnd)), unsafe.String(unsafe.SliceData(r.comma), len(r.comma))
 	f := r.fields[:0]
 	for a := 0; ; a += len(comma) {
 		if a < len(t) && t[a] == '"' {
 			e := a + 1 + strings.IndexByte(t[a+1:], '"')
+			for e+1 < len(t) && t[e+1] == '"' {
+				e += 2 + strings.IndexByte(t[e+2:], '"') // a doubled quote
+			}
 			f = append(f, fieldSpan{r.start + int64(a+1), r.start + int64(e), true})
 			a = e + 1
 		} else {
@@ -187,31 +242,12 @@ func (r *Reader) spans() []fieldSpan {
 	return f
 }
 
-// window returns a string that holds the input bytes [at, at+n), which
-// the tap holds, from index i on: the current window when it holds them,
-// else a new one from at to as far as the tap holds, at most textBlock
-// bytes. The records' fields are cut from the windows: a window costs
-// one allocation and one copy, with no zeroing, for the many records it
-// holds, where encoding/csv allocates a string per record. A field the
-// caller keeps keeps its window alive: at most textBlock bytes of other
-// records besides its own. A record longer than a quarter of textBlock
-// gets a string of its own, as in encoding/csv.
-func (r *Reader) window(at int64, n int) (w string, i int) {
-	if at >= r.winAt && at+int64(n) <= r.winEnd {
-		return r.win, int(at - r.winAt)
-	}
-	return r.newWindow(at, n)
-}
-
-// newWindow is window's allocation of a new window.
-func (r *Reader) newWindow(at int64, n int) (string, int) {
-	if n > textBlock/4 {
-		return string(r.in.slice(at, at+int64(n))), 0
-	}
-	r.win, r.winAt = string(r.in.slice(at, min(r.in.end(), at+textBlock))), at
-	r.winEnd = at + int64(len(r.win))
-	return r.win, 0
-}
+// inPlace returns raw, a row's bytes in the tap's buffer, as a string
+// over those bytes, which are never written again once the tap sealed
+// their array (tap.seal): the fields' strings are cut from it with no
+// copy and no allocation. A field the caller keeps keeps the tap's array
+// alive (tapBlock).
+func inPlace(raw []byte) string { return unsafe.String(unsafe.SliceData(raw), len(raw)) }
 
 // walkRow is fromRow's walk over the fields of raw, the row's bytes, which
 // start at input offset base and at index b0 of the Scanner's buffer. It
@@ -303,7 +339,7 @@ var (
 
 // strings makes the record of a row walkRow accepted. Usually every value
 // is a run of the raw bytes (a quoted one without its quotes), and the
-// values are cut from a window of the input, as the quick paths' are;
+// values are cut from the row's bytes in place, as the quick paths' are;
 // else the values are written one after another into a text block, from
 // the Scanner's row for the quoted ones, each CRLF turned into LF as
 // encoding/csv does. raw is the row's bytes, from input offset base on.
@@ -314,9 +350,10 @@ func (r *Reader) strings(dst []string, row [][]byte, raw []byte, base int64) []s
 	}
 	dst = dst[:n]
 	if !r.rewrite {
-		w, o := r.window(base, len(raw))
+		r.in.seal(raw)
+		w := inPlace(raw)
 		for i, sp := range r.next[:n] {
-			dst[i] = w[o+int(sp.start-base) : o+int(sp.end-base)]
+			dst[i] = w[sp.start-base : sp.end-base]
 		}
 		return dst
 	}
@@ -367,13 +404,12 @@ func doubled(raw, v []byte) bool {
 	}
 }
 
-// textBlock is the size of the windows of the input (Reader.window) and
-// of the text blocks (texts) the records' strings are cut from, so that a
-// record costs no allocation of its own. A field the caller keeps keeps
-// its window or block alive: at most textBlock bytes of other records'
-// text besides its own. A record longer than a quarter of textBlock gets
-// a string of its own, as in encoding/csv. With 16 KiB, a window holds
-// about 500 records of the 16-byte-note shape and 15 of the 1024-byte one.
+// textBlock is the size of the text blocks (texts) the strings of the
+// values that are not runs of the input (doubled quotes, a CRLF inside
+// quotes) are cut from, so that such a value costs no allocation of its
+// own. A field the caller keeps keeps its block alive: at most textBlock
+// bytes of other records' text besides its own. A record longer than a
+// quarter of textBlock gets a string of its own, as in encoding/csv.
 const textBlock = 16 << 10
 
 // texts hands out the bytes of the records that are not runs of the input

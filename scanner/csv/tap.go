@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math"
 	"sort"
+	"unsafe"
 )
 
 // tap is the Reader's view of its input. It reads the io.Reader for
@@ -14,6 +16,13 @@ import (
 // record, only the last stdlibWindow bytes), and counts LF bytes, so that
 // the raw bytes and the lines and columns of the current record stay
 // known.
+//
+// The records' strings are the input's bytes in place, in the tap's
+// arrays (Reader.fromRow), so that the copy the io.Reader makes into an
+// array is the only copy of the input: an array records were cut from is
+// sealed (tap.seal) and never written again; making room then moves to a
+// new array. The arrays of lines nobody keeps (comment lines, empty
+// lines, rows encoding/csv reads) are used again.
 type tap struct {
 	src  io.Reader
 	buf  []byte // buf[off:] holds the input bytes [base, end())
@@ -25,11 +34,18 @@ type tap struct {
 	// (Reader.holdFrom).
 	hold func() int64
 
+	// sealed: strings were cut from buf's array (seal); its bytes are
+	// never written again. last is the array sealed last.
+	sealed bool
+	last   []byte
+	lastAt uintptr // the address of last's first byte
+
 	// The Scanner reads in the tap's buffer (tapLender): the bytes from
 	// lent on (-1: none) are its, and the array it was lent (view, the
-	// address of its first byte) is never written again, so that its
-	// buffer stays valid until it asks again. Making room then moves the
-	// bytes to spare, a second array, instead of to the front.
+	// address of its first byte) is not written again until it asks
+	// again, so that its buffer stays valid. Making room in an array that
+	// is not sealed then moves the bytes to spare, a second array (never
+	// a sealed one), instead of to the front.
 	lent  int64
 	view  *byte
 	spare []byte
@@ -42,21 +58,29 @@ type tap struct {
 	lfEnd  int64
 }
 
-// tapChunk is the size of the tap's first buffer.
+// tapChunk is the size of the tap's first array, and the least room a
+// sealed array must have left to be read into.
 const tapChunk = 4 << 10
+
+// tapBlock is the size of the new arrays that follow a sealed one (each
+// twice the last up to it), unless the bytes the tap must keep need a
+// larger one: a field the caller keeps keeps its array alive, at most
+// tapBlock bytes of other records besides its own (for a record longer
+// than that, twice its own size).
+const tapBlock = 64 << 10
 
 func (t *tap) end() int64 { return t.base + int64(len(t.buf)-t.off) }
 
 // more reads from the io.Reader, at most want bytes (at least tapChunk,
 // at most readerBufferSize), making room first by dropping the bytes
-// before keep, moving the rest to the front or growing the buffer. It
-// reports whether bytes were added.
+// before keep and moving the rest to the front, to the spare array or to
+// a new one. It reports whether bytes were added.
 func (t *tap) more(want int) bool {
 	if t.err != nil {
 		return false
 	}
 	want = min(max(want, tapChunk), readerBufferSize)
-	if cap(t.buf)-len(t.buf) < want {
+	if free := cap(t.buf) - len(t.buf); free < want && (!t.sealed || free < tapChunk) {
 		keep := t.keep
 		if t.hold != nil {
 			keep = t.hold()
@@ -66,9 +90,13 @@ func (t *tap) more(want int) bool {
 		}
 		t.prune(keep)
 		live := len(t.buf) - t.off
-		viewed := t.viewed(t.buf)
 		switch {
-		case t.off > 0 && live <= cap(t.buf)/2 && cap(t.buf)-live >= want && !viewed:
+		case t.sealed:
+			// A sealed array is never written again, nor used as the spare.
+			nb := make([]byte, live, max(min(2*cap(t.buf), tapBlock), 2*live+want))
+			copy(nb, t.buf[t.off:])
+			t.buf, t.sealed = nb, false
+		case t.off > 0 && live <= cap(t.buf)/2 && cap(t.buf)-live >= want && !t.viewed(t.buf):
 			copy(t.buf, t.buf[t.off:])
 		case t.off > 0 && live <= cap(t.spare)/2 && cap(t.spare)-live >= want && !t.viewed(t.spare):
 			nb := t.spare[:live]
@@ -105,6 +133,44 @@ func (t *tap) viewed(b []byte) bool {
 	return t.view != nil && cap(b) > 0 && &b[:1][0] == t.view
 }
 
+// seal marks the array that holds b, a record's bytes in the Scanner's
+// view (the tap's buffer, or its spare after the tap moved on), as one
+// strings are cut from, before Read returns them: its bytes are never
+// written again. The array sealed last is held in last, so that sealing the rows
+// of an array after its first costs one comparison (and so that its
+// memory, which the comparison is made against, is never another
+// array's).
+func (t *tap) seal(b []byte) {
+	if uintptr(unsafe.Pointer(unsafe.SliceData(b)))-t.lastAt >= uintptr(cap(t.last)) {
+		t.sealSlow(b)
+	}
+}
+
+// sealSlow is seal for an array not sealed last.
+func (t *tap) sealSlow(b []byte) {
+	if len(b) == 0 {
+		return
+	}
+	switch p := &b[0]; {
+	case holds(t.buf, p):
+		t.sealed, t.last = true, t.buf[:0]
+	case holds(t.spare, p):
+		t.last, t.spare = t.spare[:0], nil
+	default:
+		return // the tap let go of the array: it is never written again
+	}
+	t.lastAt = uintptr(unsafe.Pointer(unsafe.SliceData(t.last)))
+}
+
+// holds reports whether p points into the array of a.
+func holds(a []byte, p *byte) bool {
+	if cap(a) == 0 {
+		return false
+	}
+	at := uintptr(unsafe.Pointer(p)) - uintptr(unsafe.Pointer(unsafe.SliceData(a)))
+	return at < uintptr(cap(a))
+}
+
 // tapLender lends a Scanner whose first byte is at input offset origin the
 // tap's buffer (the lender of Scanner.fill), reading size bytes at a time.
 type tapLender struct {
@@ -129,6 +195,48 @@ func (l *tapLender) Lend(from, have int64) ([]byte, error) {
 		t.view = &t.buf[:1][0]
 	}
 	return b, err
+}
+
+// seek is a search for one byte value in the input ahead of the rows
+// (tap.index): the byte and what is known of where it lies. The byte is
+// at at (math.MaxInt64 when the search found none), and nowhere in
+// [from, min(at, to)): the search started at from and read up to to
+// (math.MaxInt64 when it found one).
+type seek struct {
+	c            byte
+	from, at, to int64
+}
+
+// newSeek returns a seek of c that knows nothing yet.
+func newSeek(c byte) seek { return seek{c: c, at: math.MaxInt64} }
+
+// index returns the input offset of the first byte sk.c at or after a,
+// if it lies before b, else some offset at or after b; the tap must hold
+// the bytes [a, b). It searches from a to the end of what the tap holds
+// and remembers what it found, so that over rows that hold none of the
+// byte, a search costs one call of bytes.IndexByte per read of the tap,
+// not one per row. Calls are cheap when a does not go back.
+func (t *tap) index(sk *seek, a, b int64) int64 {
+	if a < sk.from || sk.at < a || sk.to < b {
+		t.search(sk, a)
+	}
+	return sk.at
+}
+
+// search is index's search, from a, or from where the last one stopped
+// when it found nothing after a.
+func (t *tap) search(sk *seek, a int64) {
+	from := a
+	if sk.at == math.MaxInt64 && sk.to > a && a >= sk.from {
+		from = sk.to // [a, to) was searched
+	} else {
+		sk.from = a
+	}
+	if k := bytes.IndexByte(t.slice(from, t.end()), sk.c); k >= 0 {
+		sk.at, sk.to = from+int64(k), math.MaxInt64
+	} else {
+		sk.at, sk.to = math.MaxInt64, t.end()
+	}
 }
 
 // byteAt returns the input byte at offset o, reading up to it if needed; it
