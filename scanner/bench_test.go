@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"encoding/csv"
 	"io"
+	"math/rand/v2"
+	"strconv"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/csvscan/csvscan/internal/gen"
 )
@@ -29,12 +32,72 @@ func fixture(s gen.Shape) []byte {
 	return fixtures[s]
 }
 
-// BenchmarkScan reads every field of every row of the benchmark shapes (gen.Shapes; docs/07-performance.md), with
-// csvscan and with encoding/csv side by side, both from an io.Reader.
+// wideBytes returns about size bytes of the runner's 32-column fixture
+// (internal/bench/wide, a module of its own): id, region and a note of 1
+// to 6 words, then integers, decimals, words and dates in turn, none
+// quoted.
+func wideBytes(size int, seed uint64) []byte {
+	rng := rand.New(rand.NewPCG(seed, 0x77696465))
+	day0 := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+	b := []byte("id,region,note")
+	for i := 3; i < 32; i++ {
+		b = append(b, ',', "ifwd"[(i-3)%4])
+		b = strconv.AppendInt(b, int64(i), 10)
+	}
+	b = append(b, '\n')
+	for id := 0; len(b) < size; id++ {
+		b = strconv.AppendInt(b, int64(id), 10)
+		b = append(b, ',')
+		b = append(b, gen.Region(rng)...)
+		b = append(b, ',')
+		for i := range 1 + rng.IntN(6) {
+			if i > 0 {
+				b = append(b, ' ')
+			}
+			b = append(b, gen.Word(rng)...)
+		}
+		for i := 3; i < 32; i++ {
+			b = append(b, ',')
+			switch (i - 3) % 4 {
+			case 0:
+				b = strconv.AppendInt(b, int64(rng.IntN(1_000_000)), 10)
+			case 1:
+				b = strconv.AppendFloat(b, float64(rng.IntN(1_000_000))/100, 'f', 2, 64)
+			case 2:
+				b = append(b, gen.Word(rng)...)
+			case 3:
+				b = day0.AddDate(0, 0, rng.IntN(9000)).AppendFormat(b, time.DateOnly)
+			}
+		}
+		b = append(b, '\n')
+	}
+	return b
+}
+
+var (
+	wideOnce sync.Once
+	wide     []byte
+)
+
+// BenchmarkScan reads every field of every row of the benchmark shapes (gen.Shapes; docs/07-performance.md)
+// and of the runner's 32-column shape, with csvscan and with encoding/csv
+// side by side, both from an io.Reader.
 func BenchmarkScan(b *testing.B) {
+	type named struct {
+		name string
+		data func() []byte
+	}
+	var shapes []named
 	for _, sh := range gen.Shapes() {
-		data := fixture(sh)
-		b.Run(sh.String()+"/csvscan", func(b *testing.B) {
+		shapes = append(shapes, named{sh.String(), func() []byte { return fixture(sh) }})
+	}
+	shapes = append(shapes, named{"columns=32", func() []byte {
+		wideOnce.Do(func() { wide = wideBytes(benchSize, 1) })
+		return wide
+	}})
+	for _, sh := range shapes {
+		data := sh.data()
+		b.Run(sh.name+"/csvscan", func(b *testing.B) {
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()
 			for b.Loop() {
@@ -46,7 +109,7 @@ func BenchmarkScan(b *testing.B) {
 		})
 		// The same without the quote-aware lane: the table-driven loop
 		// and the skipper alone, to show what the lane adds.
-		b.Run(sh.String()+"/csvscan-nolane", func(b *testing.B) {
+		b.Run(sh.name+"/csvscan-nolane", func(b *testing.B) {
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()
 			for b.Loop() {
@@ -56,7 +119,7 @@ func BenchmarkScan(b *testing.B) {
 				}
 			}
 		})
-		b.Run(sh.String()+"/encoding-csv", func(b *testing.B) {
+		b.Run(sh.name+"/encoding-csv", func(b *testing.B) {
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()
 			for b.Loop() {
@@ -125,5 +188,11 @@ func TestBenchmarkReadersAgree(t *testing.T) {
 		if a != bn {
 			t.Fatalf("%v: csvscan read %d field bytes, encoding/csv %d", sh, a, bn)
 		}
+	}
+	data := wideBytes(1<<20, 7)
+	a, err := scanAll(bytes.NewReader(data), true)
+	bn, err2 := stdlibAll(bytes.NewReader(data))
+	if err != nil || err2 != nil || a != bn || a == 0 {
+		t.Fatalf("32 columns: csvscan read %d field bytes (%v), encoding/csv %d (%v)", a, err, bn, err2)
 	}
 }
