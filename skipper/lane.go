@@ -29,9 +29,10 @@ type Lane struct {
 	buf        []byte
 	blockStart int // the kept blocks are buf[blockStart:blockEnd]
 	blockEnd   int
-	quote      [laneBlocks]uint64 // bit i: byte i of the block is the quote
-	ender      [laneBlocks]uint64 // the delimiter, LF or CR
-	inside     [laneBlocks]uint64 // the prefix XOR of quote, carried from blockStart
+	quote      [2 * laneBlocks]uint64 // bit i: byte i of the block is the quote; 0 past the kept blocks
+	ender      [laneBlocks]uint64     // the delimiter, LF or CR
+	inside     [laneBlocks]uint64     // the prefix XOR of quote, carried from blockStart
+	stop       [2 * laneBlocks]uint64 // quote | ender: where an unquoted value may end; 0 past the kept blocks
 	set        vecLaneSet
 	q          byte
 	// The frame of the value that ended last: values that follow one
@@ -64,6 +65,10 @@ func (l *Lane) Reset(buf []byte) {
 func (l *Lane) load(pos int, carry uint64) {
 	n := min(laneBlocks, (len(l.buf)-pos)/swar.BlockSize)
 	vecLaneMasks(l.quote[:n], l.ender[:n], l.inside[:n], l.buf[pos:pos+n*swar.BlockSize], &l.set, carry)
+	for j := range n {
+		l.stop[j] = l.quote[j] | l.ender[j]
+	}
+	l.quote[n], l.stop[n] = 0, 0 // Next and NextQuote look one block on
 	l.blockStart, l.blockEnd = pos, pos+n*swar.BlockSize
 	l.lastEnd = -2
 }
@@ -76,11 +81,58 @@ func (l *Lane) load(pos int, carry uint64) {
 func (l *Lane) Quick(vs, limit int) int {
 	off := uint(vs - l.blockStart)
 	if off < uint(l.blockEnd-l.blockStart) {
-		if m := (l.ender[off/swar.BlockSize] | l.quote[off/swar.BlockSize]) >> (off % swar.BlockSize); m != 0 {
+		if m := l.stop[off/swar.BlockSize%(2*laneBlocks)] >> (off % swar.BlockSize); m != 0 {
 			if e := vs + bits.TrailingZeros64(m); e < limit && l.buf[e] != l.q {
 				return e
 			}
 		}
+	}
+	return -1
+}
+
+// Next is Quick for a caller that looks at the byte it stops at itself,
+// and one block further: it returns the first quote, delimiter, LF or CR
+// at or after vs in the kept block that vs lies in or in the one after
+// it, or -1 when vs lies outside the kept blocks or those blocks hold
+// none from vs on. A value
+// that starts at vs (outside quotes) ends at e = Next(vs) when buf[e] is
+// an ender and e is below the caller's limit; at a quote, or at -1, Value
+// decides.
+func (l *Lane) Next(vs int) int {
+	off := uint(vs - l.blockStart)
+	if off >= uint(l.blockEnd-l.blockStart) {
+		return -1
+	}
+	if m := l.stop[off/swar.BlockSize%(2*laneBlocks)] >> (off % swar.BlockSize); m != 0 {
+		return vs + bits.TrailingZeros64(m)
+	}
+	// The next block (past the kept ones, 0).
+	off = off | (swar.BlockSize - 1) + 1
+	if m := l.stop[off/swar.BlockSize]; m != 0 { // at most laneBlocks
+		return l.blockStart + int(off) + bits.TrailingZeros64(m)
+	}
+	return -1
+}
+
+// NextQuote returns the first quote at or after p in the kept block that
+// p lies in or in the one after it, or -1 when p lies outside the kept
+// blocks or those blocks hold none from p on. After the quote that opens
+// a value at vs, the first quote from vs+1 on either closes it or is the
+// first of a doubled quote: the value is `"…"` with nothing to unescape,
+// ended at c+1, when c = NextQuote(vs+1) is followed by an ender (and c+1
+// is below the caller's limit); anything else is Value's to decide.
+func (l *Lane) NextQuote(p int) int {
+	off := uint(p - l.blockStart)
+	if off >= uint(l.blockEnd-l.blockStart) {
+		return -1
+	}
+	if m := l.quote[off/swar.BlockSize%(2*laneBlocks)] >> (off % swar.BlockSize); m != 0 {
+		return p + bits.TrailingZeros64(m)
+	}
+	// The next block (past the kept ones, 0).
+	off = off | (swar.BlockSize - 1) + 1
+	if m := l.quote[off/swar.BlockSize]; m != 0 { // at most laneBlocks
+		return l.blockStart + int(off) + bits.TrailingZeros64(m)
 	}
 	return -1
 }
