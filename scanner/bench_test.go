@@ -1,10 +1,14 @@
 package scanner
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/csv"
+	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strconv"
 	"sync"
 	"testing"
@@ -198,5 +202,116 @@ func TestBenchmarkReadersAgree(t *testing.T) {
 	bn, err2 := stdlibAll(bytes.NewReader(data))
 	if err != nil || err2 != nil || a != bn || a == 0 {
 		t.Fatalf("32 columns: csvscan read %d field bytes (%v), encoding/csv %d (%v)", a, err, bn, err2)
+	}
+}
+
+// BenchmarkFile reads generated files of 256- and 1024-byte notes from
+// the page cache, in one run: read, the bare os.File.Read of the whole
+// file into a reused buffer (1 MiB, and the scanner's 256 KiB), beside
+// scan, every value of every row with a sequential Scanner over the
+// *os.File (the default buffer, and 1 MiB). read is the bound a
+// sequential file scan can reach on the machine. CSVSCAN_BENCH_MB sets
+// the size of each file (default 64); the files go to a temporary
+// directory, removed afterwards.
+func BenchmarkFile(b *testing.B) {
+	size := int64(64 << 20)
+	if v := os.Getenv("CSVSCAN_BENCH_MB"); v != "" {
+		if mb, err := strconv.Atoi(v); err == nil {
+			size = int64(mb) << 20
+		}
+	}
+	for _, sh := range []gen.Shape{{NoteLen: 256}, {NoteLen: 1024}} {
+		path := filepath.Join(b.TempDir(), "fixture.csv")
+		f, err := os.Create(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		w := bufio.NewWriterSize(f, 1<<20)
+		if err := gen.Write(w, sh, size, 1); err != nil {
+			b.Fatal(err)
+		}
+		if err := w.Flush(); err != nil {
+			b.Fatal(err)
+		}
+		f.Close()
+		for _, bufSize := range []int{1 << 20, DefaultBufferSize} {
+			b.Run(fmt.Sprintf("%s/read/buffer=%dKiB", sh, bufSize>>10), func(b *testing.B) {
+				buf := make([]byte, bufSize)
+				b.SetBytes(size)
+				for b.Loop() {
+					f, err := os.Open(path)
+					if err != nil {
+						b.Fatal(err)
+					}
+					for {
+						n, err := f.Read(buf)
+						if n == 0 || err != nil {
+							break
+						}
+					}
+					f.Close()
+				}
+			})
+		}
+		for _, bufSize := range []int{DefaultBufferSize, 1 << 20} {
+			b.Run(fmt.Sprintf("%s/scan/buffer=%dKiB", sh, bufSize>>10), func(b *testing.B) {
+				b.SetBytes(size)
+				b.ReportAllocs()
+				for b.Loop() {
+					f, err := os.Open(path)
+					if err != nil {
+						b.Fatal(err)
+					}
+					s, err := New(f, Options{Header: true, BufferSize: bufSize})
+					if err != nil {
+						b.Fatal(err)
+					}
+					n := 0
+					for s.Scan() {
+						for _, v := range s.Row() {
+							n += len(v)
+						}
+					}
+					if err := s.Err(); err != nil || n == 0 {
+						b.Fatal(n, err)
+					}
+					f.Close()
+				}
+			})
+		}
+	}
+}
+
+// TestScanNoAllocsPerRow holds the scanner to no allocation per row in
+// steady state on every benchmark shape and the 32-column one: after the
+// first rows have grown Row, the spans and the scratch area, a run of
+// rows, buffer refills included, allocates nothing.
+func TestScanNoAllocsPerRow(t *testing.T) {
+	inputs := map[string][]byte{"columns=32": wideBytes(2<<20, 3)}
+	for _, sh := range gen.Shapes() {
+		inputs[sh.String()] = gen.Bytes(sh, 2<<20, 3)
+	}
+	for name, data := range inputs {
+		for _, lane := range []bool{true, false} {
+			s, err := New(bytes.NewReader(data), Options{Header: true, BufferSize: 64 << 10})
+			if err != nil {
+				t.Fatal(err)
+			}
+			setLane(s, lane)
+			rows := func(n int) {
+				for range n {
+					if !s.Scan() {
+						t.Fatalf("%s: the input ended early: %v", name, s.Err())
+					}
+					for _, v := range s.Row() {
+						_ = v
+					}
+				}
+			}
+			rows(300)
+			if a := testing.AllocsPerRun(5, func() { rows(200) }); a != 0 {
+				t.Errorf("%s, lane %v: %v allocations per 200 rows, want 0", name, lane, a)
+			}
+		}
 	}
 }
