@@ -134,6 +134,9 @@ loop:
 			return s.declineRow() // one value too many: the loop's error
 		}
 		e, quotes = l.Next(pos), 0
+		if e < 0 {
+			e = l.NextAfter(pos) // a value across a block's end
+		}
 		if uint(e) < uint(len(buf)) {
 			switch buf[e] {
 			case delim: // an unquoted value, then `,`

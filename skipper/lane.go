@@ -29,10 +29,9 @@ type Lane struct {
 	buf        []byte
 	blockStart int // the kept blocks are buf[blockStart:blockEnd]
 	blockEnd   int
-	quote      [2 * laneBlocks]uint64 // bit i: byte i of the block is the quote; 0 past the kept blocks
-	ender      [laneBlocks]uint64     // the delimiter, LF or CR
+	quote      [laneBlocks + 1]uint64 // bit i: byte i of the block is the quote; 0 past the kept blocks
+	ender      [laneBlocks + 1]uint64 // the delimiter, LF or CR; 0 past the kept blocks
 	inside     [laneBlocks]uint64     // the prefix XOR of quote, carried from blockStart
-	stop       [2 * laneBlocks]uint64 // quote | ender: where an unquoted value may end; 0 past the kept blocks
 	set        vecLaneSet
 	q          byte
 	// The frame of the value that ended last: values that follow one
@@ -65,10 +64,7 @@ func (l *Lane) Reset(buf []byte) {
 func (l *Lane) load(pos int, carry uint64) {
 	n := min(laneBlocks, (len(l.buf)-pos)/swar.BlockSize)
 	vecLaneMasks(l.quote[:n], l.ender[:n], l.inside[:n], l.buf[pos:pos+n*swar.BlockSize], &l.set, carry)
-	for j := range n {
-		l.stop[j] = l.quote[j] | l.ender[j]
-	}
-	l.quote[n], l.stop[n] = 0, 0 // Next and NextQuote look one block on
+	l.quote[n], l.ender[n] = 0, 0 // Next and NextQuote look one block on
 	l.blockStart, l.blockEnd = pos, pos+n*swar.BlockSize
 	l.lastEnd = -2
 }
@@ -81,7 +77,8 @@ func (l *Lane) load(pos int, carry uint64) {
 func (l *Lane) Quick(vs, limit int) int {
 	off := uint(vs - l.blockStart)
 	if off < uint(l.blockEnd-l.blockStart) {
-		if m := l.stop[off/swar.BlockSize%(2*laneBlocks)] >> (off % swar.BlockSize); m != 0 {
+		j := off / swar.BlockSize % laneBlocks
+		if m := (l.ender[j] | l.quote[j]) >> (off % swar.BlockSize); m != 0 {
 			if e := vs + bits.TrailingZeros64(m); e < limit && l.buf[e] != l.q {
 				return e
 			}
@@ -90,26 +87,34 @@ func (l *Lane) Quick(vs, limit int) int {
 	return -1
 }
 
-// Next is Quick for a caller that looks at the byte it stops at itself,
-// and one block further: it returns the first quote, delimiter, LF or CR
-// at or after vs in the kept block that vs lies in or in the one after
-// it, or -1 when vs lies outside the kept blocks or those blocks hold
-// none from vs on. A value
-// that starts at vs (outside quotes) ends at e = Next(vs) when buf[e] is
-// an ender and e is below the caller's limit; at a quote, or at -1, Value
-// decides.
+// Next is Quick for a caller that looks at the byte it stops at itself:
+// it returns the first quote, delimiter, LF or CR at or after vs in the
+// kept block that vs lies in, or -1 when vs lies outside the kept blocks
+// or that block holds none from vs on (then NextAfter looks in the next
+// block). A value that starts at vs (outside quotes) ends at e = Next(vs)
+// when buf[e] is an ender and e is below the caller's limit; at a quote,
+// or at -1, Value decides.
 func (l *Lane) Next(vs int) int {
 	off := uint(vs - l.blockStart)
-	if off >= uint(l.blockEnd-l.blockStart) {
-		return -1
+	if off < uint(l.blockEnd-l.blockStart) {
+		j := off / swar.BlockSize % laneBlocks // off/64 < laneBlocks
+		if m := (l.ender[j] | l.quote[j]) >> (off % swar.BlockSize); m != 0 {
+			return vs + bits.TrailingZeros64(m)
+		}
 	}
-	if m := l.stop[off/swar.BlockSize%(2*laneBlocks)] >> (off % swar.BlockSize); m != 0 {
-		return vs + bits.TrailingZeros64(m)
-	}
-	// The next block (past the kept ones, 0).
-	off = off | (swar.BlockSize - 1) + 1
-	if m := l.stop[off/swar.BlockSize]; m != 0 { // at most laneBlocks
-		return l.blockStart + int(off) + bits.TrailingZeros64(m)
+	return -1
+}
+
+// NextAfter is Next one block on, for a vs where Next found none: the
+// first quote, delimiter, LF or CR in the kept block after the one vs
+// lies in, or -1 when there is none or no such block is kept.
+func (l *Lane) NextAfter(vs int) int {
+	off := uint(vs - l.blockStart)
+	if off < uint(l.blockEnd-l.blockStart) {
+		j := off/swar.BlockSize%laneBlocks + 1 // 0 past the kept blocks
+		if m := l.ender[j] | l.quote[j]; m != 0 {
+			return l.blockStart + int(j)*swar.BlockSize + bits.TrailingZeros64(m)
+		}
 	}
 	return -1
 }
@@ -126,12 +131,13 @@ func (l *Lane) NextQuote(p int) int {
 	if off >= uint(l.blockEnd-l.blockStart) {
 		return -1
 	}
-	if m := l.quote[off/swar.BlockSize%(2*laneBlocks)] >> (off % swar.BlockSize); m != 0 {
+	// off/64 < laneBlocks; the next block is at most laneBlocks, and 0
+	// past the kept blocks.
+	if m := l.quote[off/swar.BlockSize%laneBlocks] >> (off % swar.BlockSize); m != 0 {
 		return p + bits.TrailingZeros64(m)
 	}
-	// The next block (past the kept ones, 0).
 	off = off | (swar.BlockSize - 1) + 1
-	if m := l.quote[off/swar.BlockSize]; m != 0 { // at most laneBlocks
+	if m := l.quote[off/swar.BlockSize]; m != 0 {
 		return l.blockStart + int(off) + bits.TrailingZeros64(m)
 	}
 	return -1
