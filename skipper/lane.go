@@ -174,23 +174,25 @@ func (l *Lane) Value(vs, limit int) (e, quotes int, ok bool) {
 	from := ^uint64(0) << (off % swar.BlockSize) // the bits of the block from vs on
 	if l.buf[vs] != l.q {
 		for {
-			if m := (l.ender[j] | l.quote[j]) & from; m != 0 {
+			// The first ender or quote in the kept blocks from vs on, a
+			// block at a time (the blocks past the kept ones read 0).
+			n := uint(l.blockEnd-l.blockStart) / swar.BlockSize
+			m := (l.ender[j%laneBlocks] | l.quote[j%laneBlocks]) & from
+			for m == 0 && j+1 < n {
+				j++
+				m = l.ender[j%laneBlocks] | l.quote[j%laneBlocks]
+			}
+			if m != 0 {
 				e = l.blockStart + int(j)*swar.BlockSize + bits.TrailingZeros64(m)
 				if e >= limit || l.buf[e] == l.q {
 					return 0, 0, false
 				}
 				return e, 0, true
 			}
-			j++
-			from = ^uint64(0)
-			if next := l.blockStart + int(j)*swar.BlockSize; next >= limit {
+			if l.blockEnd >= limit || !l.more(0) { // an unquoted value: no quote so far, so outside
 				return 0, 0, false
-			} else if next == l.blockEnd {
-				if !l.more(0) { // an unquoted value: no quote so far, so outside
-					return 0, 0, false
-				}
-				j = 0
 			}
+			j, from = 0, ^uint64(0)
 		}
 	}
 	// A quoted value: the frame of the kept masks may count vs-1 inside
@@ -203,29 +205,36 @@ func (l *Lane) Value(vs, limit int) (e, quotes int, ok bool) {
 		flip = -(l.inside[p/swar.BlockSize] >> (p % swar.BlockSize) & 1)
 	}
 	for {
-		in := l.inside[j] ^ flip
-		q := l.quote[j]
-		if out := ^q &^ in & from; out != 0 {
+		// The first byte outside quotes that is not a quote, in the kept
+		// blocks from vs on, a block at a time, counting the quotes
+		// before it.
+		n := uint(l.blockEnd-l.blockStart) / swar.BlockSize
+		in := l.inside[j%laneBlocks] ^ flip
+		q := l.quote[j%laneBlocks]
+		out := ^q &^ in & from
+		for out == 0 && j+1 < n {
+			quotes += bits.OnesCount64(q & from)
+			j++
+			from = ^uint64(0)
+			in = l.inside[j%laneBlocks] ^ flip
+			q = l.quote[j%laneBlocks]
+			out = ^q &^ in
+		}
+		if out != 0 {
 			i := bits.TrailingZeros64(out)
 			quotes += bits.OnesCount64(q & from & (1<<i - 1))
 			e = l.blockStart + int(j)*swar.BlockSize + i
-			if e >= limit || l.ender[j]>>i&1 == 0 {
+			if e >= limit || l.ender[j%laneBlocks]>>i&1 == 0 {
 				return 0, 0, false
 			}
 			l.lastEnd, l.lastFlip = e, flip
 			return e, quotes, true
 		}
 		quotes += bits.OnesCount64(q & from)
-		j++
-		from = ^uint64(0)
-		if next := l.blockStart + int(j)*swar.BlockSize; next >= limit {
+		if l.blockEnd >= limit || !l.more(in>>63) {
 			return 0, 0, false
-		} else if next == l.blockEnd {
-			if !l.more(in >> 63) {
-				return 0, 0, false
-			}
-			j, flip = 0, 0 // new masks, in the value's own frame
 		}
+		j, flip, from = 0, 0, ^uint64(0) // new masks, in the value's own frame
 	}
 }
 

@@ -180,6 +180,11 @@ func TestLaneValue(t *testing.T) {
 	for i := range 400 {
 		tab := tabs[i%len(tabs)]
 		buf := laneInput(r, r.IntN(700))
+		if i%8 == 0 {
+			// Past laneBlocks blocks: values that run from one kept run
+			// of masks into the next.
+			buf = laneInput(r, 2000+r.IntN(3000))
+		}
 		order := positions(r, len(buf), 12, 30)
 		limit := len(buf)
 		if r.IntN(3) == 0 {
