@@ -1,11 +1,18 @@
 package scanner
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/csv"
+	"fmt"
 	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/csvscan/csvscan/internal/gen"
 )
@@ -15,26 +22,88 @@ import (
 const benchSize = 16 << 20
 
 var (
-	fixturesOnce sync.Once
-	fixtures     map[gen.Shape][]byte
+	fixturesMu sync.Mutex
+	fixtures   = map[gen.Shape][]byte{}
 )
 
+// fixture returns the fixture of shape s, generated on first use.
 func fixture(s gen.Shape) []byte {
-	fixturesOnce.Do(func() {
-		fixtures = map[gen.Shape][]byte{}
-		for _, sh := range gen.Shapes() {
-			fixtures[sh] = gen.Bytes(sh, benchSize, 1)
-		}
-	})
+	fixturesMu.Lock()
+	defer fixturesMu.Unlock()
+	if fixtures[s] == nil {
+		fixtures[s] = gen.Bytes(s, benchSize, 1)
+	}
 	return fixtures[s]
 }
 
-// BenchmarkScan reads every field of every row of the benchmark shapes (gen.Shapes; docs/07-performance.md), with
-// csvscan and with encoding/csv side by side, both from an io.Reader.
+// wideBytes returns about size bytes of the runner's 32-column fixture
+// (internal/bench/wide, a module of its own): id, region and a note of 1
+// to 6 words, then integers, decimals, words and dates in turn, none
+// quoted.
+func wideBytes(size int, seed uint64) []byte {
+	rng := rand.New(rand.NewPCG(seed, 0x77696465))
+	day0 := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+	b := []byte("id,region,note")
+	for i := 3; i < 32; i++ {
+		b = append(b, ',', "ifwd"[(i-3)%4])
+		b = strconv.AppendInt(b, int64(i), 10)
+	}
+	b = append(b, '\n')
+	for id := 0; len(b) < size; id++ {
+		b = strconv.AppendInt(b, int64(id), 10)
+		b = append(b, ',')
+		b = append(b, gen.Region(rng)...)
+		b = append(b, ',')
+		for i := range 1 + rng.IntN(6) {
+			if i > 0 {
+				b = append(b, ' ')
+			}
+			b = append(b, gen.Word(rng)...)
+		}
+		for i := 3; i < 32; i++ {
+			b = append(b, ',')
+			switch (i - 3) % 4 {
+			case 0:
+				b = strconv.AppendInt(b, int64(rng.IntN(1_000_000)), 10)
+			case 1:
+				b = strconv.AppendFloat(b, float64(rng.IntN(1_000_000))/100, 'f', 2, 64)
+			case 2:
+				b = append(b, gen.Word(rng)...)
+			case 3:
+				b = day0.AddDate(0, 0, rng.IntN(9000)).AppendFormat(b, time.DateOnly)
+			}
+		}
+		b = append(b, '\n')
+	}
+	return b
+}
+
+var (
+	wideOnce sync.Once
+	wide     []byte
+)
+
+// BenchmarkScan reads every field of every row of the benchmark shapes (gen.Shapes; docs/07-performance.md)
+// and of the runner's 32-column shape, with csvscan and with encoding/csv
+// side by side, both from an io.Reader.
 func BenchmarkScan(b *testing.B) {
+	type named struct {
+		name string
+		data func() []byte
+	}
+	var shapes []named
 	for _, sh := range gen.Shapes() {
-		data := fixture(sh)
-		b.Run(sh.String()+"/csvscan", func(b *testing.B) {
+		shapes = append(shapes, named{sh.String(), func() []byte { return fixture(sh) }})
+	}
+	shapes = append(shapes, named{"columns=32", func() []byte {
+		wideOnce.Do(func() { wide = wideBytes(benchSize, 1) })
+		return wide
+	}})
+	for _, sh := range shapes {
+		// Generated in the first sub-benchmark that runs: a filtered run
+		// makes only the fixtures it reads.
+		b.Run(sh.name+"/csvscan", func(b *testing.B) {
+			data := sh.data()
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()
 			for b.Loop() {
@@ -46,7 +115,8 @@ func BenchmarkScan(b *testing.B) {
 		})
 		// The same without the quote-aware lane: the table-driven loop
 		// and the skipper alone, to show what the lane adds.
-		b.Run(sh.String()+"/csvscan-nolane", func(b *testing.B) {
+		b.Run(sh.name+"/csvscan-nolane", func(b *testing.B) {
+			data := sh.data()
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()
 			for b.Loop() {
@@ -56,7 +126,8 @@ func BenchmarkScan(b *testing.B) {
 				}
 			}
 		})
-		b.Run(sh.String()+"/encoding-csv", func(b *testing.B) {
+		b.Run(sh.name+"/encoding-csv", func(b *testing.B) {
+			data := sh.data()
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()
 			for b.Loop() {
@@ -124,6 +195,123 @@ func TestBenchmarkReadersAgree(t *testing.T) {
 		}
 		if a != bn {
 			t.Fatalf("%v: csvscan read %d field bytes, encoding/csv %d", sh, a, bn)
+		}
+	}
+	data := wideBytes(1<<20, 7)
+	a, err := scanAll(bytes.NewReader(data), true)
+	bn, err2 := stdlibAll(bytes.NewReader(data))
+	if err != nil || err2 != nil || a != bn || a == 0 {
+		t.Fatalf("32 columns: csvscan read %d field bytes (%v), encoding/csv %d (%v)", a, err, bn, err2)
+	}
+}
+
+// BenchmarkFile reads generated files of 256- and 1024-byte notes from
+// the page cache, in one run: read, the bare os.File.Read of the whole
+// file into a reused buffer (1 MiB, and the scanner's 256 KiB), beside
+// scan, every value of every row with a sequential Scanner over the
+// *os.File (the default buffer, and 1 MiB). read is the bound a
+// sequential file scan can reach on the machine. CSVSCAN_BENCH_MB sets
+// the size of each file (default 64); the files go to a temporary
+// directory, removed afterwards.
+func BenchmarkFile(b *testing.B) {
+	size := int64(64 << 20)
+	if v := os.Getenv("CSVSCAN_BENCH_MB"); v != "" {
+		if mb, err := strconv.Atoi(v); err == nil {
+			size = int64(mb) << 20
+		}
+	}
+	for _, sh := range []gen.Shape{{NoteLen: 256}, {NoteLen: 1024}} {
+		path := filepath.Join(b.TempDir(), "fixture.csv")
+		f, err := os.Create(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		w := bufio.NewWriterSize(f, 1<<20)
+		if err := gen.Write(w, sh, size, 1); err != nil {
+			b.Fatal(err)
+		}
+		if err := w.Flush(); err != nil {
+			b.Fatal(err)
+		}
+		f.Close()
+		for _, bufSize := range []int{1 << 20, DefaultBufferSize} {
+			b.Run(fmt.Sprintf("%s/read/buffer=%dKiB", sh, bufSize>>10), func(b *testing.B) {
+				buf := make([]byte, bufSize)
+				b.SetBytes(size)
+				for b.Loop() {
+					f, err := os.Open(path)
+					if err != nil {
+						b.Fatal(err)
+					}
+					for {
+						n, err := f.Read(buf)
+						if n == 0 || err != nil {
+							break
+						}
+					}
+					f.Close()
+				}
+			})
+		}
+		for _, bufSize := range []int{DefaultBufferSize, 1 << 20} {
+			b.Run(fmt.Sprintf("%s/scan/buffer=%dKiB", sh, bufSize>>10), func(b *testing.B) {
+				b.SetBytes(size)
+				b.ReportAllocs()
+				for b.Loop() {
+					f, err := os.Open(path)
+					if err != nil {
+						b.Fatal(err)
+					}
+					s, err := New(f, Options{Header: true, BufferSize: bufSize})
+					if err != nil {
+						b.Fatal(err)
+					}
+					n := 0
+					for s.Scan() {
+						for _, v := range s.Row() {
+							n += len(v)
+						}
+					}
+					if err := s.Err(); err != nil || n == 0 {
+						b.Fatal(n, err)
+					}
+					f.Close()
+				}
+			})
+		}
+	}
+}
+
+// TestScanNoAllocsPerRow holds the scanner to no allocation per row in
+// steady state on every benchmark shape and the 32-column one: after the
+// first rows have grown Row, the spans and the scratch area, a run of
+// rows, buffer refills included, allocates nothing.
+func TestScanNoAllocsPerRow(t *testing.T) {
+	inputs := map[string][]byte{"columns=32": wideBytes(2<<20, 3)}
+	for _, sh := range gen.Shapes() {
+		inputs[sh.String()] = gen.Bytes(sh, 2<<20, 3)
+	}
+	for name, data := range inputs {
+		for _, lane := range []bool{true, false} {
+			s, err := New(bytes.NewReader(data), Options{Header: true, BufferSize: 64 << 10})
+			if err != nil {
+				t.Fatal(err)
+			}
+			setLane(s, lane)
+			rows := func(n int) {
+				for range n {
+					if !s.Scan() {
+						t.Fatalf("%s: the input ended early: %v", name, s.Err())
+					}
+					for _, v := range s.Row() {
+						_ = v
+					}
+				}
+			}
+			rows(300)
+			if a := testing.AllocsPerRun(5, func() { rows(200) }); a != 0 {
+				t.Errorf("%s, lane %v: %v allocations per 200 rows, want 0", name, lane, a)
+			}
 		}
 	}
 }

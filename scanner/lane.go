@@ -11,9 +11,9 @@ import (
 // useLane takes the walker's lane, if it reads with one, and the bytes the
 // loop needs to enter it (laneValues).
 func (s *Scanner) useLane() {
-	s.lane, s.laneDelim, s.laneBlank = s.w.Lane(), 0, nil
+	s.lane, s.laneDelim, s.laneQuote, s.laneBlank, s.laneNext = s.w.Lane(), 0, 0, nil, false
 	if l, ok := s.w.LaneBytes(); ok && s.lane != nil {
-		s.laneDelim, s.laneBlank = l.Delimiter, &l.Blank
+		s.laneDelim, s.laneQuote, s.laneBlank = l.Delimiter, l.Quote, &l.Blank
 	}
 }
 
@@ -91,7 +91,9 @@ func (s *Scanner) allBlank(a, b int) bool {
 // delimiter and the last by LF, in a scan with no segment, no bad-row
 // search and no field offsets, past the first row (the header and the row
 // that sets the width are the loop's). It does what readRow, run,
-// laneValues and finishRow do for such a row, in one pass.
+// laneValues, endValue, finishRow and makeRow do for such a row, in one
+// pass that keeps what it reads in locals: each value's span and its slice
+// of Row are made as the value ends.
 //
 // Where the lane declines anything (a value it cannot read, a CR, an empty
 // line, the end of the buffer or of the maximum line size, a row of
@@ -100,76 +102,140 @@ func (s *Scanner) allBlank(a, b int) bool {
 // record again): readRow then reads the row from its start, exactly as if
 // laneRow had not been called.
 func (s *Scanner) laneRow() bool {
-	if s.rows == 0 || s.width == 0 || s.cur != sm.RecordSeparator || s.pos != s.rowStart || s.vs != s.pos ||
-		s.seg.on || s.seg.stop || s.seg.seeking || s.seg.raw || s.trackStarts || s.comment >= 0 {
+	// laneNext says that the last row was laneRow's, which leaves every
+	// condition below as it found it; otherwise they are checked.
+	if !s.laneNext && (s.rows == 0 || s.width == 0 || s.cur != sm.RecordSeparator || s.pos != s.rowStart || s.vs != s.pos ||
+		s.seg.on || s.seg.stop || s.seg.seeking || s.seg.raw || s.trackStarts || s.comment >= 0) {
 		return false
 	}
-	pos := s.pos
 	limit := s.rowStart + s.opts.MaxLineSize + 1
 	if limit > s.n || limit < 0 {
 		limit = s.n
 	}
-	fixed := s.opts.FieldsPerRow >= 0
-	s.spans = s.spans[:0]
+	// Row and the spans are filled by index up to their capacity: n
+	// values at most, the width when it is fixed (a row with more is the
+	// loop's to read, and to report or to grow them for).
+	n := s.width
+	if s.opts.FieldsPerRow < 0 {
+		n = max(n, cap(s.row))
+	}
+	if cap(s.row) < n || cap(s.spans) < n {
+		s.row, s.spans = make([][]byte, n), make([]span, n)
+	}
+	s.spans, s.row = s.spans[:n], s.row[:n] // laneValue writes to them too
+	row, spans := s.row, s.spans
 	s.scratch = s.scratch[:0]
-	first := true
-	for {
-		e, quotes, ok := s.lane.Quick(pos, limit), 0, true
-		if e < 0 {
-			if e, quotes, ok = s.lane.Value(pos, limit); !ok {
-				return s.declineRow()
-			}
-		}
-		if fixed && len(s.spans) == s.width {
+	l, buf, delim, quote := s.lane, s.buf[:limit], s.laneDelim, s.laneQuote
+	pos, i, quotes := s.pos, 0, 0
+	var e int
+loop:
+	for ; ; i++ {
+		if i == n {
 			return s.declineRow() // one value too many: the loop's error
 		}
-		if quotes > 0 { // `"…"` with doubled quotes: the table would set these
-			s.quoted, s.qopen, s.qclose, s.escaped = true, pos, e-1, quotes > 2
+		e, quotes = l.Next(pos), 0
+		if e < 0 {
+			e = l.NextAfter(pos) // a value across a block's end
 		}
-		if c := s.buf[e]; c != s.laneDelim {
-			if c != '\n' || e == pos && first {
-				return s.declineRow() // a CR, or an empty line: the loop's
+		if uint(e) < uint(len(buf)) {
+			switch buf[e] {
+			case delim: // an unquoted value, then `,`
+				row[i], spans[i] = buf[pos:e:e], span{start: pos, end: e}
+				pos = e + 1
+				continue
+			case '\n': // the last value, unquoted
+				row[i], spans[i] = buf[pos:e:e], span{start: pos, end: e}
+				break loop
+			case quote:
+				// `"…"`: the next quote closes the value when an ender
+				// follows it (otherwise it is `""`, or text after the
+				// closing quote: Value's).
+				if c := l.NextQuote(pos + 1); e == pos && c > pos && uint(c+1) < uint(len(buf)) {
+					if b := buf[c+1]; b == delim || b == '\n' {
+						row[i], spans[i] = buf[pos+1:c:c], span{start: pos + 1, end: c, quoted: true}
+						e, quotes = c+1, 2
+						if b == delim {
+							pos = e + 1
+							continue
+						}
+						break loop
+					}
+				}
 			}
-			before := sm.Standard // the state before the LF
-			switch {
-			case quotes > 0:
-				before = sm.Unquoted
-			case e == pos:
-				before = sm.Delimiter // an empty last value
-			case s.laneBlank[s.buf[e-1]] && s.allBlank(pos, e):
-				before = sm.EmptySpace
-			}
-			if fixed && len(s.spans)+1 != s.width {
-				return s.declineRow() // too few values: the loop's error
-			}
-			if quotes == 0 {
-				s.spans = append(s.spans, span{start: pos, end: e})
-			} else {
-				s.endValue(e)
-			}
-			// The row's end, as the loop and finishRow make it.
-			s.seg.emptyRow = false
-			s.seg.rowStart, s.seg.rowEnd = s.base+int64(s.rowStart), s.base+int64(e)
-			s.rowBegin, s.lastLine = s.rowStart, s.rowLine
-			s.lineEnd(e)
-			s.prev, s.cur, s.pos = before, sm.RecordSeparator, e+1
-			s.rows++
-			s.makeRow(0)
-			return true
 		}
-		if quotes == 0 {
-			s.spans = append(s.spans, span{start: pos, end: e})
-		} else {
-			s.endValue(e)
+		// A quote, a CR, or no ender in pos's block: Value decides.
+		var ok bool
+		if e, quotes, ok = s.laneValue(i, pos, limit); !ok {
+			return s.declineRow()
 		}
-		pos = e + 1
-		first = false
+		if buf[e] == delim {
+			pos = e + 1
+			continue
+		}
+		if buf[e] != '\n' {
+			return s.declineRow() // a CR: the loop's
+		}
+		break // an LF ends the row
 	}
+	if e == pos && i == 0 {
+		return s.declineRow() // an empty line: the loop's
+	}
+	if s.opts.FieldsPerRow >= 0 && i+1 != n {
+		return s.declineRow() // too few values: the loop's error
+	}
+	before := sm.Standard // the state before the LF
+	switch {
+	case quotes > 0:
+		before = sm.Unquoted
+	case e == pos:
+		before = sm.Delimiter // an empty last value
+	case s.laneBlank[buf[e-1]] && s.allBlank(pos, e):
+		before = sm.EmptySpace
+	}
+	// The row's end, as the loop and finishRow make it.
+	s.spans, s.row = s.spans[:i+1], s.row[:i+1]
+	s.laneNext = true
+	s.seg.emptyRow = false
+	s.seg.rowStart, s.seg.rowEnd = s.base+int64(s.rowStart), s.base+int64(e)
+	s.rowBegin, s.lastLine = s.rowStart, s.rowLine
+	s.lineEnd(e)
+	s.prev, s.cur, s.pos = before, sm.RecordSeparator, e+1
+	s.rows++
+	return true
+}
+
+// laneValue reads value i of a row laneRow reads, at pos, with
+// skipper.Lane.Value, and makes its span and its slice of Row (in the
+// arrays of s.spans and s.row). It returns the value's end and its
+// quotes, or false where the lane declines.
+func (s *Scanner) laneValue(i, pos, limit int) (int, int, bool) {
+	e, quotes, ok := s.lane.Value(pos, limit)
+	if !ok {
+		return 0, 0, false
+	}
+	var sp span
+	switch {
+	case quotes == 0:
+		sp = span{start: pos, end: e}
+	case quotes == 2: // `"…"`, nothing to unescape
+		sp = span{start: pos + 1, end: e - 1, quoted: true}
+	default: // `"…"` with doubled quotes inside
+		sp = s.unescape(pos+1, e-1, nil)
+		sp.quoted = true
+	}
+	s.spans[i] = sp
+	if sp.scratch {
+		s.row[:i+1][i] = s.scratch[sp.start:sp.end:sp.end]
+	} else {
+		s.row[:i+1][i] = s.buf[sp.start:sp.end:sp.end]
+	}
+	return e, quotes, true
 }
 
 // declineRow undoes what laneRow recorded of a row it could not read
 // whole, and reports false.
 func (s *Scanner) declineRow() bool {
+	s.laneNext = false
 	s.spans = s.spans[:0]
 	s.scratch = s.scratch[:0]
 	s.quoted, s.escaped = false, false

@@ -18,7 +18,8 @@ import (
 // values long enough to cross 64-byte blocks.
 func rowText(r *rand.Rand, n, width int) []byte {
 	values := []string{"a", "bc", "", " ", "  x", `"q"`, `"p""q"`, `""`, `"a,b"`, `"l` + "\n" + `f"`, `"t"x`, `x"y`,
-		"a value of seventy bytes that holds nothing the lane has to stop at"}
+		"a value of seventy bytes that holds nothing the lane has to stop at",
+		`"a quoted value of seventy bytes, with a delimiter, across a block end"`, ` "q"`, `x"`}
 	var b []byte
 	for len(b) < n {
 		w := width

@@ -34,7 +34,9 @@ type Scanner struct {
 	// nil otherwise. See useLane.
 	lane      *skipper.Lane
 	laneDelim byte
+	laneQuote byte
 	laneBlank *[256]bool
+	laneNext  bool // the last row was laneRow's: the next one may be too
 
 	lineEnds []byte // the bytes that end a line after unquoted text
 
@@ -170,7 +172,7 @@ func (s *Scanner) Quoted(i int) bool { return i < len(s.spans) && s.spans[i].quo
 // TrackFieldOffsets makes the scanner record where each value of a row
 // starts, for FieldOffsets. It costs a little per value; call it before the
 // first Scan.
-func (s *Scanner) TrackFieldOffsets() { s.trackStarts = true }
+func (s *Scanner) TrackFieldOffsets() { s.trackStarts, s.laneNext = true, false }
 
 // FieldOffsets returns, after TrackFieldOffsets, the input offset where each
 // value of the current row starts: its first byte, or the first byte after
@@ -234,6 +236,7 @@ func (s *Scanner) Scan() bool {
 // readRow runs the machine until a row is complete, filling the buffer as
 // needed. It returns false at the end of input or on an error.
 func (s *Scanner) readRow() bool {
+	s.laneNext = false
 	s.spans = s.spans[:0]
 	s.starts = s.starts[:0]
 	s.scratch = s.scratch[:0]

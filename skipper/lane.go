@@ -29,9 +29,9 @@ type Lane struct {
 	buf        []byte
 	blockStart int // the kept blocks are buf[blockStart:blockEnd]
 	blockEnd   int
-	quote      [laneBlocks]uint64 // bit i: byte i of the block is the quote
-	ender      [laneBlocks]uint64 // the delimiter, LF or CR
-	inside     [laneBlocks]uint64 // the prefix XOR of quote, carried from blockStart
+	quote      [laneBlocks + 1]uint64 // bit i: byte i of the block is the quote; 0 past the kept blocks
+	ender      [laneBlocks + 1]uint64 // the delimiter, LF or CR; 0 past the kept blocks
+	inside     [laneBlocks]uint64     // the prefix XOR of quote, carried from blockStart
 	set        vecLaneSet
 	q          byte
 	// The frame of the value that ended last: values that follow one
@@ -64,6 +64,7 @@ func (l *Lane) Reset(buf []byte) {
 func (l *Lane) load(pos int, carry uint64) {
 	n := min(laneBlocks, (len(l.buf)-pos)/swar.BlockSize)
 	vecLaneMasks(l.quote[:n], l.ender[:n], l.inside[:n], l.buf[pos:pos+n*swar.BlockSize], &l.set, carry)
+	l.quote[n], l.ender[n] = 0, 0 // Next and NextQuote look one block on
 	l.blockStart, l.blockEnd = pos, pos+n*swar.BlockSize
 	l.lastEnd = -2
 }
@@ -76,11 +77,68 @@ func (l *Lane) load(pos int, carry uint64) {
 func (l *Lane) Quick(vs, limit int) int {
 	off := uint(vs - l.blockStart)
 	if off < uint(l.blockEnd-l.blockStart) {
-		if m := (l.ender[off/swar.BlockSize] | l.quote[off/swar.BlockSize]) >> (off % swar.BlockSize); m != 0 {
+		j := off / swar.BlockSize % laneBlocks
+		if m := (l.ender[j] | l.quote[j]) >> (off % swar.BlockSize); m != 0 {
 			if e := vs + bits.TrailingZeros64(m); e < limit && l.buf[e] != l.q {
 				return e
 			}
 		}
+	}
+	return -1
+}
+
+// Next is Quick for a caller that looks at the byte it stops at itself:
+// it returns the first quote, delimiter, LF or CR at or after vs in the
+// kept block that vs lies in, or -1 when vs lies outside the kept blocks
+// or that block holds none from vs on (then NextAfter looks in the next
+// block). A value that starts at vs (outside quotes) ends at e = Next(vs)
+// when buf[e] is an ender and e is below the caller's limit; at a quote,
+// or at -1, Value decides.
+func (l *Lane) Next(vs int) int {
+	off := uint(vs - l.blockStart)
+	if off < uint(l.blockEnd-l.blockStart) {
+		j := off / swar.BlockSize % laneBlocks // off/64 < laneBlocks
+		if m := (l.ender[j] | l.quote[j]) >> (off % swar.BlockSize); m != 0 {
+			return vs + bits.TrailingZeros64(m)
+		}
+	}
+	return -1
+}
+
+// NextAfter is Next one block on, for a vs where Next found none: the
+// first quote, delimiter, LF or CR in the kept block after the one vs
+// lies in, or -1 when there is none or no such block is kept.
+func (l *Lane) NextAfter(vs int) int {
+	off := uint(vs - l.blockStart)
+	if off < uint(l.blockEnd-l.blockStart) {
+		j := off/swar.BlockSize%laneBlocks + 1 // 0 past the kept blocks
+		if m := l.ender[j] | l.quote[j]; m != 0 {
+			return l.blockStart + int(j)*swar.BlockSize + bits.TrailingZeros64(m)
+		}
+	}
+	return -1
+}
+
+// NextQuote returns the first quote at or after p in the kept block that
+// p lies in or in the one after it, or -1 when p lies outside the kept
+// blocks or those blocks hold none from p on. After the quote that opens
+// a value at vs, the first quote from vs+1 on either closes it or is the
+// first of a doubled quote: the value is `"…"` with nothing to unescape,
+// ended at c+1, when c = NextQuote(vs+1) is followed by an ender (and c+1
+// is below the caller's limit); anything else is Value's to decide.
+func (l *Lane) NextQuote(p int) int {
+	off := uint(p - l.blockStart)
+	if off >= uint(l.blockEnd-l.blockStart) {
+		return -1
+	}
+	// off/64 < laneBlocks; the next block is at most laneBlocks, and 0
+	// past the kept blocks.
+	if m := l.quote[off/swar.BlockSize%laneBlocks] >> (off % swar.BlockSize); m != 0 {
+		return p + bits.TrailingZeros64(m)
+	}
+	off = off | (swar.BlockSize - 1) + 1
+	if m := l.quote[off/swar.BlockSize]; m != 0 {
+		return l.blockStart + int(off) + bits.TrailingZeros64(m)
 	}
 	return -1
 }
@@ -116,23 +174,25 @@ func (l *Lane) Value(vs, limit int) (e, quotes int, ok bool) {
 	from := ^uint64(0) << (off % swar.BlockSize) // the bits of the block from vs on
 	if l.buf[vs] != l.q {
 		for {
-			if m := (l.ender[j] | l.quote[j]) & from; m != 0 {
+			// The first ender or quote in the kept blocks from vs on, a
+			// block at a time (the blocks past the kept ones read 0).
+			n := uint(l.blockEnd-l.blockStart) / swar.BlockSize
+			m := (l.ender[j%laneBlocks] | l.quote[j%laneBlocks]) & from
+			for m == 0 && j+1 < n {
+				j++
+				m = l.ender[j%laneBlocks] | l.quote[j%laneBlocks]
+			}
+			if m != 0 {
 				e = l.blockStart + int(j)*swar.BlockSize + bits.TrailingZeros64(m)
 				if e >= limit || l.buf[e] == l.q {
 					return 0, 0, false
 				}
 				return e, 0, true
 			}
-			j++
-			from = ^uint64(0)
-			if next := l.blockStart + int(j)*swar.BlockSize; next >= limit {
+			if l.blockEnd >= limit || !l.more(0) { // an unquoted value: no quote so far, so outside
 				return 0, 0, false
-			} else if next == l.blockEnd {
-				if !l.more(0) { // an unquoted value: no quote so far, so outside
-					return 0, 0, false
-				}
-				j = 0
 			}
+			j, from = 0, ^uint64(0)
 		}
 	}
 	// A quoted value: the frame of the kept masks may count vs-1 inside
@@ -145,29 +205,36 @@ func (l *Lane) Value(vs, limit int) (e, quotes int, ok bool) {
 		flip = -(l.inside[p/swar.BlockSize] >> (p % swar.BlockSize) & 1)
 	}
 	for {
-		in := l.inside[j] ^ flip
-		q := l.quote[j]
-		if out := ^q &^ in & from; out != 0 {
+		// The first byte outside quotes that is not a quote, in the kept
+		// blocks from vs on, a block at a time, counting the quotes
+		// before it.
+		n := uint(l.blockEnd-l.blockStart) / swar.BlockSize
+		in := l.inside[j%laneBlocks] ^ flip
+		q := l.quote[j%laneBlocks]
+		out := ^q &^ in & from
+		for out == 0 && j+1 < n {
+			quotes += bits.OnesCount64(q & from)
+			j++
+			from = ^uint64(0)
+			in = l.inside[j%laneBlocks] ^ flip
+			q = l.quote[j%laneBlocks]
+			out = ^q &^ in
+		}
+		if out != 0 {
 			i := bits.TrailingZeros64(out)
 			quotes += bits.OnesCount64(q & from & (1<<i - 1))
 			e = l.blockStart + int(j)*swar.BlockSize + i
-			if e >= limit || l.ender[j]>>i&1 == 0 {
+			if e >= limit || l.ender[j%laneBlocks]>>i&1 == 0 {
 				return 0, 0, false
 			}
 			l.lastEnd, l.lastFlip = e, flip
 			return e, quotes, true
 		}
 		quotes += bits.OnesCount64(q & from)
-		j++
-		from = ^uint64(0)
-		if next := l.blockStart + int(j)*swar.BlockSize; next >= limit {
+		if l.blockEnd >= limit || !l.more(in>>63) {
 			return 0, 0, false
-		} else if next == l.blockEnd {
-			if !l.more(in >> 63) {
-				return 0, 0, false
-			}
-			j, flip = 0, 0 // new masks, in the value's own frame
 		}
+		j, flip, from = 0, 0, ^uint64(0) // new masks, in the value's own frame
 	}
 }
 

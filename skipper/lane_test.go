@@ -3,6 +3,7 @@ package skipper
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/csvscan/csvscan/dialect"
@@ -98,6 +99,9 @@ func checkLaneValues(t testing.TB, tab *sm.Table, buf []byte, order []int, limit
 				tab.Dialect(), vs, limit, buf, e, we, found, wq, plain)
 		}
 		e, quotes, ok := lane.Value(vs, limit)
+		for _, p := range []int{vs, vs + 1, vs + 37, vs + 64} {
+			checkNext(t, lane, l, buf, p) // in the masks Value kept
+		}
 		if ok {
 			if !found || !plain || e != we || quotes != wq {
 				t.Fatalf("%v: Value(%d, %d) on %q = %d, %d quotes; the table reads end %d (found %v), %d quotes, plain %v",
@@ -112,6 +116,34 @@ func checkLaneValues(t testing.TB, tab *sm.Table, buf []byte, order []int, limit
 			t.Fatalf("%v: Value(%d, %d) on %q declined; the table reads a plain value ending at %d with %d quotes",
 				tab.Dialect(), vs, limit, buf, we, wq)
 		}
+	}
+}
+
+// checkNext checks Next, NextAfter (where Next finds nothing) and
+// NextQuote at p against the bytes: a position they return is the first
+// stop byte (the quote, the delimiter, LF, CR), or the first quote, at or
+// after p.
+func checkNext(t testing.TB, lane *Lane, l sm.Lane, buf []byte, p int) {
+	t.Helper()
+	first := func(stop func(byte) bool) int {
+		for i := max(p, 0); i < len(buf); i++ {
+			if stop(buf[i]) {
+				return i
+			}
+		}
+		return -1
+	}
+	stop := first(func(c byte) bool { return c == l.Quote || c == l.Delimiter || c == '\n' || c == '\r' })
+	quote := first(func(c byte) bool { return c == l.Quote })
+	how, e := "Next", lane.Next(p)
+	if e < 0 {
+		how, e = "NextAfter", lane.NextAfter(p)
+	}
+	if e >= 0 && e != stop {
+		t.Fatalf("%s(%d) on %q = %d, the first stop byte from there is at %d", how, p, buf, e, stop)
+	}
+	if q := lane.NextQuote(p); q >= 0 && q != quote {
+		t.Fatalf("NextQuote(%d) on %q = %d, the first quote from there is at %d", p, buf, q, quote)
 	}
 }
 
@@ -148,6 +180,11 @@ func TestLaneValue(t *testing.T) {
 	for i := range 400 {
 		tab := tabs[i%len(tabs)]
 		buf := laneInput(r, r.IntN(700))
+		if i%8 == 0 {
+			// Past laneBlocks blocks: values that run from one kept run
+			// of masks into the next.
+			buf = laneInput(r, 2000+r.IntN(3000))
+		}
 		order := positions(r, len(buf), 12, 30)
 		limit := len(buf)
 		if r.IntN(3) == 0 {
@@ -195,4 +232,24 @@ func FuzzLaneValue(f *testing.F) {
 		r := rand.New(rand.NewPCG(seed, 1))
 		checkLaneValues(t, tab, buf, positions(r, len(buf), 9, 20), len(buf)-r.IntN(len(buf)/4+1))
 	})
+}
+
+// TestLaneNextPastKept reuses one Lane over a long buffer of stop bytes,
+// then a short one with none: Next, NextAfter and NextQuote look one
+// block past the kept ones, which must read as empty, not as the masks an
+// earlier buffer left there.
+func TestLaneNextPastKept(t *testing.T) {
+	l, _ := laneTables(t)[0].Lane()
+	lane := NewLane(l)
+	long := []byte(strings.Repeat(`a,"`, 1500))
+	lane.Reset(long)
+	lane.Value(0, len(long)) // keeps the masks of laneBlocks blocks of stops
+	short := []byte(strings.Repeat("a", 150))
+	lane.Reset(short)
+	if _, _, ok := lane.Value(0, len(short)); ok {
+		t.Fatalf("Value(0) on %q found an end", short)
+	}
+	for p := range short {
+		checkNext(t, lane, l, short, p)
+	}
 }
