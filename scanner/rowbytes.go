@@ -19,9 +19,13 @@ func (s *Scanner) RowBytes() []byte {
 // ValueOffset returns where Row()[i] starts in RowBytes when the value is
 // a run of the row's bytes, so that Row()[i] is
 // RowBytes()[o:o+len(Row()[i])]; it returns -1 when the value was
-// unescaped (its bytes are a copy made without the escape bytes). The
-// value of a quoted field lies after its opening quote.
+// unescaped (its bytes are a copy made without the escape bytes) and for
+// a nil value NullPadding added (it has no bytes in the row). The value of
+// a quoted field lies after its opening quote.
 func (s *Scanner) ValueOffset(i int) int {
+	if i >= len(s.spans) && i < len(s.row) {
+		return -1 // NullPadding
+	}
 	sp := s.spans[i]
 	if sp.scratch {
 		return -1

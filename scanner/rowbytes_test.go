@@ -89,3 +89,29 @@ func TestRowBytes(t *testing.T) {
 		t.Fatalf("reading through Lend: %q, %v; want %q", b, err, data)
 	}
 }
+
+// TestValueOffsetPadded: a value NullPadding added has no bytes in
+// the row; ValueOffset must not panic on it.
+func TestValueOffsetPadded(t *testing.T) {
+	s, err := NewBytes([]byte("a,b,c\n1\n"), Options{NullPadding: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s.Scan() {
+		for i := range s.Row() {
+			func() {
+				defer func() {
+					if p := recover(); p != nil {
+						t.Fatalf("row %d: ValueOffset(%d) of %q panics: %v", s.RowNumber(), i, s.Row(), p)
+					}
+				}()
+				if o := s.ValueOffset(i); s.Row()[i] == nil && o != -1 {
+					t.Errorf("ValueOffset(%d) of a padded value = %d, want -1", i, o)
+				}
+			}()
+		}
+	}
+	if s.Err() != nil {
+		t.Fatal(s.Err())
+	}
+}

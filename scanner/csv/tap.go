@@ -64,9 +64,11 @@ const tapChunk = 4 << 10
 
 // tapBlock is the size of the new arrays that follow a sealed one (each
 // twice the last up to it), unless the bytes the tap must keep need a
-// larger one: a field the caller keeps keeps its array alive, at most
-// tapBlock bytes of other records besides its own (for a record longer
-// than that, twice its own size).
+// larger one: 2*live+want for live bytes taken along (the record so far
+// and at most one read ahead) and a read of want, both at most
+// readerBufferSize, so that a huge record is copied a linear number of
+// times. A field the caller keeps keeps its array alive: at most
+// max(tapBlock, 2*record+3*readerBufferSize) bytes (TestTapArrayBound).
 const tapBlock = 64 << 10
 
 func (t *tap) end() int64 { return t.base + int64(len(t.buf)-t.off) }
