@@ -1,0 +1,393 @@
+package csvscan
+
+import (
+	"errors"
+	"io"
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/scanner/typed"
+)
+
+// castWorkers is the typed read of a file read in parallel: the rows are
+// cast on the scan's workers (scanner.Parallel.Each), each block of rows
+// by typed.Readers of its own, and the chunks reach the caller in file
+// order, as a typed.Reader over the parallel scan would hand them out,
+// with the same values, row numbers, rejects and error. Casting behind the
+// scan's merge, on the caller's goroutine, bounds the read by one
+// goroutine's casting speed; here every worker casts.
+//
+// A typed.Reader's chunk stays valid until its next call, so the blocks'
+// chunks are kept in the Readers that made them: a block is read by a
+// sequence of Readers over the same rows, each Reset onto the block and
+// asked for one chunk, and the caller is handed that Reader's chunk, valid
+// until its next call (Reader.Next's contract), after which the Reader
+// goes back to the free list. No chunk is copied.
+//
+// Memory: a worker starts on block k only once the caller reads block
+// k-window or later, so at most window blocks are cast and waiting, each
+// holding the chunks of its rows (the block's rows cast: about the
+// records the scan keeps for it, see scanner.Parallel), besides the scan's
+// own window of Threads+2 boundaries.
+type castWorkers struct {
+	p      *scanner.Parallel
+	opts   typed.Options // with the scan's dialect, null padding and ignore_errors
+	ignore bool          // bad rows are skipped (IgnoreErrors or StoreRejects)
+	locs   *locators
+	window int
+
+	mu       sync.Mutex
+	cond     sync.Cond
+	next     int                // the block the caller reads
+	done     map[int]*castBlock // blocks cast, by index, not yet read
+	free     []*typed.Reader    // Readers whose chunk nobody holds
+	stopped  bool               // the caller is done: workers waiting give up
+	returned bool               // Each has returned, with eachErr
+	eachErr  error
+	eachDone chan struct{} // closed after returned is set
+
+	// The caller's side, touched by Next only.
+	cur     *castBlock
+	pos     int           // the next chunk of cur
+	held    *typed.Reader // the Reader whose chunk the caller holds
+	rejects []typed.Reject
+	err     error
+}
+
+// castBlock is one block of the scan, cast.
+type castBlock struct {
+	chunks []castChunk
+	tail   []typed.Reject // rejects of the rows after the last chunk
+	err    error          // what ended the block's read early: a *typed.RowError
+}
+
+// castChunk is one chunk of a block and what holds it.
+type castChunk struct {
+	r       *typed.Reader
+	c       *typed.Chunk
+	rejects []typed.Reject // of the rows read for this chunk, bad ones included
+}
+
+// errCastStopped is what a worker returns to Each when the caller stopped
+// the read: no further block is handed out.
+var errCastStopped = errors.New("csvscan: the typed read was stopped")
+
+// newCastWorkers starts casting p's blocks on its workers. opts are those
+// a typed.Reader over p would have (the dialect, null padding and
+// ignore_errors are taken from p here, as NewReader takes them from an
+// OptionsSource); locs finds bad rows' positions.
+func newCastWorkers(p *scanner.Parallel, opts typed.Options, locs *locators) (*castWorkers, error) {
+	so := p.Options()
+	opts.Dialect = so.Dialect
+	opts.NullPadding = opts.NullPadding || so.NullPadding
+	opts.IgnoreErrors = opts.IgnoreErrors || so.IgnoreErrors
+	opts.Locator = nil // the blocks tell positions (blockRows)
+	// One Reader made now checks the options before the read starts, as
+	// typed.NewReader over p would; it is the first of the free list.
+	first, err := typed.NewReader(emptyRows{}, opts)
+	if err != nil {
+		return nil, err
+	}
+	w := &castWorkers{
+		p:        p,
+		opts:     opts,
+		ignore:   opts.IgnoreErrors || opts.StoreRejects,
+		locs:     locs,
+		window:   scanThreads(so) + 2,
+		done:     map[int]*castBlock{},
+		free:     []*typed.Reader{first},
+		eachDone: make(chan struct{}),
+	}
+	w.cond.L = &w.mu
+	go func() {
+		err := p.Each(w.block)
+		w.mu.Lock()
+		w.returned, w.eachErr = true, err
+		w.cond.Broadcast()
+		w.mu.Unlock()
+		close(w.eachDone)
+	}()
+	return w, nil
+}
+
+// scanThreads returns the number of goroutines a scan with options o
+// runs: Threads, or GOMAXPROCS for 0.
+func scanThreads(o scanner.Options) int {
+	if o.Threads > 0 {
+		return o.Threads
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
+// block is Each's function: it waits for the caller to come within the
+// window of b, casts b into chunks and files them for the caller.
+func (w *castWorkers) block(b *scanner.Block) error {
+	k := b.Index()
+	w.mu.Lock()
+	for !w.stopped && k >= w.next+w.window {
+		w.cond.Wait()
+	}
+	stopped := w.stopped
+	w.mu.Unlock()
+	if stopped {
+		return errCastStopped
+	}
+	src := &blockRows{Block: b, locs: w.locs}
+	out := &castBlock{}
+	for {
+		r, err := w.reader(src)
+		if err != nil {
+			out.err = err
+			break
+		}
+		c, err := r.Next()
+		if c == nil {
+			out.tail = append(out.tail, r.Rejects()...)
+			w.release(r)
+			if err != io.EOF {
+				out.err = err
+			}
+			break
+		}
+		// Without IgnoreErrors a chunk holds every row read for it, so a
+		// row read and not in the chunk is the bad row that ended the
+		// Reader's read: its next call returns the *RowError (and leaves
+		// the chunk alone: the Reader has stopped).
+		failed := !src.ended && !w.ignore && c.RowNumbers[c.Len()-1] != src.RowNumber()
+		if failed {
+			_, err = r.Next()
+		}
+		out.chunks = append(out.chunks, castChunk{r: r, c: c, rejects: slices.Clone(r.Rejects())})
+		if failed {
+			out.err = err
+			break
+		}
+		if src.ended {
+			break
+		}
+	}
+	w.mu.Lock()
+	w.done[k] = out
+	w.cond.Broadcast()
+	w.mu.Unlock()
+	return nil
+}
+
+// reader returns a Reader set to read src: a free one Reset onto it, or a
+// new one.
+func (w *castWorkers) reader(src *blockRows) (*typed.Reader, error) {
+	w.mu.Lock()
+	var r *typed.Reader
+	if n := len(w.free); n > 0 {
+		r, w.free = w.free[n-1], w.free[:n-1]
+	}
+	w.mu.Unlock()
+	if r == nil {
+		return typed.NewReader(src, w.opts)
+	}
+	return r, r.Reset(src)
+}
+
+// release puts r back on the free list.
+func (w *castWorkers) release(r *typed.Reader) {
+	w.mu.Lock()
+	w.free = append(w.free, r)
+	w.mu.Unlock()
+}
+
+// Next returns the next chunk in file order, valid until the next call,
+// or io.EOF after the last, or the error that ended the read (the chunks
+// before it first), as typed.Reader.Next does.
+func (w *castWorkers) Next() (*typed.Chunk, error) {
+	if w.err != nil {
+		return nil, w.err
+	}
+	if w.held != nil {
+		w.release(w.held)
+		w.held = nil
+	}
+	for {
+		if b := w.cur; b != nil {
+			if w.pos < len(b.chunks) {
+				c := b.chunks[w.pos]
+				b.chunks[w.pos] = castChunk{}
+				w.pos++
+				w.addRejects(c.rejects)
+				w.held = c.r
+				return c.c, nil
+			}
+			w.addRejects(b.tail)
+			if b.err != nil {
+				return nil, w.fail(b.err)
+			}
+			w.cur = nil
+			w.mu.Lock()
+			w.next++
+			w.cond.Broadcast()
+			w.mu.Unlock()
+		}
+		w.mu.Lock()
+		for w.done[w.next] == nil && !w.returned {
+			w.cond.Wait()
+		}
+		b := w.done[w.next]
+		delete(w.done, w.next)
+		err := w.eachErr
+		w.mu.Unlock()
+		if b != nil {
+			w.cur, w.pos = b, 0
+			continue
+		}
+		// Each has returned, and every block it handed out was read.
+		<-w.eachDone
+		if err == nil {
+			err = io.EOF
+		}
+		return nil, w.fail(err)
+	}
+}
+
+// addRejects keeps rejects, up to the RejectsLimit over all blocks.
+func (w *castWorkers) addRejects(rj []typed.Reject) {
+	if lim := w.opts.RejectsLimit; lim > 0 && len(w.rejects)+len(rj) > lim {
+		rj = rj[:max(lim-len(w.rejects), 0)]
+	}
+	w.rejects = append(w.rejects, rj...)
+}
+
+// Rejects returns the rejects of the rows read so far, in file order.
+func (w *castWorkers) Rejects() []typed.Reject { return w.rejects }
+
+// fail ends the read with err and stops the scan.
+func (w *castWorkers) fail(err error) error {
+	w.err = err
+	w.close()
+	return err
+}
+
+// close stops the workers and the scan, and returns once Each has.
+func (w *castWorkers) close() error {
+	w.mu.Lock()
+	w.stopped = true
+	w.cond.Broadcast()
+	w.mu.Unlock()
+	w.p.Close()
+	<-w.eachDone
+	return nil
+}
+
+// blockRows is a block's rows for its typed.Readers: it says when the block
+// has ended and, for bad rows, where a row and its values start (a Block
+// does not know; locators read the file again to find them).
+type blockRows struct {
+	*scanner.Block
+	locs    *locators
+	ended   bool
+	located int // the row rowOffset and offsets are of; 0 for none
+	rowOff  int64
+	offsets []int64
+}
+
+// Scan moves to the block's next row, noting its end.
+func (b *blockRows) Scan() bool {
+	if b.Block.Scan() {
+		return true
+	}
+	b.ended = true
+	return false
+}
+
+// RowOffset returns where the current row starts, -1 when unknown.
+func (b *blockRows) RowOffset() int64 {
+	b.locate()
+	return b.rowOff
+}
+
+// FieldOffsets returns where the current row's values start, nil when
+// unknown.
+func (b *blockRows) FieldOffsets() []int64 {
+	b.locate()
+	return b.offsets
+}
+
+func (b *blockRows) locate() {
+	n := b.Block.RowNumber()
+	if b.located == n {
+		return
+	}
+	b.located = n
+	b.rowOff, b.offsets = b.locs.locate(n, b.offsets[:0])
+}
+
+// locators find rows of a file by number for the workers, with
+// typed.Locators: each reads the file forward, so a row is asked of the
+// one furthest on that has not passed it, or of a new one. Rows come from
+// the workers' blocks nearly in file order, so there are about as many as
+// workers; at most max idle ones are kept. Bad rows alone cost the reads.
+type locators struct {
+	open func() (*typed.Locator, error)
+	max  int
+
+	mu   sync.Mutex
+	idle []locator
+}
+
+type locator struct {
+	l    *typed.Locator
+	last int // the last row it located
+}
+
+// locate returns where row starts and its values' offsets appended to
+// dst; -1 and dst when the row cannot be found.
+func (ls *locators) locate(row int, dst []int64) (int64, []int64) {
+	ls.mu.Lock()
+	best := -1
+	for i, l := range ls.idle {
+		if l.last <= row && (best < 0 || l.last > ls.idle[best].last) {
+			best = i
+		}
+	}
+	var l locator
+	if best >= 0 {
+		l = ls.idle[best]
+		ls.idle = slices.Delete(ls.idle, best, best+1)
+	}
+	ls.mu.Unlock()
+	if l.l == nil {
+		var err error
+		if l.l, err = ls.open(); err != nil {
+			return -1, dst
+		}
+	}
+	off, offs, ok := l.l.Locate(row)
+	if !ok {
+		return -1, dst // the Locator has read past row, or to the end: dropped
+	}
+	dst = append(dst, offs...)
+	l.last = row
+	ls.mu.Lock()
+	ls.idle = append(ls.idle, l)
+	if len(ls.idle) > ls.max {
+		// Drop the one furthest behind.
+		low := 0
+		for i := range ls.idle {
+			if ls.idle[i].last < ls.idle[low].last {
+				low = i
+			}
+		}
+		ls.idle = slices.Delete(ls.idle, low, low+1)
+	}
+	ls.mu.Unlock()
+	return off, dst
+}
+
+// emptyRows is a source of no rows, for the Reader that checks the
+// options before the first block.
+type emptyRows struct{}
+
+func (emptyRows) Scan() bool     { return false }
+func (emptyRows) Row() [][]byte  { return nil }
+func (emptyRows) Err() error     { return nil }
+func (emptyRows) RowNumber() int { return 0 }
