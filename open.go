@@ -200,8 +200,15 @@ func (r *Reader) start(raw bool) error {
 		}
 		r.shift = position{offset: off, lines: skip}
 		so.SkipRows = 0 // the section starts past them
-		section := io.NewSectionReader(r.src.file, off, r.src.size-off)
-		p, err := scanner.ScanReaderAt(ctx, section, r.src.size-off, so)
+		var p *scanner.Parallel
+		if off == 0 {
+			// Each (the typed read's workers, Count) reads the file's pages
+			// in place where they can be mapped; Scan (Raw) reads them.
+			p, err = scanner.ScanFile(ctx, r.src.file, so)
+		} else {
+			section := io.NewSectionReader(r.src.file, off, r.src.size-off)
+			p, err = scanner.ScanReaderAt(ctx, section, r.src.size-off, so)
+		}
 		if err != nil {
 			return fmt.Errorf("csvscan: %s: %w", r.name, err)
 		}

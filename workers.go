@@ -2,6 +2,7 @@ package csvscan
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"runtime"
 	"slices"
@@ -24,24 +25,29 @@ import (
 // sequence of Readers over the same rows, each Reset onto the block and
 // asked for one chunk, and the caller is handed that Reader's chunk, valid
 // until its next call (Reader.Next's contract), after which the Reader
-// goes back to the free list. No chunk is copied.
+// goes back to the free list. No chunk is copied. Each chunk is handed
+// over as soon as it is made, so the caller reads the first block in file
+// order while it is being cast; the workers on the blocks after it keep
+// their chunks until the caller comes to them.
 //
 // Memory: a worker starts on block k only once the caller reads block
-// k-window or later, so at most window blocks are cast and waiting, each
-// holding the chunks of its rows (the block's rows cast: about the
-// records the scan keeps for it, see scanner.Parallel), besides the scan's
-// own window of Threads+2 boundaries.
+// k-window or later (window is Threads+1), so at most window blocks are
+// cast or being cast and waiting, each holding the chunks of its rows
+// (the block's rows cast: about the records the scan keeps for it, see
+// scanner.Parallel), besides the scan's own window of Threads+2
+// boundaries. TestMemoryWorkersWindow measures it.
 type castWorkers struct {
 	p      *scanner.Parallel
 	opts   typed.Options // with the scan's dialect, null padding and ignore_errors
 	ignore bool          // bad rows are skipped (IgnoreErrors or StoreRejects)
 	locs   *locators
 	window int
+	pool   *sync.Pool // Readers of reads with the same options
 
 	mu       sync.Mutex
 	cond     sync.Cond
 	next     int                // the block the caller reads
-	done     map[int]*castBlock // blocks cast, by index, not yet read
+	done     map[int]*castBlock // blocks being cast or cast, by index, not yet read
 	free     []*typed.Reader    // Readers whose chunk nobody holds
 	stopped  bool               // the caller is done: workers waiting give up
 	returned bool               // Each has returned, with eachErr
@@ -56,11 +62,13 @@ type castWorkers struct {
 	err     error
 }
 
-// castBlock is one block of the scan, cast.
+// castBlock is one block of the scan, being cast: its chunks so far, and
+// once finished the rest. w.mu guards it.
 type castBlock struct {
-	chunks []castChunk
-	tail   []typed.Reject // rejects of the rows after the last chunk
-	err    error          // what ended the block's read early: a *typed.RowError
+	chunks   []castChunk
+	tail     []typed.Reject // rejects of the rows after the last chunk
+	err      error          // what ended the block's read early: a *typed.RowError
+	finished bool
 }
 
 // castChunk is one chunk of a block and what holds it.
@@ -95,9 +103,10 @@ func newCastWorkers(p *scanner.Parallel, opts typed.Options, locs *locators) (*c
 		opts:     opts,
 		ignore:   opts.IgnoreErrors || opts.StoreRejects,
 		locs:     locs,
-		window:   scanThreads(so) + 2,
+		window:   scanThreads(so) + 1,
 		done:     map[int]*castBlock{},
 		free:     []*typed.Reader{first},
+		pool:     readerPool(opts),
 		eachDone: make(chan struct{}),
 	}
 	w.cond.L = &w.mu
@@ -122,34 +131,35 @@ func scanThreads(o scanner.Options) int {
 }
 
 // block is Each's function: it waits for the caller to come within the
-// window of b, casts b into chunks and files them for the caller.
+// window of b, then casts b chunk by chunk, handing each to the caller as
+// it is made.
 func (w *castWorkers) block(b *scanner.Block) error {
 	k := b.Index()
 	w.mu.Lock()
 	for !w.stopped && k >= w.next+w.window {
 		w.cond.Wait()
 	}
-	stopped := w.stopped
-	w.mu.Unlock()
-	if stopped {
+	if w.stopped {
+		w.mu.Unlock()
 		return errCastStopped
 	}
-	src := &blockRows{Block: b, locs: w.locs}
 	out := &castBlock{}
+	w.done[k] = out
+	w.mu.Unlock()
+	src := &blockRows{Block: b, locs: w.locs}
 	for {
 		r, err := w.reader(src)
 		if err != nil {
-			out.err = err
-			break
+			return w.finish(out, nil, err)
 		}
 		c, err := r.Next()
 		if c == nil {
-			out.tail = append(out.tail, r.Rejects()...)
+			tail := slices.Clone(r.Rejects())
 			w.release(r)
-			if err != io.EOF {
-				out.err = err
+			if err == io.EOF {
+				err = nil
 			}
-			break
+			return w.finish(out, tail, err)
 		}
 		// Without IgnoreErrors a chunk holds every row read for it, so a
 		// row read and not in the chunk is the bad row that ended the
@@ -159,24 +169,37 @@ func (w *castWorkers) block(b *scanner.Block) error {
 		if failed {
 			_, err = r.Next()
 		}
-		out.chunks = append(out.chunks, castChunk{r: r, c: c, rejects: slices.Clone(r.Rejects())})
-		if failed {
-			out.err = err
-			break
+		if !w.publish(out, castChunk{r: r, c: c, rejects: slices.Clone(r.Rejects())}) {
+			return errCastStopped
 		}
-		if src.ended {
-			break
+		if failed || src.ended {
+			return w.finish(out, nil, err)
 		}
 	}
+}
+
+// publish adds a chunk to block b, for the caller; false when the caller
+// has stopped the read.
+func (w *castWorkers) publish(b *castBlock, c castChunk) bool {
 	w.mu.Lock()
-	w.done[k] = out
+	defer w.mu.Unlock()
+	b.chunks = append(b.chunks, c)
 	w.cond.Broadcast()
-	w.mu.Unlock()
+	return !w.stopped
+}
+
+// finish marks block b cast, with the rejects after its last chunk and
+// the error that ended it early, if any.
+func (w *castWorkers) finish(b *castBlock, tail []typed.Reject, err error) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	b.tail, b.err, b.finished = tail, err, true
+	w.cond.Broadcast()
 	return nil
 }
 
-// reader returns a Reader set to read src: a free one Reset onto it, or a
-// new one.
+// reader returns a Reader set to read src: a free one Reset onto it, one
+// a read with the same options left (readerPool), or a new one.
 func (w *castWorkers) reader(src *blockRows) (*typed.Reader, error) {
 	w.mu.Lock()
 	var r *typed.Reader
@@ -185,9 +208,43 @@ func (w *castWorkers) reader(src *blockRows) (*typed.Reader, error) {
 	}
 	w.mu.Unlock()
 	if r == nil {
+		r, _ = w.pool.Get().(*typed.Reader)
+	}
+	if r == nil {
 		return typed.NewReader(src, w.opts)
 	}
 	return r, r.Reset(src)
+}
+
+// readerPools keep the typed.Readers of parallel reads that have ended,
+// by their options, for the next read with the same ones: a read keeps
+// about as many Readers as a few blocks have chunks, and a new Reader's
+// text columns grow by doubling to the longest chunk's text, which a read
+// of a few blocks would otherwise pay again each time (a third of
+// BenchmarkOpen's allocations for 256-byte notes). A sync.Pool lets them
+// go when the collector runs twice without a read taking them.
+var readerPools struct {
+	mu    sync.Mutex
+	pools map[string]*sync.Pool
+}
+
+// readerPool returns the pool of the Readers of options o.
+func readerPool(o typed.Options) *sync.Pool {
+	key := fmt.Sprintf("%#v", o)
+	readerPools.mu.Lock()
+	defer readerPools.mu.Unlock()
+	p := readerPools.pools[key]
+	if p == nil {
+		if len(readerPools.pools) >= 16 {
+			readerPools.pools = nil // many schemas: start over rather than grow
+		}
+		if readerPools.pools == nil {
+			readerPools.pools = map[string]*sync.Pool{}
+		}
+		p = &sync.Pool{}
+		readerPools.pools[key] = p
+	}
+	return p
 }
 
 // release puts r back on the free list.
@@ -208,44 +265,49 @@ func (w *castWorkers) Next() (*typed.Chunk, error) {
 		w.release(w.held)
 		w.held = nil
 	}
+	w.mu.Lock()
 	for {
-		if b := w.cur; b != nil {
-			if w.pos < len(b.chunks) {
-				c := b.chunks[w.pos]
-				b.chunks[w.pos] = castChunk{}
-				w.pos++
-				w.addRejects(c.rejects)
-				w.held = c.r
-				return c.c, nil
+		b := w.cur
+		if b == nil {
+			if b = w.done[w.next]; b != nil {
+				w.cur, w.pos = b, 0
+				continue
 			}
-			w.addRejects(b.tail)
-			if b.err != nil {
-				return nil, w.fail(b.err)
+			if w.returned {
+				// Each has returned, and every block it handed out was read.
+				err := w.eachErr
+				w.mu.Unlock()
+				<-w.eachDone
+				if err == nil {
+					err = io.EOF
+				}
+				return nil, w.fail(err)
 			}
-			w.cur = nil
-			w.mu.Lock()
-			w.next++
-			w.cond.Broadcast()
-			w.mu.Unlock()
-		}
-		w.mu.Lock()
-		for w.done[w.next] == nil && !w.returned {
 			w.cond.Wait()
-		}
-		b := w.done[w.next]
-		delete(w.done, w.next)
-		err := w.eachErr
-		w.mu.Unlock()
-		if b != nil {
-			w.cur, w.pos = b, 0
 			continue
 		}
-		// Each has returned, and every block it handed out was read.
-		<-w.eachDone
-		if err == nil {
-			err = io.EOF
+		if w.pos < len(b.chunks) {
+			c := b.chunks[w.pos]
+			b.chunks[w.pos] = castChunk{}
+			w.pos++
+			w.mu.Unlock()
+			w.addRejects(c.rejects)
+			w.held = c.r
+			return c.c, nil
 		}
-		return nil, w.fail(err)
+		if !b.finished {
+			w.cond.Wait()
+			continue
+		}
+		w.addRejects(b.tail)
+		if b.err != nil {
+			w.mu.Unlock()
+			return nil, w.fail(b.err)
+		}
+		delete(w.done, w.next)
+		w.cur = nil
+		w.next++
+		w.cond.Broadcast()
 	}
 }
 
@@ -267,7 +329,9 @@ func (w *castWorkers) fail(err error) error {
 	return err
 }
 
-// close stops the workers and the scan, and returns once Each has.
+// close stops the workers and the scan, and returns once Each has; the
+// free Readers go to the pool (not the one whose chunk the caller holds:
+// it stays the caller's).
 func (w *castWorkers) close() error {
 	w.mu.Lock()
 	w.stopped = true
@@ -275,6 +339,13 @@ func (w *castWorkers) close() error {
 	w.mu.Unlock()
 	w.p.Close()
 	<-w.eachDone
+	w.mu.Lock()
+	free := w.free
+	w.free = nil
+	w.mu.Unlock()
+	for _, r := range free {
+		w.pool.Put(r)
+	}
 	return nil
 }
 
