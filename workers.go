@@ -93,10 +93,15 @@ func newCastWorkers(p *scanner.Parallel, opts typed.Options, locs *locators) (*c
 	opts.IgnoreErrors = opts.IgnoreErrors || so.IgnoreErrors
 	opts.Locator = nil // the blocks tell positions (blockRows)
 	// One Reader made now checks the options before the read starts, as
-	// typed.NewReader over p would; it is the first of the free list.
-	first, err := typed.NewReader(emptyRows{}, opts)
-	if err != nil {
-		return nil, err
+	// typed.NewReader over p would (one a read with the same options left
+	// has passed the check); it is the first of the free list.
+	pool := readerPool(opts)
+	first, _ := pool.Get().(*typed.Reader)
+	if first == nil {
+		var err error
+		if first, err = typed.NewReader(emptyRows{}, opts); err != nil {
+			return nil, err
+		}
 	}
 	w := &castWorkers{
 		p:        p,
@@ -106,12 +111,15 @@ func newCastWorkers(p *scanner.Parallel, opts typed.Options, locs *locators) (*c
 		window:   scanThreads(so) + 1,
 		done:     map[int]*castBlock{},
 		free:     []*typed.Reader{first},
-		pool:     readerPool(opts),
+		pool:     pool,
 		eachDone: make(chan struct{}),
 	}
 	w.cond.L = &w.mu
 	go func() {
 		err := p.Each(w.block)
+		if errors.Is(err, errCastStopped) {
+			err = scanner.ErrClosed // Close, from another goroutine, stopped the workers
+		}
 		w.mu.Lock()
 		w.returned, w.eachErr = true, err
 		w.cond.Broadcast()

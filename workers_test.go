@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -217,5 +219,48 @@ func TestWorkersAgree(t *testing.T) {
 			}
 			t.Logf("%d rows, %d chunks, %d rejects, error %q", len(want.Rows), want.Chunks, len(want.Rejects), want.Err)
 		})
+	}
+}
+
+// TestWorkersClose: a parallel typed read stopped early, by Close after
+// a break or by Close from another goroutine while the caller waits for a
+// chunk, ends with ErrClosed (the second) and leaves no goroutine behind.
+func TestWorkersClose(t *testing.T) {
+	path := workersCSV(t, "close.csv", 20000, func(int) string { return "" })
+	readChunks(t, path, Options{Threads: 2}) // the table cache starts its goroutines
+	before := runtime.NumGoroutine()
+	for _, concurrent := range []bool{false, true} {
+		r, err := Open(path, Options{Threads: 2, BufferSize: 4096})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var last error
+		n := 0
+		for _, err := range r.Chunks() {
+			if err != nil {
+				last = err
+				break
+			}
+			if n++; n == 2 {
+				if !concurrent {
+					break
+				}
+				done := make(chan struct{})
+				go func() { r.Close(); close(done) }()
+				<-done
+			}
+		}
+		r.Close()
+		if concurrent && !errors.Is(last, scanner.ErrClosed) && !errors.Is(last, ErrClosed) {
+			t.Errorf("the read closed from another goroutine ended with %v, not ErrClosed", last)
+		}
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		buf := make([]byte, 1<<16)
+		t.Errorf("%d goroutines after the reads, %d before:\n%s", n, before, buf[:runtime.Stack(buf, true)])
 	}
 }
