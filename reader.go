@@ -96,7 +96,10 @@ func (r *Reader) Schema() typed.Schema { return r.schema }
 func (r *Reader) Detected() Detected { return r.detected }
 
 // Next returns the next chunk of typed rows, or io.EOF after the last. The
-// chunk is valid until the next call; Chunk.Clone keeps one.
+// chunk is valid until the next call; Chunk.Clone keeps one. The rows, in
+// file order, their numbers, the rejects and the error do not depend on
+// Options.Threads; where the chunks end does (a file read in parallel is
+// cast in blocks, whose last chunks are short).
 func (r *Reader) Next() (*typed.Chunk, error) {
 	if r.err != nil {
 		return nil, r.err
