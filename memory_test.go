@@ -94,9 +94,9 @@ func TestMemoryWorkersWindow(t *testing.T) {
 	if err := f.Close(); err != nil {
 		t.Fatal(err)
 	}
-	readerPools.mu.Lock()
-	readerPools.pools = nil // no Reader of an earlier read, made before Measure starts
-	readerPools.mu.Unlock()
+	castPools.mu.Lock()
+	castPools.pools = nil // no Reader or chunk of an earlier read, made before Measure starts
+	castPools.mu.Unlock()
 	runtime.GC()
 	runtime.GC() // the pools' Readers are gone, not freed during the read
 	defer memtest.Limit(24 << 20)()
