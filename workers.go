@@ -14,7 +14,7 @@ import (
 
 // castWorkers is the typed read of a file read in parallel: the rows are
 // cast on the scan's workers (scanner.Parallel.Each), each block of rows
-// by typed.Readers of its own, and the chunks reach the caller in file
+// by the typed.Reader of the worker that takes it, and the chunks reach the caller in file
 // order, as a typed.Reader over the parallel scan would hand them out,
 // with the same values, row numbers, rejects and error. Casting behind the
 // scan's merge, on the caller's goroutine, bounds the read by one
