@@ -75,9 +75,9 @@ func TestMemoryFrontDoor(t *testing.T) {
 // garbage does not hide what is kept) stays under 40 MiB whatever the
 // file's size: 48 MiB of 16-byte notes, 256 MiB under CSVSCAN_MEMORY=full,
 // in blocks of 1 MiB buffers (the file's pages are mapped, not on the
-// heap). Measured: 18-21 MiB (48 MiB file) and 27 MiB (256 MiB); without
-// the window the workers cast the whole file ahead, about 3 bytes of
-// chunks per byte of file (154 MiB for the 48 MiB file).
+// heap). Measured: 16-18 MiB (48 MiB file) and 19 MiB (256 MiB); without
+// the window the workers cast the whole file ahead, about 2 bytes of
+// chunks per byte of file (110 MiB for the 48 MiB file).
 func TestMemoryWorkersWindow(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the memory suite reads tens of megabytes; skipped in -short")
