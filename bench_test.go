@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/csvscan/csvscan/internal/gen"
@@ -14,8 +16,11 @@ import (
 
 // BenchmarkOpen reads a fixture file typed through the front door (sniff,
 // parallel read, cast) and, beside it, with the packages below put
-// together by hand (sniff.Sniff, scanner.ScanFile, typed.Reader):
-// the front door must cost nothing over the hand-made pipeline.
+// together by hand (sniff.Sniff, scanner.ScanFile, typed.Reader): by-hand
+// casts behind the file-order merge, by-hand-each on the workers, one
+// typed.Reader per worker reset for each block of Parallel.Each, as the
+// runner's "csvscan par" engines do. The front door must cost nothing
+// over the faster hand-made pipeline.
 // CSVSCAN_BENCH_MB sets the size (default 32).
 func BenchmarkOpen(b *testing.B) {
 	mb := 32
@@ -100,6 +105,66 @@ func BenchmarkOpen(b *testing.B) {
 					}
 				}
 			})
+			b.Run(shape.String()+"/threads="+strconv.Itoa(threads)+"/by-hand-each", func(b *testing.B) {
+				b.SetBytes(st.Size())
+				b.ReportAllocs()
+				for range b.N {
+					if n := byHandEach(b, path, st.Size(), threads); n == 0 {
+						b.Fatal("no rows")
+					}
+				}
+			})
 		}
 	}
+}
+
+// byHandEach reads path typed with a parallel scan whose workers cast
+// (Parallel.Each, a typed.Reader per worker reset for each block) and
+// returns the number of rows: the order of the rows is lost, which the
+// front door keeps.
+func byHandEach(b *testing.B, path string, size int64, threads int) int64 {
+	f, err := os.Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	res, err := sniff.Sniff(f, size, sniff.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	opts := scanner.Options{Dialect: res.Dialect, Header: res.HasHeader, FieldsPerRow: -1, Threads: threads}
+	p, err := scanner.ScanFile(b.Context(), f, opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer p.Close()
+	topts := typed.Options{Schema: res.Columns, Dialect: res.Dialect, DateFormat: res.DateFormat}
+	var readers sync.Pool
+	var n atomic.Int64
+	err = p.Each(func(blk *scanner.Block) error {
+		t, _ := readers.Get().(*typed.Reader)
+		var err error
+		if t == nil {
+			t, err = typed.NewReader(blk, topts)
+		} else {
+			err = t.Reset(blk)
+		}
+		if err != nil {
+			return err
+		}
+		defer readers.Put(t)
+		k := 0
+		for c, err := range t.Chunks() {
+			if err != nil {
+				return err
+			}
+			k += c.Len()
+		}
+		n.Add(int64(k))
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return n.Load()
 }

@@ -11,7 +11,9 @@
 //	read        in parallel from a file, sequentially from a stream
 //	            (package scanner; Options.Threads)
 //	cast        into typed chunks (typed.Reader; Options.Columns,
-//	            Types, AllVarchar, NullStr, IgnoreErrors, NullPadding)
+//	            Types, AllVarchar, NullStr, IgnoreErrors, NullPadding), on
+//	            the parallel read's goroutines for a file, the chunks
+//	            handed out in file order
 //
 // The option names are read_csv's, as Go fields; each documents its
 // default. This package is the one place that knows both sniffing and

@@ -2,8 +2,13 @@ package csvscan
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
 	"testing"
+	"time"
 
+	"github.com/csvscan/csvscan/internal/gen"
 	"github.com/csvscan/csvscan/internal/memtest"
 )
 
@@ -60,4 +65,95 @@ func TestMemoryFrontDoor(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestMemoryWorkersWindow: the workers of a parallel typed read cast at
+// most a window of Threads+1 blocks ahead of the caller (castWorkers), so
+// a caller that stops at its first chunk does not make them cast the whole
+// file. The caller here waits at its first chunk until the window is full,
+// then reads on; the peak heap (the collector held to 24 MiB, so that
+// garbage does not hide what is kept) stays under 40 MiB whatever the
+// file's size: 48 MiB of 16-byte notes, 256 MiB under CSVSCAN_MEMORY=full,
+// in blocks of 1 MiB buffers (the file's pages are mapped, not on the
+// heap). Measured: 16-18 MiB (48 MiB file) and 19 MiB (256 MiB); without
+// the window the workers cast the whole file ahead, about 2 bytes of
+// chunks per byte of file (110 MiB for the 48 MiB file).
+func TestMemoryWorkersWindow(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the memory suite reads tens of megabytes; skipped in -short")
+	}
+	const buffer = 1 << 20
+	path := filepath.Join(t.TempDir(), "notes.csv")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := gen.Write(f, gen.Shape{NoteLen: 16}, memtest.Size(48<<20, 256<<20), 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	castPools.mu.Lock()
+	castPools.pools = nil // no Reader or chunk of an earlier read, made before Measure starts
+	castPools.mu.Unlock()
+	runtime.GC()
+	runtime.GC() // the pools' Readers are gone, not freed during the read
+	defer memtest.Limit(24 << 20)()
+	var rows, chunks, waiting, blocks int
+	peak, err := memtest.Measure(func() error {
+		r, err := Open(path, Options{Threads: 2, BufferSize: buffer})
+		if err != nil {
+			return err
+		}
+		defer r.Close()
+		for c, err := range r.Chunks() {
+			if err != nil {
+				return err
+			}
+			if chunks == 0 {
+				waiting = waitForWindow(r.typed.(*castWorkers))
+			}
+			chunks++
+			rows += c.Len()
+		}
+		blocks = r.typed.(*castWorkers).next
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bound := uint64(40 << 20); peak > bound {
+		t.Fatalf("peak heap %d over the bound %d (40 MiB, whatever the file's size): %d rows, %d chunks, %d blocks, %d cast ahead", peak, bound, rows, chunks, blocks, waiting)
+	}
+	t.Logf("peak heap %.1f MiB, %d rows, %d chunks, %d blocks, %d cast ahead of the caller", float64(peak)/(1<<20), rows, chunks, blocks, waiting)
+}
+
+// waitForWindow waits, as a slow caller would, until the workers have
+// cast the blocks the window lets them (or the read has ended) and a
+// while more, and returns how many blocks are cast and wait for the
+// caller, the one it reads included.
+func waitForWindow(w *castWorkers) int {
+	cast := func() (n int) {
+		for _, b := range w.done {
+			if b.finished {
+				n++
+			}
+		}
+		return n
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		w.mu.Lock()
+		n, returned := cast(), w.returned
+		w.mu.Unlock()
+		if returned || n >= w.window {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	time.Sleep(100 * time.Millisecond) // workers not held by the window would go on
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return cast()
 }

@@ -200,8 +200,15 @@ func (r *Reader) start(raw bool) error {
 		}
 		r.shift = position{offset: off, lines: skip}
 		so.SkipRows = 0 // the section starts past them
-		section := io.NewSectionReader(r.src.file, off, r.src.size-off)
-		p, err := scanner.ScanReaderAt(ctx, section, r.src.size-off, so)
+		var p *scanner.Parallel
+		if off == 0 {
+			// Each (the typed read's workers, Count) reads the file's pages
+			// in place where they can be mapped; Scan (Raw) reads them.
+			p, err = scanner.ScanFile(ctx, r.src.file, so)
+		} else {
+			section := io.NewSectionReader(r.src.file, off, r.src.size-off)
+			p, err = scanner.ScanReaderAt(ctx, section, r.src.size-off, so)
+		}
 		if err != nil {
 			return fmt.Errorf("csvscan: %s: %w", r.name, err)
 		}
@@ -221,7 +228,9 @@ func (r *Reader) start(raw bool) error {
 	return nil
 }
 
-// typedReader makes the typed.Reader at the first typed read.
+// typedReader makes the typed read at the first one: a typed.Reader over
+// a sequential scan, or, for a file read in parallel, castWorkers, which
+// cast on the scan's workers and hand the chunks out in file order.
 func (r *Reader) typedReader() error {
 	if err := r.start(false); err != nil {
 		return err
@@ -233,17 +242,29 @@ func (r *Reader) typedReader() error {
 	topts.QuotedNotNull = r.opts.AllowQuotedNulls == Off
 	topts.ForceNotNull, topts.NullStr = r.opts.ForceNotNull, r.opts.NullStr
 	topts.StoreRejects, topts.RejectsLimit = r.opts.StoreRejects, r.opts.RejectsLimit
-	if _, parallel := r.raw.(*scanner.Parallel); parallel && r.src.file != nil {
+	if p, parallel := r.raw.(*scanner.Parallel); parallel && r.src.file != nil {
 		// A parallel read does not say where rows start: a sequential read
 		// of the same bytes finds the ones an error or a reject names.
-		section := io.NewSectionReader(r.src.file, r.shift.offset, r.src.size-r.shift.offset)
 		lo := r.read
 		lo.SkipRows = 0 // the section starts past them
-		loc, err := typed.NewLocator(section, lo)
+		file, off, size := r.src.file, r.shift.offset, r.src.size-r.shift.offset
+		open := func() (*typed.Locator, error) {
+			return typed.NewLocator(io.NewSectionReader(file, off, size), lo)
+		}
+		loc, err := open()
 		if err != nil {
 			return err
 		}
-		topts.Locator = loc
+		// The workers cast (castWorkers); their Locators are made as bad
+		// rows need them, the one made here checks the options now.
+		locs := &locators{open: open, max: scanThreads(p.Options()) + 2, idle: []locator{{l: loc}}}
+		w, err := newCastWorkers(p, topts, locs)
+		if err != nil {
+			return fmt.Errorf("csvscan: %w: %w", ErrOption, err)
+		}
+		r.src.closers = append(r.src.closers, w.close)
+		r.typed = w
+		return nil
 	}
 	t, err := typed.NewReader(r.raw, topts)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"iter"
 	"strings"
@@ -26,7 +27,7 @@ type Reader struct {
 	name     string
 	src      *source
 	raw      typed.Rows
-	typed    *typed.Reader
+	typed    chunkReader // *typed.Reader, or *castWorkers for a parallel read
 	schema   typed.Schema
 	detected Detected
 	read     scanner.Options // how the rows are read: the plan's, the sniffer's result applied
@@ -39,6 +40,13 @@ type Reader struct {
 	cancel   context.CancelFunc
 	multi    *multi // several files (OpenFiles), or nil
 	empty    bool   // the input has no bytes: no rows
+}
+
+// chunkReader is a typed read: a *typed.Reader, or the castWorkers of a
+// parallel read, which give the same chunks' rows, rejects and error.
+type chunkReader interface {
+	Next() (*typed.Chunk, error)
+	Rejects() []typed.Reject
 }
 
 // position is where a parallel read of a file with a preamble starts: the
@@ -88,7 +96,10 @@ func (r *Reader) Schema() typed.Schema { return r.schema }
 func (r *Reader) Detected() Detected { return r.detected }
 
 // Next returns the next chunk of typed rows, or io.EOF after the last. The
-// chunk is valid until the next call; Chunk.Clone keeps one.
+// chunk is valid until the next call; Chunk.Clone keeps one. The rows, in
+// file order, their numbers, the rejects and the error do not depend on
+// Options.Threads; where the chunks end does (a file read in parallel is
+// cast in blocks, whose last chunks are short).
 func (r *Reader) Next() (*typed.Chunk, error) {
 	if r.err != nil {
 		return nil, r.err
@@ -299,9 +310,25 @@ func (r *Reader) Rejects() []typed.Reject {
 		if x.ByteOffset >= 0 {
 			x.ByteOffset += r.shift.offset
 		}
+		x.Message = shiftedSummary(x)
 		out[i] = x
 	}
 	return out
+}
+
+// shiftedSummary returns the Message of rj, moved: a row the raw scan
+// skipped keeps its ParseError's Summary, which names the row's line and
+// byte as the scan of the section past a preamble counted them; written
+// again with rj's moved positions, it is the sequential read's. Other
+// messages name no position and are returned as they are.
+func shiftedSummary(rj typed.Reject) string {
+	sep := fmt.Sprintf(": %v: ", rj.Kind)
+	_, msg, ok := strings.Cut(rj.Message, sep)
+	if !ok || !strings.HasPrefix(rj.Message, "csvscan: row ") {
+		return rj.Message
+	}
+	pe := scanner.ParseError{Kind: rj.Kind, Row: rj.Row, Line: rj.Line, Field: rj.ColumnIndex, Offset: rj.ByteOffset, Msg: msg}
+	return pe.Summary()
 }
 
 // Err returns the error that ended the read, nil at the end of input.

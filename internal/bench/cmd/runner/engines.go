@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/csvscan/csvscan"
 	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/scanner/typed"
 	_ "github.com/duckdb/duckdb-go/v2" // registers the "duckdb" driver
@@ -61,6 +62,7 @@ const (
 	nameSeq    = "csvscan seq"
 	namePar1   = "csvscan par t=1"
 	namePar2   = "csvscan par t=2"
+	nameDoor2  = "csvscan door t=2"
 	nameStd    = "encoding/csv"
 	nameDuck1  = "DuckDB t=1"
 	nameDuck2  = "DuckDB t=2"
@@ -75,7 +77,8 @@ const rareRegion = "rare"
 const stdBufSize = scanner.DefaultBufferSize
 
 // goEngines returns the engines that run in Go: csvscan's sequential Scanner,
-// its parallel scan with one and two goroutines, and encoding/csv.
+// its parallel scan with one and two goroutines, the front door
+// (csvscan.Open) with two, and encoding/csv.
 func goEngines() []engine {
 	return []engine{
 		{nameSeq, runSequential},
@@ -85,8 +88,55 @@ func goEngines() []engine {
 		{namePar2, func(ctx context.Context, fx fixture, q query) (int64, error) {
 			return runParallel(ctx, fx, q, 2)
 		}},
+		{nameDoor2, func(ctx context.Context, fx fixture, q query) (int64, error) {
+			return runDoor(ctx, fx, q, 2)
+		}},
 		{nameStd, runEncodingCSV},
 	}
+}
+
+// runDoor answers q through the front door, csvscan.Open with Threads
+// threads, the columns and the dialect given (no sniffing, as for "DuckDB
+// t=N"): the typed query from its typed chunks (Reader.Chunks, handed out
+// in file order), count(*) with Reader.Count, the others from Reader.Raw.
+func runDoor(_ context.Context, fx fixture, q query, threads int) (int64, error) {
+	cols := schema(fx)
+	if q != qTyped {
+		for i := range cols {
+			cols[i].Type = typed.TypeVarchar
+		}
+	}
+	r, err := csvscan.Open(fx.path, csvscan.Options{Threads: threads, AutoDetect: csvscan.Off, Header: csvscan.On,
+		Columns: cols, Delim: ",", Quote: `"`, Escape: `"`})
+	if err != nil {
+		return 0, err
+	}
+	defer r.Close()
+	switch q {
+	case qTyped:
+		return tallyChunks(r.Chunks())
+	case qCount:
+		return r.Count()
+	}
+	var n int64
+	for row, err := range r.Raw() {
+		if err != nil {
+			return n, err
+		}
+		switch q {
+		case qRare:
+			if string(row[regionCol]) == rareRegion {
+				n++
+			}
+		case qMaxNote:
+			n = max(n, int64(len(row[noteCol])))
+		case qAll:
+			for _, v := range row {
+				n += int64(len(v))
+			}
+		}
+	}
+	return n, nil
 }
 
 // runSequential answers q with a sequential Scanner over a buffered file.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"iter"
 	"math"
 	"strconv"
 	"strings"
@@ -53,9 +54,12 @@ func tallyTyped(rows typed.Rows, fx fixture) (int64, error) {
 }
 
 // tallyReader sums the checksum of the typed rows r reads.
-func tallyReader(r *typed.Reader) (int64, error) {
+func tallyReader(r *typed.Reader) (int64, error) { return tallyChunks(r.Chunks()) }
+
+// tallyChunks sums the checksum of the typed rows of chunks.
+func tallyChunks(chunks iter.Seq2[*typed.Chunk, error]) (int64, error) {
 	var n int64
-	for c, err := range r.Chunks() {
+	for c, err := range chunks {
 		if err != nil {
 			return n, err
 		}

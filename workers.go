@@ -1,0 +1,513 @@
+package csvscan
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/scanner/typed"
+)
+
+// castWorkers is the typed read of a file read in parallel: the rows are
+// cast on the scan's workers (scanner.Parallel.Each), each block of rows
+// by the typed.Reader of the worker that takes it, and the chunks reach the caller in file
+// order, as a typed.Reader over the parallel scan would hand them out,
+// with the same values, row numbers, rejects and error. Casting behind the
+// scan's merge, on the caller's goroutine, bounds the read by one
+// goroutine's casting speed; here every worker casts.
+//
+// Each worker casts a block with one typed.Reader (Reset onto the block)
+// and copies each chunk into chunk memory of the read's own, recycled
+// once the caller has moved past it, so that a chunk stays valid until
+// the caller's next call whatever the workers do meanwhile; the copies
+// grow to a chunk's size in one step. (One Reader per chunk held, handing
+// out the Readers' own chunks, copied nothing, but every new Reader grew
+// its text columns in many steps: 36 MB/op of allocations against 20 for
+// a 20 MB file of 256-byte notes, and no fewer instructions.) Each chunk
+// is handed over as soon as it is made, so the caller reads the first
+// block in file order while it is being cast; the workers on the blocks
+// after it keep their chunks until the caller comes to them.
+//
+// Memory: a worker starts on block k only once the caller reads block
+// k-window or later (window is Threads+1), so at most window blocks are
+// cast or being cast and waiting, each holding the chunks of its rows
+// (the block's rows cast: about the records the scan keeps for it, see
+// scanner.Parallel), besides the scan's own window of Threads+2
+// boundaries. TestMemoryWorkersWindow measures it.
+type castWorkers struct {
+	p      *scanner.Parallel
+	opts   typed.Options // with the scan's dialect, null padding and ignore_errors
+	ignore bool          // bad rows are skipped (IgnoreErrors or StoreRejects)
+	locs   *locators
+	window int
+	pool   *castPool // Readers and chunks of reads with the same options
+
+	mu       sync.Mutex
+	cond     sync.Cond
+	next     int                // the block the caller reads
+	done     map[int]*castBlock // blocks being cast or cast, by index, not yet read
+	free     []*typed.Reader    // Readers no worker uses
+	chunks   []*typed.Chunk     // chunks' memory nobody holds
+	stopped  bool               // the caller is done: workers waiting give up
+	returned bool               // Each has returned, with eachErr
+	eachErr  error
+	eachDone chan struct{} // closed after returned is set
+
+	// The caller's side, touched by Next only.
+	cur     *castBlock
+	pos     int          // the next chunk of cur
+	held    *typed.Chunk // the chunk the caller holds
+	rejects []typed.Reject
+	err     error
+}
+
+// castBlock is one block of the scan, being cast: its chunks so far, and
+// once finished the rest. w.mu guards it.
+type castBlock struct {
+	chunks   []castChunk
+	tail     []typed.Reject // rejects of the rows after the last chunk
+	err      error          // what ended the block's read early: a *typed.RowError
+	finished bool
+}
+
+// castChunk is one chunk of a block, a copy of the Reader's.
+type castChunk struct {
+	c       *typed.Chunk
+	rejects []typed.Reject // of the rows read for this chunk, bad ones included
+}
+
+// copyChunk copies src into dst's memory (nil: new memory) and returns
+// the copy. Slices grow to src's lengths in one step, not by doubling.
+func copyChunk(dst, src *typed.Chunk) *typed.Chunk {
+	var cols []typed.Vector
+	var rows []int
+	if dst != nil {
+		cols, rows = dst.Columns, dst.RowNumbers
+	}
+	if len(cols) != len(src.Columns) {
+		cols = make([]typed.Vector, len(src.Columns))
+	}
+	for i := range src.Columns {
+		s, d := &src.Columns[i], &cols[i]
+		d.Type, d.Width, d.Scale = s.Type, s.Width, s.Scale
+		d.Validity = copyOf(d.Validity, s.Validity)
+		d.Bools = copyOf(d.Bools, s.Bools)
+		d.Ints = copyOf(d.Ints, s.Ints)
+		d.Floats = copyOf(d.Floats, s.Floats)
+		d.Dates = copyOf(d.Dates, s.Dates)
+		d.Times = copyOf(d.Times, s.Times)
+		d.Timestamps = copyOf(d.Timestamps, s.Timestamps)
+		d.Data = copyOf(d.Data, s.Data)
+		d.Offsets = copyOf(d.Offsets, s.Offsets)
+	}
+	return typed.NewChunk(cols, copyOf(rows, src.RowNumbers))
+}
+
+// copyOf copies s into d's memory: nil for nil.
+func copyOf[S ~[]E, E any](d, s S) S {
+	if s == nil {
+		return nil
+	}
+	return append(d[:0], s...)
+}
+
+// errCastStopped is what a worker returns to Each when the caller stopped
+// the read: no further block is handed out.
+var errCastStopped = errors.New("csvscan: the typed read was stopped")
+
+// newCastWorkers starts casting p's blocks on its workers. opts are those
+// a typed.Reader over p would have (the dialect, null padding and
+// ignore_errors are taken from p here, as NewReader takes them from an
+// OptionsSource); locs finds bad rows' positions.
+func newCastWorkers(p *scanner.Parallel, opts typed.Options, locs *locators) (*castWorkers, error) {
+	so := p.Options()
+	opts.Dialect = so.Dialect
+	opts.NullPadding = opts.NullPadding || so.NullPadding
+	opts.IgnoreErrors = opts.IgnoreErrors || so.IgnoreErrors
+	opts.Locator = nil // the blocks tell positions (blockRows)
+	// One Reader made now checks the options before the read starts, as
+	// typed.NewReader over p would (one a read with the same options left
+	// has passed the check); it is the first of the free list.
+	pool := readerPool(opts)
+	first, _ := pool.readers.Get().(*typed.Reader)
+	if first == nil {
+		var err error
+		if first, err = typed.NewReader(emptyRows{}, opts); err != nil {
+			return nil, err
+		}
+	}
+	w := &castWorkers{
+		p:        p,
+		opts:     opts,
+		ignore:   opts.IgnoreErrors || opts.StoreRejects,
+		locs:     locs,
+		window:   scanThreads(so) + 1,
+		done:     map[int]*castBlock{},
+		free:     []*typed.Reader{first},
+		pool:     pool,
+		eachDone: make(chan struct{}),
+	}
+	w.cond.L = &w.mu
+	go func() {
+		err := p.Each(w.block)
+		if errors.Is(err, errCastStopped) {
+			err = scanner.ErrClosed // Close, from another goroutine, stopped the workers
+		}
+		w.mu.Lock()
+		w.returned, w.eachErr = true, err
+		w.cond.Broadcast()
+		w.mu.Unlock()
+		close(w.eachDone)
+	}()
+	return w, nil
+}
+
+// scanThreads returns the number of goroutines a scan with options o
+// runs: Threads, or GOMAXPROCS for 0.
+func scanThreads(o scanner.Options) int {
+	if o.Threads > 0 {
+		return o.Threads
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
+// block is Each's function: it waits for the caller to come within the
+// window of b, then casts b chunk by chunk, handing each to the caller as
+// it is made.
+func (w *castWorkers) block(b *scanner.Block) error {
+	k := b.Index()
+	w.mu.Lock()
+	for !w.stopped && k >= w.next+w.window {
+		w.cond.Wait()
+	}
+	if w.stopped {
+		w.mu.Unlock()
+		return errCastStopped
+	}
+	out := &castBlock{}
+	w.done[k] = out
+	w.mu.Unlock()
+	src := &blockRows{Block: b, locs: w.locs}
+	r, err := w.reader(src)
+	if err != nil {
+		return w.finish(out, nil, err)
+	}
+	defer w.release(r)
+	seen := 0 // the Reader's rejects handed out with chunks
+	for {
+		c, err := r.Next()
+		rj := r.Rejects()
+		rejects := slices.Clone(rj[seen:])
+		seen = len(rj)
+		if c == nil {
+			if err == io.EOF {
+				err = nil
+			}
+			return w.finish(out, rejects, err)
+		}
+		if !w.publish(out, castChunk{c: copyChunk(w.chunk(), c), rejects: rejects}) {
+			return errCastStopped
+		}
+	}
+}
+
+// publish adds a chunk to block b, for the caller; false when the caller
+// has stopped the read.
+func (w *castWorkers) publish(b *castBlock, c castChunk) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	b.chunks = append(b.chunks, c)
+	w.cond.Broadcast()
+	return !w.stopped
+}
+
+// finish marks block b cast, with the rejects after its last chunk and
+// the error that ended it early, if any.
+func (w *castWorkers) finish(b *castBlock, tail []typed.Reject, err error) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	b.tail, b.err, b.finished = tail, err, true
+	w.cond.Broadcast()
+	return nil
+}
+
+// reader returns a Reader set to read src: a free one Reset onto it, one
+// a read with the same options left (readerPool), or a new one.
+func (w *castWorkers) reader(src *blockRows) (*typed.Reader, error) {
+	w.mu.Lock()
+	var r *typed.Reader
+	if n := len(w.free); n > 0 {
+		r, w.free = w.free[n-1], w.free[:n-1]
+	}
+	w.mu.Unlock()
+	if r == nil {
+		r, _ = w.pool.readers.Get().(*typed.Reader)
+	}
+	if r == nil {
+		return typed.NewReader(src, w.opts)
+	}
+	return r, r.Reset(src)
+}
+
+// chunk returns memory for a chunk: a free one, one a read with the same
+// options left, or nil (copyChunk makes it).
+func (w *castWorkers) chunk() *typed.Chunk {
+	w.mu.Lock()
+	var c *typed.Chunk
+	if n := len(w.chunks); n > 0 {
+		c, w.chunks = w.chunks[n-1], w.chunks[:n-1]
+	}
+	w.mu.Unlock()
+	if c == nil {
+		c, _ = w.pool.chunks.Get().(*typed.Chunk)
+	}
+	return c
+}
+
+// castPool keeps the typed.Readers and the chunks' memory of parallel reads
+// that have ended, for the next read with the same options: a text column
+// of a new Reader grows in many steps to the longest chunk's text, and a
+// read keeps the chunks of a few blocks. sync.Pools let them go when the
+// collector runs twice without a read taking them.
+type castPool struct {
+	readers, chunks sync.Pool
+}
+
+var castPools struct {
+	mu    sync.Mutex
+	pools map[string]*castPool
+}
+
+// readerPool returns the pool of the reads with options o.
+func readerPool(o typed.Options) *castPool {
+	key := fmt.Sprintf("%#v", o)
+	castPools.mu.Lock()
+	defer castPools.mu.Unlock()
+	p := castPools.pools[key]
+	if p == nil {
+		if len(castPools.pools) >= 16 {
+			castPools.pools = nil // many schemas: start over rather than grow
+		}
+		if castPools.pools == nil {
+			castPools.pools = map[string]*castPool{}
+		}
+		p = &castPool{}
+		castPools.pools[key] = p
+	}
+	return p
+}
+
+// release puts r back on the free list.
+func (w *castWorkers) release(r *typed.Reader) {
+	w.mu.Lock()
+	w.free = append(w.free, r)
+	w.mu.Unlock()
+}
+
+// Next returns the next chunk in file order, valid until the next call,
+// or io.EOF after the last, or the error that ended the read (the chunks
+// before it first), as typed.Reader.Next does.
+func (w *castWorkers) Next() (*typed.Chunk, error) {
+	if w.err != nil {
+		return nil, w.err
+	}
+	if w.held != nil {
+		w.mu.Lock()
+		w.chunks = append(w.chunks, w.held)
+		w.mu.Unlock()
+		w.held = nil
+	}
+	w.mu.Lock()
+	for {
+		b := w.cur
+		if b == nil {
+			if b = w.done[w.next]; b != nil {
+				w.cur, w.pos = b, 0
+				continue
+			}
+			if w.returned {
+				// Each has returned, and every block it handed out was read.
+				err := w.eachErr
+				w.mu.Unlock()
+				<-w.eachDone
+				if err == nil {
+					err = io.EOF
+				}
+				return nil, w.fail(err)
+			}
+			w.cond.Wait()
+			continue
+		}
+		if w.pos < len(b.chunks) {
+			c := b.chunks[w.pos]
+			b.chunks[w.pos] = castChunk{}
+			w.pos++
+			w.mu.Unlock()
+			w.addRejects(c.rejects)
+			w.held = c.c
+			return c.c, nil
+		}
+		if !b.finished {
+			w.cond.Wait()
+			continue
+		}
+		w.addRejects(b.tail)
+		if b.err != nil {
+			w.mu.Unlock()
+			return nil, w.fail(b.err)
+		}
+		delete(w.done, w.next)
+		w.cur = nil
+		w.next++
+		w.cond.Broadcast()
+	}
+}
+
+// addRejects keeps rejects, up to the RejectsLimit over all blocks.
+func (w *castWorkers) addRejects(rj []typed.Reject) {
+	if lim := w.opts.RejectsLimit; lim > 0 && len(w.rejects)+len(rj) > lim {
+		rj = rj[:max(lim-len(w.rejects), 0)]
+	}
+	w.rejects = append(w.rejects, rj...)
+}
+
+// Rejects returns the rejects of the rows read so far, in file order.
+func (w *castWorkers) Rejects() []typed.Reject { return w.rejects }
+
+// fail ends the read with err and stops the scan.
+func (w *castWorkers) fail(err error) error {
+	w.err = err
+	w.close()
+	return err
+}
+
+// close stops the workers and the scan, and returns once Each has; the
+// free Readers go to the pool (not the one whose chunk the caller holds:
+// it stays the caller's).
+func (w *castWorkers) close() error {
+	w.mu.Lock()
+	w.stopped = true
+	w.cond.Broadcast()
+	w.mu.Unlock()
+	w.p.Close()
+	<-w.eachDone
+	w.mu.Lock()
+	free, chunks := w.free, w.chunks
+	w.free, w.chunks = nil, nil
+	w.mu.Unlock()
+	for _, r := range free {
+		w.pool.readers.Put(r)
+	}
+	for _, c := range chunks {
+		w.pool.chunks.Put(c)
+	}
+	return nil
+}
+
+// blockRows is a block's rows for its typed.Reader: for bad rows, it says
+// where a row and its values start (a Block does not know; locators read
+// the file again to find them).
+type blockRows struct {
+	*scanner.Block
+	locs    *locators
+	located int // the row rowOffset and offsets are of; 0 for none
+	rowOff  int64
+	offsets []int64
+}
+
+// RowOffset returns where the current row starts, -1 when unknown.
+func (b *blockRows) RowOffset() int64 {
+	b.locate()
+	return b.rowOff
+}
+
+// FieldOffsets returns where the current row's values start, nil when
+// unknown.
+func (b *blockRows) FieldOffsets() []int64 {
+	b.locate()
+	return b.offsets
+}
+
+func (b *blockRows) locate() {
+	n := b.Block.RowNumber()
+	if b.located == n {
+		return
+	}
+	b.located = n
+	b.rowOff, b.offsets = b.locs.locate(n, b.offsets[:0])
+}
+
+// locators find rows of a file by number for the workers, with
+// typed.Locators: each reads the file forward, so a row is asked of the
+// one furthest on that has not passed it, or of a new one. Rows come from
+// the workers' blocks nearly in file order, so there are about as many as
+// workers; at most max idle ones are kept. Bad rows alone cost the reads.
+type locators struct {
+	open func() (*typed.Locator, error)
+	max  int
+
+	mu   sync.Mutex
+	idle []locator
+}
+
+type locator struct {
+	l    *typed.Locator
+	last int // the last row it located
+}
+
+// locate returns where row starts and its values' offsets appended to
+// dst; -1 and dst when the row cannot be found.
+func (ls *locators) locate(row int, dst []int64) (int64, []int64) {
+	ls.mu.Lock()
+	best := -1
+	for i, l := range ls.idle {
+		if l.last <= row && (best < 0 || l.last > ls.idle[best].last) {
+			best = i
+		}
+	}
+	var l locator
+	if best >= 0 {
+		l = ls.idle[best]
+		ls.idle = slices.Delete(ls.idle, best, best+1)
+	}
+	ls.mu.Unlock()
+	if l.l == nil {
+		var err error
+		if l.l, err = ls.open(); err != nil {
+			return -1, dst
+		}
+	}
+	off, offs, ok := l.l.Locate(row)
+	if !ok {
+		return -1, dst // the Locator has read past row, or to the end: dropped
+	}
+	dst = append(dst, offs...)
+	l.last = row
+	ls.mu.Lock()
+	ls.idle = append(ls.idle, l)
+	if len(ls.idle) > ls.max {
+		// Drop the one furthest behind.
+		low := 0
+		for i := range ls.idle {
+			if ls.idle[i].last < ls.idle[low].last {
+				low = i
+			}
+		}
+		ls.idle = slices.Delete(ls.idle, low, low+1)
+	}
+	ls.mu.Unlock()
+	return off, dst
+}
+
+// emptyRows is a source of no rows, for the Reader that checks the
+// options before the first block.
+type emptyRows struct{}
+
+func (emptyRows) Scan() bool     { return false }
+func (emptyRows) Row() [][]byte  { return nil }
+func (emptyRows) Err() error     { return nil }
+func (emptyRows) RowNumber() int { return 0 }

@@ -1,0 +1,266 @@
+package csvscan
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/scanner/typed"
+)
+
+// chunkRead is everything a typed read through Chunks gave: each row with
+// its number and values as text (rendered when its chunk came, the chunk's
+// lifetime), the same rows from clones of the chunks read at the end, the
+// rejects, the error and its positions.
+type chunkRead struct {
+	Rows, Cloned []string
+	Chunks       int
+	Rejects      []string
+	Err          string
+	RowErr       string // the *typed.RowError's fields
+	ParseErr     string // the *scanner.ParseError's
+}
+
+func readChunks(t *testing.T, path string, o Options) chunkRead {
+	t.Helper()
+	var out chunkRead
+	r, err := Open(path, o)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	defer r.Close()
+	var clones []*typed.Chunk
+	render := func(c *typed.Chunk, dst []string) []string {
+		var b []byte
+		for i := 0; i < c.Len(); i++ {
+			b = fmt.Appendf(b[:0], "%d:", c.RowNumbers[i])
+			for j := range c.Columns {
+				b = append(b, '|')
+				b = c.Columns[j].AppendText(b, i)
+			}
+			dst = append(dst, string(b))
+		}
+		return dst
+	}
+	for c, err := range r.Chunks() {
+		if err != nil {
+			out.Err = err.Error()
+			var re *typed.RowError
+			var pe *scanner.ParseError
+			if errors.As(err, &re) {
+				out.RowErr = fmt.Sprintf("%+v", *re)
+			}
+			if errors.As(err, &pe) {
+				out.ParseErr = fmt.Sprintf("%+v", *pe)
+			}
+			break
+		}
+		out.Chunks++
+		out.Rows = render(c, out.Rows)
+		clones = append(clones, c.Clone())
+	}
+	for _, c := range clones {
+		out.Cloned = render(c, out.Cloned)
+	}
+	for _, rj := range r.Rejects() {
+		out.Rejects = append(out.Rejects, fmt.Sprintf("%+v", rj))
+	}
+	return out
+}
+
+// workersCSV writes a file of n rows of four columns (BIGINT, DOUBLE, DATE,
+// VARCHAR with quotes, delimiters and line ends in some values, NULLs) and
+// lets bad(i) replace row i by a line of its own.
+func workersCSV(t *testing.T, name string, n int, bad func(i int) string) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("id,price,day,note\n")
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < n; i++ {
+		if line := bad(i); line != "" {
+			b.WriteString(line)
+			continue
+		}
+		note := fmt.Sprintf("note %d", rng.IntN(1000))
+		switch i % 13 {
+		case 3:
+			note = fmt.Sprintf("\"a, \"\"quoted\"\"\nnote %d\"", i)
+		case 7:
+			note = ""
+		}
+		price := fmt.Sprintf("%d.%02d", rng.IntN(10000), rng.IntN(100))
+		if i%17 == 5 {
+			price = ""
+		}
+		fmt.Fprintf(&b, "%d,%s,2024-%02d-%02d,%s\n", i, price, 1+rng.IntN(12), 1+rng.IntN(28), note)
+	}
+	return writeFile(t, name, []byte(b.String()))
+}
+
+// TestWorkersAgree: a file read in parallel, its rows cast on the workers
+// and handed out in file order (castWorkers), gives through Chunks what the
+// sequential read gives: every value and row number, the rejects with
+// their positions, the error with its positions; chunks valid during
+// their step and clones after. Small buffers make many blocks; the
+// sequential read has one chunk per ChunkSize rows, the parallel one more
+// (a block's last chunk is short), which shows there were many blocks.
+func TestWorkersAgree(t *testing.T) {
+	const n = 12000
+	schema := typed.Schema{{Name: "id", Type: typed.TypeBigInt}, {Name: "price", Type: typed.TypeDouble},
+		{Name: "day", Type: typed.TypeDate}, {Name: "note", Type: typed.TypeVarchar}}
+	good := workersCSV(t, "good.csv", n, func(int) string { return "" })
+	// A bad value late, after many blocks.
+	lateCast := workersCSV(t, "late-cast.csv", n, func(i int) string {
+		if i == n-1234 {
+			return fmt.Sprintf("%d,12x,2024-01-01,late\n", i)
+		}
+		return ""
+	})
+	// A row the raw scan cannot read, late: text after a closing quote.
+	lateParse := workersCSV(t, "late-parse.csv", n, func(i int) string {
+		if i == n-777 {
+			return fmt.Sprintf("%d,1.5,2024-01-01,\"q\"z\n", i)
+		}
+		return ""
+	})
+	// A short row and a long one late, past the sniffer's sample.
+	lateMissing := workersCSV(t, "late-missing.csv", n, func(i int) string {
+		if i == n-500 {
+			return fmt.Sprintf("%d,\"1.5\"\n", i)
+		}
+		return ""
+	})
+	lateTooMany := workersCSV(t, "late-too-many.csv", n, func(i int) string {
+		if i == n-300 {
+			return fmt.Sprintf("%d,1.5,2024-01-01,x,,extra\n", i)
+		}
+		return ""
+	})
+	// Bad rows of every kind all through the file.
+	var kinds = []string{
+		"%d,not a number,2024-01-01,cast\n",
+		"%d,1.5\n",                           // missing columns
+		"%d,1.5,2024-01-01,x,extra,more\n",   // too many columns
+		"%d,1.5,2024-01-01,\xff\xfe bytes\n", // invalid UTF-8 in VARCHAR
+		"%d,1.5,2024-13-45,bad date\n",
+		"%d,\"1\"x,2024-01-01,parse\n", // text after a closing quote
+	}
+	manyBad := workersCSV(t, "many-bad.csv", n, func(i int) string {
+		if i%211 == 17 {
+			return fmt.Sprintf(kinds[(i/211)%len(kinds)], i)
+		}
+		return ""
+	})
+	short := workersCSV(t, "short.csv", n, func(i int) string {
+		if i%97 == 1 {
+			return fmt.Sprintf("%d,2.5\n", i)
+		}
+		return ""
+	})
+	data, err := os.ReadFile(manyBad)
+	if err != nil {
+		t.Fatal(err)
+	}
+	preamble := writeFile(t, "preamble.csv", append([]byte("Export\nsource: test\n\n"), data...))
+
+	for _, c := range []struct {
+		name string
+		path string
+		o    Options
+	}{
+		{"good", good, Options{Columns: schema, Header: On}},
+		{"good sniffed", good, Options{}},
+		{"late cast", lateCast, Options{Columns: schema, Header: On}},
+		{"late cast ignored", lateCast, Options{Columns: schema, Header: On, IgnoreErrors: true, StoreRejects: true}},
+		{"late parse", lateParse, Options{Columns: schema, Header: On}},
+		{"late parse ignored", lateParse, Options{Columns: schema, Header: On, IgnoreErrors: true, StoreRejects: true}},
+		{"late missing", lateMissing, Options{Columns: schema, Header: On}},
+		{"late too many", lateTooMany, Options{Columns: schema, Header: On}},
+		{"many bad ignored", manyBad, Options{Columns: schema, Header: On, IgnoreErrors: true}},
+		{"many bad rejects", manyBad, Options{Columns: schema, Header: On, IgnoreErrors: true, StoreRejects: true}},
+		{"many bad rejects limit", manyBad, Options{Columns: schema, Header: On, StoreRejects: true, RejectsLimit: 37}},
+		{"null padding", short, Options{Columns: schema, Header: On, NullPadding: true}},
+		{"short rows", short, Options{Columns: schema, Header: On}},
+		{"preamble rejects", preamble, Options{Columns: schema, Header: On, Skip: 3, StoreRejects: true}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			o := c.o
+			if len(o.Columns) > 0 {
+				// The sniffer, told to ignore errors, reads a file of few
+				// bad rows without a quote: read it without sniffing.
+				o.AutoDetect = Off
+			}
+			o.Threads = 1
+			want := readChunks(t, c.path, o)
+			for _, p := range []struct{ threads, buffer int }{{2, 4096}, {3, 1000}} {
+				o.Threads, o.BufferSize = p.threads, p.buffer
+				got := readChunks(t, c.path, o)
+				if d := cmp.Diff(want, got, cmp.FilterPath(func(p cmp.Path) bool { return p.String() == "Chunks" }, cmp.Ignore())); d != "" {
+					t.Fatalf("threads %d, buffer %d (-sequential +parallel):\n%s", p.threads, p.buffer, d)
+				}
+				if got.Chunks <= want.Chunks && len(want.Rows) > 4*typed.ChunkSize {
+					t.Errorf("threads %d, buffer %d: %d chunks, as many as the sequential read's %d: few blocks", p.threads, p.buffer, got.Chunks, want.Chunks)
+				}
+			}
+			if len(want.Rows) == 0 {
+				t.Fatalf("no rows: %s", want.Err)
+			}
+			if strings.Contains(c.name, "late") && !strings.Contains(c.name, "ignored") && want.Err == "" ||
+				strings.Contains(c.name, "rejects") && len(want.Rejects) == 0 {
+				t.Fatalf("the case should end in an error or have rejects: %q, %d rejects", want.Err, len(want.Rejects))
+			}
+			t.Logf("%d rows, %d chunks, %d rejects, error %q", len(want.Rows), want.Chunks, len(want.Rejects), want.Err)
+		})
+	}
+}
+
+// TestWorkersClose: a parallel typed read stopped early, by Close after
+// a break or by Close from another goroutine while the caller waits for a
+// chunk, ends with ErrClosed (the second) and leaves no goroutine behind.
+func TestWorkersClose(t *testing.T) {
+	path := workersCSV(t, "close.csv", 20000, func(int) string { return "" })
+	readChunks(t, path, Options{Threads: 2}) // the table cache starts its goroutines
+	before := runtime.NumGoroutine()
+	for _, concurrent := range []bool{false, true} {
+		r, err := Open(path, Options{Threads: 2, BufferSize: 4096})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var last error
+		n := 0
+		for _, err := range r.Chunks() {
+			if err != nil {
+				last = err
+				break
+			}
+			if n++; n == 2 {
+				if !concurrent {
+					break
+				}
+				done := make(chan struct{})
+				go func() { r.Close(); close(done) }()
+				<-done
+			}
+		}
+		r.Close()
+		if concurrent && !errors.Is(last, scanner.ErrClosed) && !errors.Is(last, ErrClosed) {
+			t.Errorf("the read closed from another goroutine ended with %v, not ErrClosed", last)
+		}
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		buf := make([]byte, 1<<16)
+		t.Errorf("%d goroutines after the reads, %d before:\n%s", n, before, buf[:runtime.Stack(buf, true)])
+	}
+}
