@@ -15,6 +15,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/csvscan/csvscan/dialect"
+	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/sniff"
 )
 
@@ -320,5 +321,65 @@ func TestLargeHeadBounded(t *testing.T) {
 		if r.Dialect != res.Dialect || r.HasHeader != res.HasHeader || fmt.Sprint(r.Columns) != fmt.Sprint(res.Columns) {
 			t.Fatalf("bounded %v %v %v; by rows %v %v %v", res.Dialect, res.HasHeader, res.Columns, r.Dialect, r.HasHeader, r.Columns)
 		}
+	}
+}
+
+// Class 1, a row that does not parse: one row in which the quote cannot be
+// read ("q"z: text after a closing quote) drops the quote candidate from
+// DuckDB's method, whose tables all fail, and DuckDB 1.5.6 reads such a
+// file as one text column (delimiter "|"), confidence 1. The ragged
+// reading counts the row as a reject: the comma and the quote, three
+// columns, and the result says IgnoreErrors with one long or bad row, so
+// that reading with it gives every other row. Rows the table reads INVALID
+// in are tolerated up to one in 50: a file in which such quotes are common
+// keeps DuckDB's answer.
+func TestBadQuoteRow(t *testing.T) {
+	file := func(bad func(i int) bool) string {
+		var b strings.Builder
+		b.WriteString("id,name,note\n")
+		for i := range 600 {
+			switch {
+			case bad(i):
+				fmt.Fprintf(&b, "%d,\"q\"z,plain\n", i)
+			case i%3 == 0:
+				fmt.Fprintf(&b, "%d,name %d,\"line one\nline two, with a comma\"\n", i, i)
+			default:
+				fmt.Fprintf(&b, "%d,name %d,plain %d\n", i, i, i)
+			}
+		}
+		return b.String()
+	}
+	for _, at := range []int{1, 250, 599} {
+		in := file(func(i int) bool { return i == at })
+		res, err := sniff.SniffBytes([]byte(in), sniff.Options{})
+		if err != nil {
+			t.Fatalf("bad row %d: %v", at, err)
+		}
+		if res.Dialect.Delimiter != "," || res.Dialect.Quote != dialect.Some('"') || len(res.Columns) != 3 {
+			t.Fatalf("bad row %d: delimiter %q quote %v, %d columns; want \",\", '\"', 3", at, res.Dialect.Delimiter, res.Dialect.Quote, len(res.Columns))
+		}
+		if !res.IgnoreErrors || res.LongRows != 1 {
+			t.Errorf("bad row %d: IgnoreErrors %v, LongRows %d; want true, 1", at, res.IgnoreErrors, res.LongRows)
+		}
+		if res.Scores.Confidence >= 1 {
+			t.Errorf("bad row %d: confidence %.3f for a table with a bad row", at, res.Scores.Confidence)
+		}
+		sc, err := scanner.NewBytes([]byte(in), scanner.Options{Dialect: res.Dialect, Header: res.HasHeader, IgnoreErrors: res.IgnoreErrors})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for sc.Scan() {
+			n++
+		}
+		if err := sc.Err(); err != nil || n != 599 || len(sc.TakeBadRows()) != 1 {
+			t.Errorf("bad row %d: read with the result: %d rows, error %v; want 599 rows and one bad row", at, n, err)
+		}
+	}
+	// Bad rows in more than one row in 50: no table with the quote.
+	in := file(func(i int) bool { return i%20 == 1 })
+	res, err := sniff.SniffBytes([]byte(in), sniff.Options{})
+	if err == nil && res.Dialect.Quote == dialect.Some('"') && len(res.Columns) == 3 && res.LongRows < 20 {
+		t.Errorf("one row in 20 bad: read as a table with the quote and %d bad rows", res.LongRows)
 	}
 }

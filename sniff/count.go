@@ -43,8 +43,14 @@ type counter struct {
 	delimLen   int
 	everQuoted bool // some value opened with a quote
 	everEscape bool // some quoted value held an escape
-	failed     bool // the table reached INVALID, a quote never closed, or a line was too long
+	failed     bool // the table reached INVALID too often, a quote never closed, or a line was too long
 	done       bool // every row of the sample has been counted
+	// bad counts the rows in which the table reached INVALID and that
+	// were counted as rows of no value (cols 0) instead of failing the
+	// candidate: at most one in badShare of the rows read (badRow).
+	// DuckDB's method drops such a candidate (strict); the ragged
+	// reading counts the row as one not at the table's width, a reject.
+	bad int
 
 	w *skipper.Walker // the table's skip step
 }
@@ -131,8 +137,16 @@ func (c *counter) next(dst []line, n int) []line {
 			i = j
 			continue
 		case sm.Invalid:
-			c.failed = true
-			return dst
+			j, ok := c.badRow(i, len(dst))
+			if !ok {
+				c.failed = true
+				return dst
+			}
+			dst = append(dst, line{start: c.rowStart, end: j})
+			cur = sm.RecordSeparator
+			c.cols, c.vs, c.rowStart, c.commentAt = 0, j, j, -1
+			i = j
+			continue
 		}
 		if i-c.rowStart >= c.maxLine && cur != sm.RecordSeparator && cur != sm.CarriageReturn {
 			c.failed = true
@@ -163,6 +177,34 @@ func (c *counter) next(dst []line, n int) []line {
 	}
 	return dst
 }
+
+// badShare bounds the rows a candidate may read INVALID in (counter.bad):
+// one in badShare of the rows read, and the first of them.
+const badShare = 50
+
+// badRow is called when the table reached INVALID at in[i] with rows rows
+// read: when another bad row is allowed and the row has a line end in the
+// sample, it counts the row as bad and returns the offset just past its
+// line end (a CRLF taken whole) where the next row starts.
+func (c *counter) badRow(i, rows int) (int, bool) {
+	if c.bad >= 1+rows/badShare {
+		return 0, false
+	}
+	k := bytes.IndexAny(c.in[i:], "\n\r")
+	if k < 0 || i+k-c.rowStart > c.maxLine {
+		return 0, false
+	}
+	j := i + k + 1
+	if c.in[j-1] == '\r' && j < len(c.in) && c.in[j] == '\n' {
+		j++
+	}
+	c.bad++
+	return j, true
+}
+
+// strictFailed reports whether DuckDB's method drops the candidate: its
+// table failed, or reached INVALID in some row.
+func (c *counter) strictFailed() bool { return c.failed || c.bad > 0 }
 
 // endRow closes the row whose line ends at e (the next row starts at next),
 // applying the comment rule of the reading rules.

@@ -242,7 +242,7 @@ func (s *session) analyzeTraced(c *candidate) {
 	sh := c.sh
 	verdict := "dropped: not better than the best"
 	switch {
-	case c.ctr.failed:
+	case c.ctr.strictFailed():
 		verdict = "dropped: the table fails (INVALID, an open quote or a long line)"
 	case len(s.cands) == 1 && s.cands[0] == c:
 		verdict = "the best so far"
@@ -287,7 +287,7 @@ func (s *session) tracef(format string, args ...any) {
 // analyze compares one candidate with the best so far and keeps it, in
 // place of them or beside them, or drops it.
 func (s *session) analyze(c *candidate) {
-	if c.ctr.failed {
+	if c.ctr.strictFailed() {
 		return
 	}
 	o := &s.opts
@@ -411,7 +411,7 @@ func (s *session) refine() {
 		chunk := map[*counter][]line{} // this chunk, per shared counter
 		for _, c := range s.cands {
 			if c.ctr.done || i == s.chunks {
-				if !c.ctr.failed {
+				if !c.ctr.strictFailed() {
 					kept = append(kept, c)
 				}
 				done = true
@@ -422,7 +422,7 @@ func (s *session) refine() {
 				rows = c.ctr.next(nil, chunkRows)
 				chunk[c.ctr] = rows
 			}
-			if s.fits(rows) && !c.ctr.failed {
+			if s.fits(rows) && !c.ctr.strictFailed() {
 				kept = append(kept, c)
 			} else {
 				s.tracef("refine: chunk %d drops %s\n", i+1, short(c.d))

@@ -260,7 +260,7 @@ func (s *session) readRagged(p *session, c *candidate, r raggedShape) *Result {
 // DuckDB reads such a file as one text column.
 func (s *session) firstTable(p *session) *Result {
 	for _, c := range p.all {
-		if p.quotedAfter[c.d.Delimiter] && !c.everQuoted() || c.d.Delimiter == " " {
+		if p.quotedAfter[c.d.Delimiter] && !c.everQuoted() || c.d.Delimiter == " " || c.ctr.bad > 0 {
 			continue
 		}
 		w, run, end := 0, 0, -1
