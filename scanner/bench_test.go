@@ -6,15 +6,14 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/csvscan/csvscan/internal/gen"
+	"github.com/csvscan/csvscan/internal/gen/wide"
 )
 
 // benchSize is the size of each generated fixture: large enough to leave
@@ -37,50 +36,19 @@ func fixture(s gen.Shape) []byte {
 }
 
 // wideBytes returns about size bytes of the runner's 32-column fixture
-// (internal/bench/wide, a module of its own): id, region and a note of 1
-// to 6 words, then integers, decimals, words and dates in turn, none
-// quoted.
+// (internal/gen/wide): id, region and a note of 1 to 6 words, then
+// integers, decimals, words and dates in turn, none quoted.
 func wideBytes(size int, seed uint64) []byte {
-	rng := rand.New(rand.NewPCG(seed, 0x77696465))
-	day0 := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
-	b := []byte("id,region,note")
-	for i := 3; i < 32; i++ {
-		b = append(b, ',', "ifwd"[(i-3)%4])
-		b = strconv.AppendInt(b, int64(i), 10)
+	var b bytes.Buffer
+	if err := wide.Write(&b, int64(size), seed); err != nil {
+		panic(err) // a bytes.Buffer does not fail
 	}
-	b = append(b, '\n')
-	for id := 0; len(b) < size; id++ {
-		b = strconv.AppendInt(b, int64(id), 10)
-		b = append(b, ',')
-		b = append(b, gen.Region(rng)...)
-		b = append(b, ',')
-		for i := range 1 + rng.IntN(6) {
-			if i > 0 {
-				b = append(b, ' ')
-			}
-			b = append(b, gen.Word(rng)...)
-		}
-		for i := 3; i < 32; i++ {
-			b = append(b, ',')
-			switch (i - 3) % 4 {
-			case 0:
-				b = strconv.AppendInt(b, int64(rng.IntN(1_000_000)), 10)
-			case 1:
-				b = strconv.AppendFloat(b, float64(rng.IntN(1_000_000))/100, 'f', 2, 64)
-			case 2:
-				b = append(b, gen.Word(rng)...)
-			case 3:
-				b = day0.AddDate(0, 0, rng.IntN(9000)).AppendFormat(b, time.DateOnly)
-			}
-		}
-		b = append(b, '\n')
-	}
-	return b
+	return b.Bytes()
 }
 
 var (
-	wideOnce sync.Once
-	wide     []byte
+	wideOnce  sync.Once
+	wideInput []byte
 )
 
 // BenchmarkScan reads every field of every row of the benchmark shapes (gen.Shapes; docs/07-performance.md)
@@ -96,8 +64,8 @@ func BenchmarkScan(b *testing.B) {
 		shapes = append(shapes, named{sh.String(), func() []byte { return fixture(sh) }})
 	}
 	shapes = append(shapes, named{"columns=32", func() []byte {
-		wideOnce.Do(func() { wide = wideBytes(benchSize, 1) })
-		return wide
+		wideOnce.Do(func() { wideInput = wideBytes(benchSize, 1) })
+		return wideInput
 	}})
 	for _, sh := range shapes {
 		// Generated in the first sub-benchmark that runs: a filtered run

@@ -9,7 +9,7 @@ import (
 // The pieces of a row that every fixture shares: the region column, the
 // words of the text columns and the loop that writes whole rows up to a
 // size. Write builds the six shapes from them; the 32-column fixture of the
-// benchmark runner (internal/bench/wide) does too, so that both draw their
+// benchmark runner (internal/gen/wide) does too, so that both draw their
 // regions and words the same way.
 
 // Region returns the next row's region: "apac" for 50% of the rows, "emea"

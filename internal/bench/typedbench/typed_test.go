@@ -11,7 +11,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/csvscan/csvscan/internal/bench/wide"
+	"github.com/csvscan/csvscan/internal/gen/wide"
 	"github.com/csvscan/csvscan/internal/gen"
 	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/scanner/typed"

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/csvscan/csvscan/internal/bench/wide"
+	"github.com/csvscan/csvscan/internal/gen/wide"
 	"github.com/csvscan/csvscan/internal/gen"
 )
 

@@ -41,7 +41,7 @@ import (
 	"time"
 
 	"github.com/csvscan/csvscan"
-	"github.com/csvscan/csvscan/internal/bench/wide"
+	"github.com/csvscan/csvscan/internal/gen/wide"
 	"github.com/csvscan/csvscan/internal/gen"
 	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/sniff"
