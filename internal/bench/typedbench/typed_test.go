@@ -11,8 +11,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/csvscan/csvscan/internal/gen/wide"
 	"github.com/csvscan/csvscan/internal/gen"
+	"github.com/csvscan/csvscan/internal/gen/wide"
 	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/scanner/typed"
 )

@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/csvscan/csvscan/internal/gen/wide"
 	"github.com/csvscan/csvscan/internal/gen"
+	"github.com/csvscan/csvscan/internal/gen/wide"
 )
 
 // fixture is one CSV file the engines read. Every fixture has a header and

@@ -41,8 +41,8 @@ import (
 	"time"
 
 	"github.com/csvscan/csvscan"
-	"github.com/csvscan/csvscan/internal/gen/wide"
 	"github.com/csvscan/csvscan/internal/gen"
+	"github.com/csvscan/csvscan/internal/gen/wide"
 	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/sniff"
 	_ "github.com/duckdb/duckdb-go/v2"
