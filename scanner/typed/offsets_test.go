@@ -17,17 +17,7 @@ import (
 func readBothOffsets(t *testing.T, input []byte, opts scanner.Options, topts Options) {
 	t.Helper()
 	read := func(track bool) rawResult {
-		forceTrackOffsets = track
-		defer func() { forceTrackOffsets = false }()
-		s, err := scanner.NewBytes(input, opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := NewReader(s, topts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res := rawCollect(r)
+		res := readForced(t, &forceTrackOffsets, track, input, opts, topts)
 		res.Chunks = nil // the same either way; the positions are what differ
 		return res
 	}

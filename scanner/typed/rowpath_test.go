@@ -45,24 +45,28 @@ func rawCollect(r *Reader) rawResult {
 	return res
 }
 
+// readForced reads input through a typed Reader over a Scanner with the
+// test switch *force set to on (and cleared after).
+func readForced(t *testing.T, force *bool, on bool, input []byte, opts scanner.Options, topts Options) rawResult {
+	t.Helper()
+	*force = on
+	defer func() { *force = false }()
+	s, err := scanner.NewBytes(input, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewReader(s, topts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rawCollect(r)
+}
+
 // readBothPaths reads input with addRow's loop and with every row forced
 // through addRowSlow, and fails if the two differ.
 func readBothPaths(t *testing.T, input []byte, opts scanner.Options, topts Options) {
 	t.Helper()
-	read := func(slow bool) rawResult {
-		forceSlowRows = slow
-		defer func() { forceSlowRows = false }()
-		s, err := scanner.NewBytes(input, opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := NewReader(s, topts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return rawCollect(r)
-	}
-	fast, slow := read(false), read(true)
+	fast, slow := readForced(t, &forceSlowRows, false, input, opts, topts), readForced(t, &forceSlowRows, true, input, opts, topts)
 	if d := cmp.Diff(slow, fast, cmp.AllowUnexported(Chunk{}), cmpopts.EquateNaNs(), cmpopts.EquateEmpty(),
 		cmp.Comparer(typedSameError)); d != "" {
 		t.Fatalf("input %q, options %+v: the fast row path differs from the slow one (-slow +fast):\n%s", input, topts, d)
