@@ -366,7 +366,7 @@ func (p *Parallel) segmentFirst(out *batch, j segJob) segEnd {
 	defer p.putWalker(w)
 	s := newSegment(p.opts, p.kit, w, j, moreR)
 	for {
-		ok := s.readRow()
+		ok := s.lane != nil && s.laneRow() || s.readRow()
 		for _, pe := range s.TakeBadRows() {
 			out.addBad(pe)
 		}

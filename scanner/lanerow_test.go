@@ -124,3 +124,27 @@ func TestLaneRowMatchesTable(t *testing.T) {
 		}
 	}
 }
+
+// TestLaneRowParallel requires a parallel scan, whose workers read rows
+// with the lane (Scanner.laneRow) up to their boundary's end, to give
+// what the sequential scan gives, on the rows of rowText: boundaries of
+// 7 to 256 bytes put a boundary's end, and the offset whose state a
+// worker records, inside rows the lane would read whole.
+func TestLaneRowParallel(t *testing.T) {
+	ds := laneDialects(t)
+	r := rand.New(rand.NewPCG(33, 34))
+	n := 60
+	if testing.Short() {
+		n = 15
+	}
+	for range n {
+		opts := Options{Dialect: ds[0], FieldsPerRow: -1 + r.IntN(3), Header: r.IntN(2) == 0, IgnoreErrors: r.IntN(2) == 0}
+		if r.IntN(4) == 0 {
+			opts.MaxLineSize = 20 + r.IntN(100)
+		}
+		input := rowText(r, r.IntN(3000), 1+r.IntN(5))
+		for _, size := range []int{7, 63, 64, 65, 256} {
+			checkParallel(t, input, opts, 1+r.IntN(3), size)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package scanner
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"testing"
 
 	sm "github.com/csvscan/csvscan/statemachine"
@@ -58,6 +59,12 @@ func TestNewRange(t *testing.T) {
 		// the row after it belongs to the next range.
 		{"a,b\n1\n2,3\n4\n5,6\n7,\"x\n", Options{IgnoreErrors: true}},
 		{"a,b\r\n1\r\n2,3\r\n4,5,6\r\n7,8", Options{IgnoreErrors: true, Header: true}},
+		// Rows the lane reads (Scanner.laneRow): a range must stop at
+		// its end there too.
+		// (The lane reads no row it cannot see the end of, with a
+		// 64-byte block ahead: the inputs are longer.)
+		{"h,i\n" + strings.Repeat("1,2\n3,4\n5,\"6\"\n78,9\n11,\"x,y\"\n", 5), Options{}},
+		{"h,i\n" + strings.Repeat("1,2\n3,4\n5\n7,8\n9,10\n", 5), Options{IgnoreErrors: true, Header: true}},
 	}
 	inputs[1].opts.Dialect.Delimiter = "||"
 	for _, c := range inputs {
