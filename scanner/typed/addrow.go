@@ -2,7 +2,6 @@ package typed
 
 import (
 	"encoding/binary"
-	"unicode/utf8"
 
 	"github.com/csvscan/csvscan/internal/cast"
 )
@@ -64,7 +63,7 @@ func (r *Reader) addRow(i int, row [][]byte) uint8 {
 			// ASCII and copied inline, with the same two words (two half
 			// words, three bytes) that overlap when it is shorter than 16
 			// bytes: the calls of utf8.Valid and of append's copy cost
-			// more than that. Whatever else takes utf8.Valid and append.
+			// more than that. Whatever else takes cast.ValidUTF8 and append.
 			data, n := vec.Data, len(v)
 			at := len(data)
 			if n >= 1 && n <= 16 && cap(data)-at >= 16 {
@@ -96,7 +95,7 @@ func (r *Reader) addRow(i int, row [][]byte) uint8 {
 					break
 				}
 			}
-			if ok = utf8.Valid(v); ok {
+			if ok = cast.ValidUTF8(v); ok {
 				vec.Data = append(data, v...)
 				vec.Offsets[i+1] = len(vec.Data)
 			}
@@ -211,7 +210,7 @@ func (r *Reader) castValue(vec *Vector, i int, v []byte) bool {
 	case TypeTimestampTZ:
 		vec.Timestamps[i], ok = r.caster.TimestampTZ(v)
 	case TypeVarchar:
-		if ok = utf8.Valid(v); ok {
+		if ok = cast.ValidUTF8(v); ok {
 			vec.Data = append(vec.Data, v...)
 			vec.Offsets[i+1] = len(vec.Data)
 		}
