@@ -21,13 +21,11 @@ import (
 // goroutine's casting speed; here every worker casts.
 //
 // Each worker casts a block with one typed.Reader (Reset onto the block)
-// and copies each chunk into chunk memory of the read's own, recycled
-// once the caller has moved past it, so that a chunk stays valid until
-// the caller's next call whatever the workers do meanwhile; the copies
-// grow to a chunk's size in one step. (One Reader per chunk held, handing
-// out the Readers' own chunks, copied nothing, but every new Reader grew
-// its text columns in many steps: 36 MB/op of allocations against 20 for
-// a 20 MB file of 256-byte notes, and no fewer instructions.) Each chunk
+// and hands each chunk over as the caller's (typed.Reader.Keep), the
+// Reader going on in chunk memory the caller has moved past, so that a
+// chunk stays valid until the caller's next call whatever the workers do
+// meanwhile, and no chunk is copied. (One Reader per chunk held made
+// every new Reader grow its text columns in many steps.) Each chunk
 // is handed over as soon as it is made, so the caller reads the first
 // block in file order while it is being cast; the workers on the blocks
 // after it keep their chunks until the caller comes to them.
@@ -74,45 +72,10 @@ type castBlock struct {
 	finished bool
 }
 
-// castChunk is one chunk of a block, a copy of the Reader's.
+// castChunk is one chunk of a block, kept from the Reader (Keep).
 type castChunk struct {
 	c       *typed.Chunk
 	rejects []typed.Reject // of the rows read for this chunk, bad ones included
-}
-
-// copyChunk copies src into dst's memory (nil: new memory) and returns
-// the copy. Slices grow to src's lengths in one step, not by doubling.
-func copyChunk(dst, src *typed.Chunk) *typed.Chunk {
-	var cols []typed.Vector
-	var rows []int
-	if dst != nil {
-		cols, rows = dst.Columns, dst.RowNumbers
-	}
-	if len(cols) != len(src.Columns) {
-		cols = make([]typed.Vector, len(src.Columns))
-	}
-	for i := range src.Columns {
-		s, d := &src.Columns[i], &cols[i]
-		d.Type, d.Width, d.Scale = s.Type, s.Width, s.Scale
-		d.Validity = copyOf(d.Validity, s.Validity)
-		d.Bools = copyOf(d.Bools, s.Bools)
-		d.Ints = copyOf(d.Ints, s.Ints)
-		d.Floats = copyOf(d.Floats, s.Floats)
-		d.Dates = copyOf(d.Dates, s.Dates)
-		d.Times = copyOf(d.Times, s.Times)
-		d.Timestamps = copyOf(d.Timestamps, s.Timestamps)
-		d.Data = copyOf(d.Data, s.Data)
-		d.Offsets = copyOf(d.Offsets, s.Offsets)
-	}
-	return typed.NewChunk(cols, copyOf(rows, src.RowNumbers))
-}
-
-// copyOf copies s into d's memory: nil for nil.
-func copyOf[S ~[]E, E any](d, s S) S {
-	if s == nil {
-		return nil
-	}
-	return append(d[:0], s...)
 }
 
 // errCastStopped is what a worker returns to Each when the caller stopped
@@ -209,7 +172,7 @@ func (w *castWorkers) block(b *scanner.Block) error {
 			}
 			return w.finish(out, rejects, err)
 		}
-		if !w.publish(out, castChunk{c: copyChunk(w.chunk(), c), rejects: rejects}) {
+		if !w.publish(out, castChunk{c: r.Keep(w.chunk()), rejects: rejects}) {
 			return errCastStopped
 		}
 	}
@@ -254,7 +217,7 @@ func (w *castWorkers) reader(src *blockRows) (*typed.Reader, error) {
 }
 
 // chunk returns memory for a chunk: a free one, one a read with the same
-// options left, or nil (copyChunk makes it).
+// options left, or nil (Keep makes it).
 func (w *castWorkers) chunk() *typed.Chunk {
 	w.mu.Lock()
 	var c *typed.Chunk

@@ -96,7 +96,7 @@ func (r *Reader) addRow(i int, row [][]byte) uint8 {
 				}
 			}
 			if ok = cast.ValidUTF8(v); ok {
-				vec.Data = append(data, v...)
+				vec.appendText(i, v)
 				vec.Offsets[i+1] = len(vec.Data)
 			}
 		default:
@@ -211,7 +211,7 @@ func (r *Reader) castValue(vec *Vector, i int, v []byte) bool {
 		vec.Timestamps[i], ok = r.caster.TimestampTZ(v)
 	case TypeVarchar:
 		if ok = cast.ValidUTF8(v); ok {
-			vec.Data = append(vec.Data, v...)
+			vec.appendText(i, v)
 			vec.Offsets[i+1] = len(vec.Data)
 		}
 	}

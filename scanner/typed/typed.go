@@ -356,6 +356,63 @@ func (r *Reader) Next() (*Chunk, error) {
 	return nil, r.err
 }
 
+// Keep makes the chunk the last Next returned the caller's: the returned
+// chunk holds its rows and stays valid after later calls, as a Clone of
+// it would, without the copy. The Reader goes on in spare's memory: a
+// chunk an earlier Keep of a Reader with the same schema returned, which
+// the caller no longer reads, or nil (or a chunk of another schema) for
+// new memory. Keep before any Next, or after Next returned no chunk,
+// returns a chunk of no rows.
+//
+// A consumer that keeps chunks while the Reader goes on (the front door's
+// parallel typed read hands each worker's chunks to the caller in file
+// order) recycles a few of them this way instead of copying each.
+func (r *Reader) Keep(spare *Chunk) *Chunk {
+	if spare == nil || !r.fits(spare) {
+		spare = &Chunk{}
+		*spare = newChunk(r.opts.Schema)
+	}
+	*spare, r.chunk = r.chunk, *spare
+	return spare
+}
+
+// fits reports whether c's memory can hold a chunk of r's schema: the
+// same columns, types and decimal widths, each with room for ChunkSize
+// rows, as newChunk makes them.
+func (r *Reader) fits(c *Chunk) bool {
+	if len(c.Columns) != len(r.opts.Schema) || cap(c.RowNumbers) < ChunkSize {
+		return false
+	}
+	for i, col := range r.opts.Schema {
+		v, want := &c.Columns[i], r.chunk.Columns[i]
+		if v.Type != want.Type || v.Width != want.Width || v.Scale != want.Scale || cap(v.Validity) < ChunkSize/64 {
+			return false
+		}
+		t, _ := storage(col.Type)
+		var n int
+		switch t {
+		case TypeBoolean:
+			n = cap(v.Bools)
+		case TypeBigInt:
+			n = cap(v.Ints)
+		case TypeDouble:
+			n = cap(v.Floats)
+		case TypeDate:
+			n = cap(v.Dates)
+		case TypeTime:
+			n = cap(v.Times)
+		case TypeTimestamp:
+			n = cap(v.Timestamps)
+		default:
+			n = cap(v.Offsets) - 1
+		}
+		if n < ChunkSize {
+			return false
+		}
+	}
+	return true
+}
+
 // Chunks returns an iterator over the chunks, for a range loop: each chunk
 // is valid during its step only; an error ends the loop with (nil, err),
 // and at the end of input the loop just ends.

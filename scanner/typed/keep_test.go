@@ -1,0 +1,130 @@
+package typed
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/csvscan/csvscan/scanner"
+	"github.com/google/go-cmp/cmp"
+)
+
+// keepInput is rows of every storage kind over several chunks, with NULLs
+// and text values of growing length.
+func keepInput(rows int) (string, Schema) {
+	var b strings.Builder
+	b.WriteString("i,d,t,v,x,b\n")
+	for i := range rows {
+		if i%97 == 5 {
+			b.WriteString(",,,,,\n")
+			continue
+		}
+		fmt.Fprintf(&b, "%d,%d.%02d,2024-01-%02d,%s,%d.5,%v\n", i, i, i%100, 1+i%28, strings.Repeat("w", i%300), i%7, i%2 == 0)
+	}
+	return b.String(), typedSchema(TypeBigInt, TypeDouble, TypeDate, TypeVarchar, TypeDecimal, TypeBoolean)
+}
+
+// chunkRows renders the rows of c as text.
+func chunkRows(c *Chunk) [][]string {
+	var out [][]string
+	for i := range c.Len() {
+		row := []string{fmt.Sprint(c.RowNumbers[i])}
+		for j := range c.Columns {
+			row = append(row, string(c.Columns[j].AppendText(nil, i)))
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// TestKeep requires the chunks Keep returns to hold the rows Next returned
+// after every later call, while the Reader goes on in the memory of the
+// chunks kept two calls before (as a consumer that has moved past them
+// gives them back), in new memory for a spare of another schema, and a
+// chunk of no rows from a Keep before the first Next.
+func TestKeep(t *testing.T) {
+	input, schema := keepInput(3*ChunkSize + 123)
+	read := func() *Reader {
+		return typedBytes(t, []byte(input), scanner.Options{Header: true}, Options{Schema: schema})
+	}
+	var want [][][]string
+	for c, err := range read().Chunks() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, chunkRows(c.Clone()))
+	}
+	if len(want) != 4 {
+		t.Fatalf("%d chunks, want 4", len(want))
+	}
+
+	r := read()
+	if c := r.Keep(nil); c.Len() != 0 {
+		t.Fatalf("Keep before Next: %d rows", c.Len())
+	}
+	var kept []*Chunk
+	foreign := &Chunk{Columns: []Vector{NullVector(Column{Name: "a", Type: TypeVarchar}, ChunkSize)}, RowNumbers: make([]int, ChunkSize)}
+	for k := 0; ; k++ {
+		c, err := r.Next()
+		if c == nil {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		var spare *Chunk
+		switch {
+		case k == 1:
+			spare = foreign // another schema: not used
+		case k >= 2:
+			spare = kept[k-2]
+			kept[k-2] = nil
+		}
+		kept = append(kept, r.Keep(spare))
+		// Every chunk kept and not given back still holds its rows.
+		for j, c := range kept {
+			if c == nil {
+				continue
+			}
+			if d := cmp.Diff(want[j], chunkRows(c)); d != "" {
+				t.Fatalf("after chunk %d, kept chunk %d changed (-want +got):\n%s", k, j, d)
+			}
+		}
+	}
+	if len(kept) != len(want) {
+		t.Fatalf("%d chunks kept, want %d", len(kept), len(want))
+	}
+	if len(foreign.Columns) != 1 || foreign.Columns[0].Type != TypeVarchar {
+		t.Errorf("the spare of another schema was changed: %+v", foreign.Columns)
+	}
+}
+
+// TestAppendTextGrowth requires a chunk's text to reach the size of a
+// chunk of 1000-byte values in a few steps (it doubled from nothing a
+// dozen times before), and a huge first value not to be projected over
+// the whole chunk.
+func TestAppendTextGrowth(t *testing.T) {
+	var vec Vector
+	v := []byte(strings.Repeat("x", 1000))
+	moves := 0
+	for i := range ChunkSize {
+		before := unsafe.SliceData(vec.Data)
+		vec.appendText(i, v)
+		if unsafe.SliceData(vec.Data) != before {
+			moves++
+		}
+	}
+	if len(vec.Data) != ChunkSize*len(v) {
+		t.Fatalf("%d bytes of text, want %d", len(vec.Data), ChunkSize*len(v))
+	}
+	if moves > 3 {
+		t.Errorf("the text moved %d times while a chunk was filled", moves)
+	}
+	var big Vector
+	huge := make([]byte, 20<<20)
+	big.appendText(0, huge)
+	if c := cap(big.Data); c > len(huge)+len(huge)/8+(8<<20) {
+		t.Errorf("a first value of %d bytes grew the text to %d", len(huge), c)
+	}
+}
