@@ -155,22 +155,24 @@ func (p *Parallel) recycle(b *batch) {
 // still in the pinned buffer by reference, the others into the arena.
 func (b *batch) add(s *Scanner) {
 	n := len(s.spans)
-	b.fields = slices.Grow(b.fields, n)
-	for _, sp := range s.spans {
-		switch {
-		case !sp.scratch && s.seg.borrowed:
-			b.fields = append(b.fields, fieldRef{start: uint32(sp.start), end: uint32(sp.end)})
+	at := len(b.fields)
+	b.fields = slices.Grow(b.fields, n)[:at+n]
+	// The values in the pinned buffer, nearly all of them, are written by
+	// index, without append's checks; the others are copied to the arena.
+	refs := b.fields[at : at+n]
+	for i, sp := range s.spans {
+		if !sp.scratch && s.seg.borrowed {
+			refs[i] = fieldRef{start: uint32(sp.start), end: uint32(sp.end)}
 			continue
-		default:
-			src := s.buf
-			if sp.scratch {
-				src = s.scratch
-			}
-			start := len(b.arena)
-			b.arena = append(b.arena, src[sp.start:sp.end]...)
-			b.fields = append(b.fields, fieldRef{start: uint32(start), end: uint32(len(b.arena)) | arenaBit})
-			b.hasArena = true
 		}
+		src := s.buf
+		if sp.scratch {
+			src = s.scratch
+		}
+		start := len(b.arena)
+		b.arena = append(b.arena, src[sp.start:sp.end]...)
+		refs[i] = fieldRef{start: uint32(start), end: uint32(len(b.arena)) | arenaBit}
+		b.hasArena = true
 	}
 	switch {
 	case s.seg.emptyRow || n == 0:
