@@ -142,12 +142,40 @@ func FuzzLane(f *testing.F) {
 	f.Add([]byte("'a;b''c';d\n\n'e'x;f\n"), uint8(9), uint8(1))
 	ds := laneDialects(f)
 	f.Fuzz(func(t *testing.T, input []byte, which, flags uint8) {
-		opts := Options{Dialect: ds[int(which)%len(ds)], FieldsPerRow: int(flags%3) - 1, Header: flags&4 != 0, IgnoreErrors: flags&8 != 0}
+		// which's two high bits also set the options that fit a row of
+		// another width (NullPadding, TrailingDelimiter).
+		opts := Options{Dialect: ds[int(which)%len(ds)], FieldsPerRow: int(flags%3) - 1, Header: flags&4 != 0, IgnoreErrors: flags&8 != 0,
+			NullPadding: which&64 != 0, TrailingDelimiter: which&128 != 0}
 		if flags&16 != 0 {
 			opts.MaxLineSize = 16 + int(flags>>5)*16
 		}
 		checkLaneWays(t, input, opts, laneOff(t, input, opts))
+		// Beyond the rows: each row's offset, bytes and line, each
+		// value's offset and quoted flag, empty lines, bad rows.
+		want := laneDetail(t, input, nil, opts, false)
+		for _, r := range []io.Reader{nil, &chunkReader{data: input, size: 7}} {
+			if d := cmp.Diff(want, laneDetail(t, input, r, opts, true)); d != "" {
+				t.Fatalf("%q, %+v: the lane's rows differ from the table's (-table +lane):\n%s", input, opts, d)
+			}
+		}
 	})
+}
+
+// laneDetail is rowDetail of a scan of input (through r unless r is nil)
+// with the lane on or off.
+func laneDetail(t testing.TB, input []byte, r io.Reader, opts Options, on bool) []string {
+	t.Helper()
+	var s *Scanner
+	var err error
+	if r == nil {
+		s, err = NewBytes(input, opts)
+	} else {
+		s, err = New(r, opts)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rowDetail(t, setLane(s, on))
 }
 
 // diffResults compares two scans field by field, line numbers included.
