@@ -108,27 +108,32 @@ func (s *Scanner) laneRow() bool {
 		s.seg.seeking || s.seg.raw || s.trackStarts || s.comment >= 0) {
 		return false
 	}
-	// A worker's segment (seg.on) or a range (seg.stop) reads no row that
-	// starts at its stop offset or after it, and a worker records the
-	// state at the offset recordAt: the lane reads no row across it
-	// (recordLimit), and the state there, between two of its rows, is
-	// taken as readRow takes it.
-	s.record()
-	if s.pastStop() {
-		return s.declineRow()
-	}
 	limit := s.rowStart + s.opts.MaxLineSize + 1
 	if limit > s.n || limit < 0 {
 		limit = s.n
 	}
-	limit = s.seg.recordLimit(s, limit)
 	// Row and the spans are filled by index up to their capacity: n
 	// values at most, the width when it is fixed (a row with more is the
 	// loop's to read, and to report or to grow them for). A worker's rows
 	// have any width (the merge checks them), and it keeps no Row.
-	n, fixed := s.width, s.opts.FieldsPerRow >= 0 && !s.seg.on
-	if !fixed {
-		n = max(n, cap(s.row), cap(s.spans))
+	n := s.width
+	if s.opts.FieldsPerRow < 0 {
+		n = max(n, cap(s.row))
+	}
+	// A worker's segment (seg.on) or a range (seg.stop) reads no row that
+	// starts at its stop offset or after it, and a worker records the
+	// state at the offset recordAt: the lane reads no row across it
+	// (recordLimit), and the state there, between two of its rows, is
+	// taken as readRow takes it. (One test for a sequential scan.)
+	if s.seg.on || s.seg.stop {
+		s.record()
+		if s.pastStop() {
+			return s.declineRow()
+		}
+		limit = s.seg.recordLimit(s, limit)
+		if s.seg.on {
+			n = max(cap(s.row), cap(s.spans))
+		}
 	}
 	if cap(s.row) < n || cap(s.spans) < n {
 		s.row, s.spans = make([][]byte, n), make([]span, n)
@@ -191,7 +196,7 @@ loop:
 	if e == pos && i == 0 {
 		return s.declineRow() // an empty line: the loop's
 	}
-	if fixed && i+1 != n {
+	if s.opts.FieldsPerRow >= 0 && i+1 != n && !s.seg.on {
 		return s.declineRow() // too few values: the loop's error
 	}
 	before := sm.Standard // the state before the LF
