@@ -61,9 +61,9 @@ func setLane(s *Scanner, on bool) *Scanner {
 	return s
 }
 
-// scanLane scans input as a byte slice, or through r when r is not nil,
-// with the lane on or off.
-func scanLane(t testing.TB, input []byte, r io.Reader, opts Options, on bool) result {
+// laneScanner returns a Scanner of input as a byte slice, or through r
+// when r is not nil, with the lane on or off.
+func laneScanner(t testing.TB, input []byte, r io.Reader, opts Options, on bool) *Scanner {
 	t.Helper()
 	var s *Scanner
 	var err error
@@ -75,7 +75,13 @@ func scanLane(t testing.TB, input []byte, r io.Reader, opts Options, on bool) re
 	if err != nil {
 		t.Fatal(err)
 	}
-	return collect(setLane(s, on))
+	return setLane(s, on)
+}
+
+// scanLane scans input as laneScanner reads it.
+func scanLane(t testing.TB, input []byte, r io.Reader, opts Options, on bool) result {
+	t.Helper()
+	return collect(laneScanner(t, input, r, opts, on))
 }
 
 // laneOff scans input as a byte slice with the lane turned off: the
@@ -152,30 +158,13 @@ func FuzzLane(f *testing.F) {
 		checkLaneWays(t, input, opts, laneOff(t, input, opts))
 		// Beyond the rows: each row's offset, bytes and line, each
 		// value's offset and quoted flag, empty lines, bad rows.
-		want := laneDetail(t, input, nil, opts, false)
+		want := rowDetail(t, laneScanner(t, input, nil, opts, false))
 		for _, r := range []io.Reader{nil, &chunkReader{data: input, size: 7}} {
-			if d := cmp.Diff(want, laneDetail(t, input, r, opts, true)); d != "" {
+			if d := cmp.Diff(want, rowDetail(t, laneScanner(t, input, r, opts, true))); d != "" {
 				t.Fatalf("%q, %+v: the lane's rows differ from the table's (-table +lane):\n%s", input, opts, d)
 			}
 		}
 	})
-}
-
-// laneDetail is rowDetail of a scan of input (through r unless r is nil)
-// with the lane on or off.
-func laneDetail(t testing.TB, input []byte, r io.Reader, opts Options, on bool) []string {
-	t.Helper()
-	var s *Scanner
-	var err error
-	if r == nil {
-		s, err = NewBytes(input, opts)
-	} else {
-		s, err = New(r, opts)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rowDetail(t, setLane(s, on))
 }
 
 // diffResults compares two scans field by field, line numbers included.

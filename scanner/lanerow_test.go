@@ -93,17 +93,7 @@ func TestLaneRowMatchesTable(t *testing.T) {
 		}
 		input := rowText(r, r.IntN(1500), 1+r.IntN(5))
 		scan := func(r io.Reader, o Options, on bool) []string {
-			var s *Scanner
-			var err error
-			if r == nil {
-				s, err = NewBytes(input, o)
-			} else {
-				s, err = New(r, o)
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			return rowDetail(t, setLane(s, on))
+			return rowDetail(t, laneScanner(t, input, r, o, on))
 		}
 		want := scan(nil, opts, false)
 		check := func(how string, got []string) {
