@@ -98,6 +98,28 @@ func TestKeep(t *testing.T) {
 	if len(foreign.Columns) != 1 || foreign.Columns[0].Type != TypeVarchar {
 		t.Errorf("the spare of another schema was changed: %+v", foreign.Columns)
 	}
+
+	// A spare of the schema's columns without room for a chunk's rows
+	// is not used either: the next chunk is read into new memory.
+	r = read()
+	c, err := r.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	short := &Chunk{Columns: make([]Vector, len(c.Columns)), RowNumbers: make([]int, ChunkSize)}
+	for i, v := range c.Columns {
+		short.Columns[i] = Vector{Type: v.Type, Width: v.Width, Scale: v.Scale}
+	}
+	if d := cmp.Diff(want[0], chunkRows(r.Keep(short))); d != "" {
+		t.Fatalf("the chunk kept with a short spare (-want +got):\n%s", d)
+	}
+	c, err = r.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(want[1], chunkRows(c)); d != "" {
+		t.Fatalf("the chunk after a short spare (-want +got):\n%s", d)
+	}
 }
 
 // TestAppendTextGrowth requires a chunk's text to reach the size of a

@@ -377,41 +377,29 @@ func (r *Reader) Keep(spare *Chunk) *Chunk {
 }
 
 // fits reports whether c's memory can hold a chunk of r's schema: the
-// same columns, types and decimal widths, each with room for ChunkSize
-// rows, as newChunk makes them.
+// same columns, types and decimal widths, and room for ChunkSize rows in
+// every slice r's own chunk uses (those newChunk made for the schema's
+// storage kinds), so that Chunk.reset can take it.
 func (r *Reader) fits(c *Chunk) bool {
-	if len(c.Columns) != len(r.opts.Schema) || cap(c.RowNumbers) < ChunkSize {
+	if len(c.Columns) != len(r.chunk.Columns) || cap(c.RowNumbers) < ChunkSize {
 		return false
 	}
-	for i, col := range r.opts.Schema {
-		v, want := &c.Columns[i], r.chunk.Columns[i]
-		if v.Type != want.Type || v.Width != want.Width || v.Scale != want.Scale || cap(v.Validity) < ChunkSize/64 {
-			return false
-		}
-		t, _ := storage(col.Type)
-		var n int
-		switch t {
-		case TypeBoolean:
-			n = cap(v.Bools)
-		case TypeBigInt:
-			n = cap(v.Ints)
-		case TypeDouble:
-			n = cap(v.Floats)
-		case TypeDate:
-			n = cap(v.Dates)
-		case TypeTime:
-			n = cap(v.Times)
-		case TypeTimestamp:
-			n = cap(v.Timestamps)
-		default:
-			n = cap(v.Offsets) - 1
-		}
-		if n < ChunkSize {
+	for i := range c.Columns {
+		v, w := &c.Columns[i], &r.chunk.Columns[i]
+		if v.Type != w.Type || v.Width != w.Width || v.Scale != w.Scale ||
+			!room(v.Validity, w.Validity, ChunkSize/64) || !room(v.Bools, w.Bools, ChunkSize) ||
+			!room(v.Ints, w.Ints, ChunkSize) || !room(v.Floats, w.Floats, ChunkSize) ||
+			!room(v.Dates, w.Dates, ChunkSize) || !room(v.Times, w.Times, ChunkSize) ||
+			!room(v.Timestamps, w.Timestamps, ChunkSize) || !room(v.Offsets, w.Offsets, ChunkSize+1) {
 			return false
 		}
 	}
 	return true
 }
+
+// room reports whether have can hold n elements where the Reader's own
+// chunk uses the slice (want is not nil).
+func room[E any](have, want []E, n int) bool { return want == nil || cap(have) >= n }
 
 // Chunks returns an iterator over the chunks, for a range loop: each chunk
 // is valid during its step only; an error ends the loop with (nil, err),
