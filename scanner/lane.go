@@ -1,6 +1,8 @@
 package scanner
 
 import (
+	"math/bits"
+
 	sm "github.com/csvscan/csvscan/statemachine"
 )
 
@@ -144,15 +146,26 @@ func (s *Scanner) laneRow() bool {
 	l, buf, delim, quote := s.lane, s.buf[:limit], s.laneDelim, s.laneQuote
 	pos, i, quotes := s.pos, 0, 0
 	var e int
+	// m holds the enders and quotes after the last value's end in the
+	// block at bb (skipper.Lane.Block): the values of a block end at its
+	// bits, one TrailingZeros64 each. 0 when it is to be looked up again.
+	var m uint64
+	bb := 0
 loop:
 	for ; ; i++ {
 		if i == n {
 			return s.declineRow() // one value too many: the loop's error
 		}
-		e, quotes = l.Next(pos), 0
-		if e < 0 {
+		if m == 0 {
+			m, bb = l.Block(pos)
+		}
+		if m != 0 {
+			e = bb + bits.TrailingZeros64(m)
+			m &= m - 1
+		} else {
 			e = l.NextAfter(pos) // a value across a block's end
 		}
+		quotes = 0
 		if uint(e) < uint(len(buf)) {
 			switch buf[e] {
 			case delim: // an unquoted value, then `,`
@@ -163,6 +176,7 @@ loop:
 				row[i], spans[i] = buf[pos:e:e], span{start: pos, end: e}
 				break loop
 			case quote:
+				m = 0 // the value's end is not the next bit
 				// `"…"`: the next quote closes the value when an ender
 				// follows it (otherwise it is `""`, or text after the
 				// closing quote: Value's).
@@ -179,7 +193,8 @@ loop:
 				}
 			}
 		}
-		// A quote, a CR, or no ender in pos's block: Value decides.
+		// A quote, a CR, or no ender in pos's block: Value decides. (m is 0
+		// for any value it reads: at a CR, or past limit, it declines.)
 		var ok bool
 		if e, quotes, ok = s.laneValue(i, pos, limit); !ok {
 			return s.declineRow()

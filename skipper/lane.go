@@ -105,6 +105,24 @@ func (l *Lane) Next(vs int) int {
 	return -1
 }
 
+// Block is Next for a caller that walks a block's bits itself: it
+// returns the quotes, delimiters, LFs and CRs at or after vs in the kept
+// block that vs lies in, bit i of m standing for byte base+i, or m == 0
+// when vs lies outside the kept blocks or that block holds none from vs
+// on (then NextAfter looks in the next block). Clearing m's lowest bit
+// (m &= m-1) gives the ones after the first: a caller that reads values
+// one after another in a block finds each end with one TrailingZeros64,
+// without looking the block up again.
+func (l *Lane) Block(vs int) (m uint64, base int) {
+	off := uint(vs - l.blockStart)
+	if off < uint(l.blockEnd-l.blockStart) {
+		j := off / swar.BlockSize % laneBlocks // off/64 < laneBlocks
+		sh := off % swar.BlockSize
+		return (l.ender[j] | l.quote[j]) >> sh << sh, vs - int(sh)
+	}
+	return 0, 0
+}
+
 // NextAfter is Next one block on, for a vs where Next found none: the
 // first quote, delimiter, LF or CR in the kept block after the one vs
 // lies in, or -1 when there is none or no such block is kept.

@@ -145,6 +145,24 @@ func checkNext(t testing.TB, lane *Lane, l sm.Lane, buf []byte, p int) {
 	if q := lane.NextQuote(p); q >= 0 && q != quote {
 		t.Fatalf("NextQuote(%d) on %q = %d, the first quote from there is at %d", p, buf, q, quote)
 	}
+	// Block: every stop byte from p to the end of p's block, one bit each,
+	// and nothing where Next finds nothing.
+	m, base := lane.Block(p)
+	if (m == 0) != (lane.Next(p) < 0) {
+		t.Fatalf("Block(%d) on %q = %#x, but Next = %d", p, buf, m, lane.Next(p))
+	}
+	if m == 0 {
+		return
+	}
+	if base > p || p-base >= 64 {
+		t.Fatalf("Block(%d) on %q: base %d, not the start of p's block", p, buf, base)
+	}
+	isStop := func(c byte) bool { return c == l.Quote || c == l.Delimiter || c == '\n' || c == '\r' }
+	for i := range 64 {
+		if want := base+i >= p && base+i < len(buf) && isStop(buf[base+i]); want != (m>>i&1 == 1) {
+			t.Fatalf("Block(%d) on %q = %#x (base %d): bit %d is %d, byte %q", p, buf, m, base, i, m>>i&1, buf[base+i])
+		}
+	}
 }
 
 // laneInput returns n bytes of CSV-like text over the bytes that matter to
