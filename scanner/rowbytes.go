@@ -38,6 +38,21 @@ func (s *Scanner) ValueOffset(i int) int {
 // a one-column file (elsewhere it skips empty lines).
 func (s *Scanner) EmptyLine() bool { return s.seg.emptyRow }
 
+// WellQuoted reports whether every quote in the row the last call to
+// Scan read is one that quotes: each of its values is either a run of the
+// row's bytes that holds no quote, or opens with the quote right after
+// the delimiter (or the row's start) and closes with one right before the
+// next delimiter (or the line end), every quote between the two doubled.
+// The row is then the values as they are, or quoted with their quotes
+// doubled, joined by the delimiter: a reader with a stricter grammar than
+// the Scanner's (encoding/csv's) can take the values as they are without
+// reading the row's bytes again. A CR may lie inside a quoted value.
+//
+// It reports false when the Scanner did not establish it: rows that its
+// table-driven loop read (the header, the first row, rows with anything
+// the quote-aware lane does not decide) may still be well quoted.
+func (s *Scanner) WellQuoted() bool { return s.laneNext }
+
 // A Lender is an input that lends the Scanner the bytes it holds instead
 // of having them copied into the Scanner's buffer: a reader that keeps
 // the input anyway (the drop-in Reader keeps it for encoding/csv's

@@ -3,6 +3,8 @@ package scanner
 import (
 	"bytes"
 	"io"
+	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -113,5 +115,105 @@ func TestValueOffsetPadded(t *testing.T) {
 	}
 	if s.Err() != nil {
 		t.Fatal(s.Err())
+	}
+}
+
+// wellQuotedFields parses raw, a row's bytes, by the grammar WellQuoted
+// promises: fields split at ',', each either with no quote or `"`, text
+// with every quote doubled, `"`. It reports false where raw is not so.
+func wellQuotedFields(raw []byte) ([]string, bool) {
+	var fields []string
+	for a := 0; ; a++ {
+		if a < len(raw) && raw[a] == '"' {
+			var v []byte
+			j := a + 1
+			for {
+				k := bytes.IndexByte(raw[j:], '"')
+				if k < 0 {
+					return nil, false
+				}
+				v = append(v, raw[j:j+k]...)
+				j += k + 1
+				if j < len(raw) && raw[j] == '"' {
+					v, j = append(v, '"'), j+1
+					continue
+				}
+				break
+			}
+			fields, a = append(fields, string(v)), j
+			if a < len(raw) && raw[a] != ',' {
+				return nil, false
+			}
+		} else {
+			e := bytes.IndexByte(raw[a:], ',')
+			if e < 0 {
+				e = len(raw) - a
+			}
+			if bytes.IndexByte(raw[a:a+e], '"') >= 0 {
+				return nil, false
+			}
+			fields, a = append(fields, string(raw[a:a+e])), a+e
+		}
+		if a >= len(raw) {
+			return fields, true
+		}
+	}
+}
+
+// TestWellQuoted reads inputs over the bytes that matter to quoting, from
+// memory and lent a few bytes at a time: a row WellQuoted reports must be
+// its values joined by the grammar it promises, and the rows of a clean
+// file after its first must be reported.
+func TestWellQuoted(t *testing.T) {
+	// check returns the offset of the first row after the first one that
+	// was not reported, or -1.
+	check := func(in []byte, step int) (missed int64) {
+		t.Helper()
+		var s *Scanner
+		if step == 0 {
+			s, _ = NewBytes(in, Options{FieldsPerRow: -1})
+		} else {
+			var err error
+			if s, err = NewLent(&sliceLender{data: in, step: step, t: t}, Options{FieldsPerRow: -1}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		missed = -1
+		for rows := 0; s.Scan(); rows++ {
+			if !s.WellQuoted() {
+				if rows > 0 && missed < 0 {
+					missed = s.RowOffset()
+				}
+				continue
+			}
+			want, ok := wellQuotedFields(s.RowBytes())
+			if !ok || len(want) != len(s.Row()) {
+				t.Fatalf("%q, step %d: row %q (bytes %q) reported well quoted; the grammar reads %q (%t)", in, step, s.Row(), s.RowBytes(), want, ok)
+			}
+			for i, v := range s.Row() {
+				if string(v) != want[i] {
+					t.Fatalf("%q, step %d: row %q (bytes %q) reported well quoted, value %d is %q by the grammar", in, step, s.Row(), s.RowBytes(), i, want[i])
+				}
+			}
+		}
+		return missed
+	}
+	clean := []byte(strings.Repeat("id,\"note\"\n1,\"a\"\"b\"\n2,\"\"\n3,x\n4,\"with,comma\nand LF\"\n,\n", 40))
+	for _, step := range []int{0, 1, 7, 64, 65} {
+		// From memory, the lane reads every row but the first and those
+		// in the last block of the buffer (skipper.Lane).
+		if missed := check(clean, step); step == 0 && missed >= 0 && missed < int64(len(clean)-64) {
+			t.Errorf("a clean file from memory: the row at %d of %d bytes is not reported well quoted", missed, len(clean))
+		}
+	}
+	r := rand.New(rand.NewPCG(7, 11))
+	alphabet := []byte("ab,\"\"\n\r ")
+	for range 2000 {
+		in := make([]byte, 64+r.IntN(400))
+		for i := range in {
+			in[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		check(in, 0)
+		check(in, 1+r.IntN(70))
 	}
 }

@@ -36,6 +36,11 @@ import (
 // spaces around quotes) is left to encoding/csv.
 func (r *Reader) fromRow(dst []string, row [][]byte, raw []byte, base int64) ([]string, bool) {
 	if !r.TrimLeadingSpace {
+		if !r.lazy && r.s.WellQuoted() {
+			if rec, ok := r.wellQuotedRow(dst, row, raw, base); ok {
+				return rec, true
+			}
+		}
 		// The first quote: searched for ahead (tap.index) after a row
 		// with none, in the row itself after a row with one (the next
 		// row likely has one too, and the search ahead would stop there).
@@ -104,6 +109,49 @@ func (r *Reader) plainRow(dst []string, row [][]byte, raw []byte, base int64) ([
 		o = e + d
 	}
 	if o-d != end {
+		return nil, false
+	}
+	r.in.seal(raw)
+	r.rowEnd, r.pending = base+int64(len(raw)), true
+	return dst, true
+}
+
+// wellQuotedRow makes the record of a row the Scanner reports well quoted
+// (scanner.Scanner.WellQuoted), raw at input offset base, when LazyQuotes
+// and TrimLeadingSpace are off: its values are encoding/csv's fields as
+// they are, since every quote in the row opens or closes a quoted field
+// or is doubled inside one, and nothing lies between a closing quote and
+// the delimiter (encoding/csv's csv.ErrBareQuote and csv.ErrQuote cases
+// cannot arise). A value the Scanner did not unescape is a run of raw,
+// cut in place; one it unescaped is copied into the record's text. The
+// row must hold no CR (one can lie in a quoted value, where encoding/csv
+// drops the CR of a CRLF): walkRow takes it (the strings made of
+// unescaped values before that was known are left to the collector).
+func (r *Reader) wellQuotedRow(dst []string, row [][]byte, raw []byte, base int64) ([]string, bool) {
+	n := len(row)
+	w := inPlace(raw)
+	p0 := uintptr(unsafe.Pointer(unsafe.SliceData(raw)))
+	if cap(dst) < n {
+		dst = make([]string, n)
+	}
+	dst = dst[:n]
+	quoted := false // a value that may hold a CR: one in quotes, not empty
+	for i, v := range row {
+		// A value in place lies in raw, after a quote when quoted (an
+		// unquoted one follows a delimiter or starts the row); an
+		// unescaped one lies in memory of its own; an empty one has no
+		// address.
+		switch o := uint(uintptr(unsafe.Pointer(unsafe.SliceData(v))) - p0); {
+		case len(v) == 0:
+			dst[i] = ""
+		case o < uint(len(raw)):
+			dst[i] = w[o : o+uint(len(v))]
+			quoted = quoted || o > 0 && raw[o-1] == '"'
+		default:
+			dst[i], quoted = r.texts.commit(append(r.texts.grab(len(v)), v...)), true
+		}
+	}
+	if end := base + int64(len(raw)); quoted && r.in.index(&r.crs, base, end) < end {
 		return nil, false
 	}
 	r.in.seal(raw)
