@@ -41,6 +41,14 @@ func TestMemorySequential(t *testing.T) {
 			opts := Options{IgnoreErrors: ignore, FieldsPerRow: -1}
 			name := fmt.Sprintf("%s/ignore=%v", h.Name, ignore)
 			t.Run(name, func(t *testing.T) {
+				// The collector is held to the bound (memtest.Limit): the
+				// figure counts dead objects not yet swept, and on a busy
+				// machine (go test ./... runs packages side by side) a
+				// lazy collector let the growth garbage of a row of 1M
+				// values reach 116 MiB, where a collector keeping up leaves
+				// 75 to 92.
+				bound := memoryBound(opts, h.Values)
+				defer memtest.Limit(int64(bound))()
 				rows, bad := 0, 0
 				peak, err := memtest.Measure(func() error {
 					s, err := New(h.Reader(), opts)
@@ -61,7 +69,7 @@ func TestMemorySequential(t *testing.T) {
 				if ignore && err != nil {
 					t.Fatalf("IgnoreErrors, yet the scan stopped: %v", err)
 				}
-				if bound := memoryBound(opts, h.Values); peak > bound {
+				if peak > bound {
 					t.Fatalf("peak heap %d bytes over the bound %d (%d rows, %d bad, err %v)", peak, bound, rows, bad, err)
 				}
 				t.Logf("peak heap %.1f MiB, %d rows, %d bad rows, err %v", float64(peak)/(1<<20), rows, bad, err)
