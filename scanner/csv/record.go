@@ -135,23 +135,23 @@ func (r *Reader) wellQuotedRow(dst []string, row [][]byte, raw []byte, base int6
 		dst = make([]string, n)
 	}
 	dst = dst[:n]
-	quoted := false // a value that may hold a CR: one in quotes, not empty
+	// A row of no quoted value is its values and delimiters, no more: the
+	// lengths tell whether one is quoted (and may hold a CR).
+	size := n - 1
 	for i, v := range row {
-		// A value in place lies in raw, after a quote when quoted (an
-		// unquoted one follows a delimiter or starts the row); an
-		// unescaped one lies in memory of its own; an empty one has no
-		// address.
+		// A value in place lies in raw; an unescaped one, in memory of its
+		// own; an empty one has no address.
 		switch o := uint(uintptr(unsafe.Pointer(unsafe.SliceData(v))) - p0); {
 		case len(v) == 0:
 			dst[i] = ""
 		case o < uint(len(raw)):
 			dst[i] = w[o : o+uint(len(v))]
-			quoted = quoted || o > 0 && raw[o-1] == '"'
 		default:
-			dst[i], quoted = r.texts.commit(append(r.texts.grab(len(v)), v...)), true
+			dst[i] = r.texts.commit(append(r.texts.grab(len(v)), v...))
 		}
+		size += len(v)
 	}
-	if end := base + int64(len(raw)); quoted && r.in.index(&r.crs, base, end) < end {
+	if end := base + int64(len(raw)); size != len(raw) && r.in.index(&r.crs, base, end) < end {
 		return nil, false
 	}
 	r.in.seal(raw)
