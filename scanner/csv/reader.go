@@ -171,7 +171,11 @@ type Reader struct {
 	lastRecord []string
 	texts      texts // the text of the records that are not runs of the input
 	// The searches of fromRow for quotes and of quotedRow for CRs, and
-	// whether the last row fromRow read held a quote.
+	// whether fromRow is to look for the next row's first quote in the row
+	// itself rather than ahead: after a row that held a quote, and after
+	// a well-quoted row (the rows that follow are likely to be so too, and
+	// the search ahead, made for a rare row between them, would read up
+	// to the end of what the tap holds each time).
 	quotes, crs seek
 	quoted      bool
 

@@ -37,6 +37,7 @@ import (
 func (r *Reader) fromRow(dst []string, row [][]byte, raw []byte, base int64) ([]string, bool) {
 	if !r.TrimLeadingSpace {
 		if !r.lazy && r.s.WellQuoted() {
+			r.quoted = true
 			if rec, ok := r.wellQuotedRow(dst, row, raw, base); ok {
 				return rec, true
 			}
