@@ -458,6 +458,11 @@ func TestFirstRowBounded(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads 64 MB")
 	}
+	// The collector is held to the bound (memtest.Limit): the figure
+	// counts dead objects not yet swept, and on a busy machine a lazy
+	// collector adds garbage to the 18 MiB the read holds (22 MiB seen).
+	const bound = 32 << 20
+	defer memtest.Limit(bound)()
 	peak, err := memtest.Measure(func() error {
 		src := memtest.Pattern("", "\x00\x00\x00\x00", 64<<20, "")
 		r, err := OpenReader(src, Options{AutoDetect: Off, IgnoreErrors: true})
@@ -474,8 +479,8 @@ func TestFirstRowBounded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if peak > 32<<20 {
-		t.Fatalf("peak heap %d bytes reading a 64 MB line", peak)
+	if peak > bound {
+		t.Fatalf("peak heap %d bytes reading a 64 MB line, over the bound %d", peak, bound)
 	}
 	t.Logf("peak heap %.1f MiB (bound 32 MiB)", float64(peak)/(1<<20))
 }

@@ -65,6 +65,15 @@ func TestMemoryBadRows(t *testing.T) {
 		input := func() io.Reader { return memtest.Pattern(c.head, c.unit, c.n, c.tail) }
 		for _, how := range []string{"Scanner", "ScanReader", "Each"} {
 			t.Run(c.name+"/"+how, func(t *testing.T) {
+				bound := parBound
+				if how == "Scanner" {
+					bound = seqBound
+				}
+				// The collector is held to the bound (memtest.Limit): the
+				// figure counts dead objects not yet swept, and on a busy
+				// machine a lazy collector took the parallel stray quote
+				// from 20 MiB to 31 of its 32.
+				defer memtest.Limit(int64(bound))()
 				var rows, bad int
 				peak, err := memtest.Measure(func() error {
 					switch how {
@@ -116,10 +125,6 @@ func TestMemoryBadRows(t *testing.T) {
 				}
 				if rows != wantRows || bad != c.bad {
 					t.Errorf("%d rows, %d bad rows: want %d and %d", rows, bad, wantRows, c.bad)
-				}
-				bound := parBound
-				if how == "Scanner" {
-					bound = seqBound
 				}
 				t.Logf("%d bytes: peak heap %.1f MiB (bound %.1f MiB)", c.n, float64(peak)/mib, float64(bound)/mib)
 				if peak > bound {
