@@ -167,7 +167,7 @@ func wellQuotedFields(raw []byte) ([]string, bool) {
 func TestWellQuoted(t *testing.T) {
 	// check returns the offset of the first row after the first one that
 	// was not reported, or -1.
-	check := func(in []byte, step int) (missed int64) {
+	check := func(in []byte, step int) (missed int64, lane bool) {
 		t.Helper()
 		var s *Scanner
 		if step == 0 {
@@ -196,13 +196,15 @@ func TestWellQuoted(t *testing.T) {
 				}
 			}
 		}
-		return missed
+		return missed, s.lane != nil
 	}
 	clean := []byte(strings.Repeat("id,\"note\"\n1,\"a\"\"b\"\n2,\"\"\n3,x\n4,\"with,comma\nand LF\"\n,\n", 40))
 	for _, step := range []int{0, 1, 7, 64, 65} {
 		// From memory, the lane reads every row but the first and those
-		// in the last block of the buffer (skipper.Lane).
-		if missed := check(clean, step); step == 0 && missed >= 0 && missed < int64(len(clean)-64) {
+		// in the last block of the buffer (skipper.Lane). Without a vector
+		// kernel (purego, or a CPU without one) there is no lane, and no
+		// row is reported.
+		if missed, lane := check(clean, step); step == 0 && lane && missed >= 0 && missed < int64(len(clean)-64) {
 			t.Errorf("a clean file from memory: the row at %d of %d bytes is not reported well quoted", missed, len(clean))
 		}
 	}
