@@ -64,7 +64,7 @@ func (l *Lane) Reset(buf []byte) {
 func (l *Lane) load(pos int, carry uint64) {
 	n := min(laneBlocks, (len(l.buf)-pos)/swar.BlockSize)
 	vecLaneMasks(l.quote[:n], l.ender[:n], l.inside[:n], l.buf[pos:pos+n*swar.BlockSize], &l.set, carry)
-	l.quote[n], l.ender[n] = 0, 0 // Next and NextQuote look one block on
+	l.quote[n], l.ender[n] = 0, 0 // NextAfter and NextQuote look one block on
 	l.blockStart, l.blockEnd = pos, pos+n*swar.BlockSize
 	l.lastEnd = -2
 }
@@ -87,32 +87,17 @@ func (l *Lane) Quick(vs, limit int) int {
 	return -1
 }
 
-// Next is Quick for a caller that looks at the byte it stops at itself:
-// it returns the first quote, delimiter, LF or CR at or after vs in the
-// kept block that vs lies in, or -1 when vs lies outside the kept blocks
+// Block is Quick for a caller that looks at the bytes it stops at
+// itself and walks a block's bits: it returns the quotes, delimiters, LFs
+// and CRs at or after vs in the kept block that vs lies in, bit i of m
+// standing for byte base+i, or m == 0 when vs lies outside the kept blocks
 // or that block holds none from vs on (then NextAfter looks in the next
-// block). A value that starts at vs (outside quotes) ends at e = Next(vs)
-// when buf[e] is an ender and e is below the caller's limit; at a quote,
-// or at -1, Value decides.
-func (l *Lane) Next(vs int) int {
-	off := uint(vs - l.blockStart)
-	if off < uint(l.blockEnd-l.blockStart) {
-		j := off / swar.BlockSize % laneBlocks // off/64 < laneBlocks
-		if m := (l.ender[j] | l.quote[j]) >> (off % swar.BlockSize); m != 0 {
-			return vs + bits.TrailingZeros64(m)
-		}
-	}
-	return -1
-}
-
-// Block is Next for a caller that walks a block's bits itself: it
-// returns the quotes, delimiters, LFs and CRs at or after vs in the kept
-// block that vs lies in, bit i of m standing for byte base+i, or m == 0
-// when vs lies outside the kept blocks or that block holds none from vs
-// on (then NextAfter looks in the next block). Clearing m's lowest bit
-// (m &= m-1) gives the ones after the first: a caller that reads values
-// one after another in a block finds each end with one TrailingZeros64,
-// without looking the block up again.
+// block). A value that starts at vs (outside quotes) ends at the first,
+// e = base + TrailingZeros64(m), when buf[e] is an ender and e is below
+// the caller's limit; at a quote, or with m == 0, Value decides. Clearing
+// m's lowest bit (m &= m-1) gives the ones after the first: a caller that
+// reads values one after another in a block finds each end with one
+// TrailingZeros64, without looking the block up again.
 func (l *Lane) Block(vs int) (m uint64, base int) {
 	off := uint(vs - l.blockStart)
 	if off < uint(l.blockEnd-l.blockStart) {
@@ -123,7 +108,7 @@ func (l *Lane) Block(vs int) (m uint64, base int) {
 	return 0, 0
 }
 
-// NextAfter is Next one block on, for a vs where Next found none: the
+// NextAfter is Block one block on, for a vs where Block found none: the
 // first quote, delimiter, LF or CR in the kept block after the one vs
 // lies in, or -1 when there is none or no such block is kept.
 func (l *Lane) NextAfter(vs int) int {
