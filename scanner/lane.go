@@ -141,7 +141,10 @@ func (s *Scanner) laneRow() bool {
 		s.row, s.spans = make([][]byte, n), make([]span, n)
 	}
 	s.spans, s.row = s.spans[:n], s.row[:n] // laneValue writes to them too
-	row, spans := s.row, s.spans
+	// Local slices of one length, so that the test i == len(row) at the
+	// loop's top proves every row[i] and spans[i] below in bounds.
+	row := s.row[:n:n]
+	spans := s.spans[:len(row):len(row)]
 	s.scratch = s.scratch[:0]
 	l, buf, delim, quote := s.lane, s.buf[:limit], s.laneDelim, s.laneQuote
 	pos, i, quotes := s.pos, 0, 0
@@ -153,7 +156,7 @@ func (s *Scanner) laneRow() bool {
 	bb := 0
 loop:
 	for ; ; i++ {
-		if i == n {
+		if i >= len(row) {
 			return s.declineRow() // one value too many: the loop's error
 		}
 		if m == 0 {
