@@ -154,13 +154,15 @@ func (p *Parallel) recycle(b *batch) {
 // add copies the row the segment scanner just read into the batch: values
 // still in the pinned buffer by reference, the others into the arena.
 func (b *batch) add(s *Scanner) {
-	n := len(s.spans)
+	spans := s.spans
+	n := len(spans)
 	at := len(b.fields)
 	b.fields = slices.Grow(b.fields, n)[:at+n]
 	// The values in the pinned buffer, nearly all of them, are written by
-	// index, without append's checks; the others are copied to the arena.
+	// index, without append's checks (refs and spans have one length); the
+	// others are copied to the arena.
 	refs := b.fields[at : at+n]
-	for i, sp := range s.spans {
+	for i, sp := range spans {
 		if !sp.scratch && s.seg.borrowed {
 			refs[i] = fieldRef{start: uint32(sp.start), end: uint32(sp.end)}
 			continue
