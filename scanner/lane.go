@@ -140,9 +140,10 @@ func (s *Scanner) laneRow() bool {
 	if cap(s.row) < n || cap(s.spans) < n {
 		s.row, s.spans = make([][]byte, n), make([]span, n)
 	}
-	s.spans, s.row = s.spans[:n], s.row[:n] // laneValue writes to them too
-	// Local slices of one length, so that the test i == len(row) at the
-	// loop's top proves every row[i] and spans[i] below in bounds.
+	// Local slices of one length, so that the test i >= len(row) at the
+	// loop's top proves every row[i] and spans[i] below in bounds. s.row
+	// and s.spans take the row's length at its end; laneValue writes to
+	// their arrays beyond their lengths.
 	row := s.row[:n:n]
 	spans := s.spans[:len(row):len(row)]
 	s.scratch = s.scratch[:0]
@@ -227,7 +228,7 @@ loop:
 		before = sm.EmptySpace
 	}
 	// The row's end, as the loop and finishRow make it.
-	s.spans, s.row = s.spans[:i+1], s.row[:i+1]
+	s.spans, s.row = spans[:i+1], row[:i+1]
 	s.laneNext = true
 	s.seg.emptyRow = false
 	s.seg.rowStart, s.seg.rowEnd = s.base+int64(s.rowStart), s.base+int64(e)
@@ -257,7 +258,7 @@ func (s *Scanner) laneValue(i, pos, limit int) (int, int, bool) {
 		sp = s.unescape(pos+1, e-1, nil)
 		sp.quoted = true
 	}
-	s.spans[i] = sp
+	s.spans[:i+1][i] = sp
 	if sp.scratch {
 		s.row[:i+1][i] = s.scratch[sp.start:sp.end:sp.end]
 	} else {
