@@ -16,6 +16,7 @@ import (
 type Block struct {
 	c      cursor
 	head   *batch
+	opts   *Options // the Parallel's
 	index  int
 	header []string
 	done   bool
@@ -57,6 +58,12 @@ func (b *Block) LineNumber() int { return b.c.LineNumber() }
 
 // Header returns the header row when Options.Header is set.
 func (b *Block) Header() []string { return b.header }
+
+// Options returns the options of the parallel scan the block is part of,
+// as Parallel.Options does. With it a typed.Reader over the block takes
+// the scan's dialect, null padding and ignore_errors, as it does over a
+// Scanner (typed.OptionsSource).
+func (b *Block) Options() Options { return *b.opts }
 
 // Err returns nil: a block holds the rows read before any error, and the
 // error that stops the scan is Each's. With it a Block is a Rows, so that a
@@ -170,7 +177,7 @@ func (p *Parallel) sequence() (scanErr error) {
 			b = p.finishBoundary(b.pending)
 		}
 		b = p.exact(b)
-		bl := &Block{head: b, index: p.deliver - 1, c: seq.fork()}
+		bl := &Block{head: b, opts: &p.opts, index: p.deliver - 1, c: seq.fork()}
 		bl.c.set(b, false)
 		scanErr = seq.pass(b)
 		bl.header = seq.header

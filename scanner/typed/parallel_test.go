@@ -10,15 +10,24 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/scanner"
 	"github.com/google/go-cmp/cmp"
 )
 
 // TestParallelEachTyped casts every block of a parallel scan
 // (scanner.Parallel.Each) with its own Reader and requires, chunk rows put
-// in file order, the values and row numbers of a Reader over the
-// sequential scan.
+// in file order, the values, row numbers and rejects of a Reader over the
+// sequential scan. The Readers are given the schema only: over a Block, as
+// over a Scanner, the dialect comes from the scan (the rejects' text is
+// written in it), so a file delimited by ';' reads as one delimited by ','.
 func TestParallelEachTyped(t *testing.T) {
+	for _, delim := range []string{",", ";"} {
+		t.Run("delim="+delim, func(t *testing.T) { testParallelEachTyped(t, delim) })
+	}
+}
+
+func testParallelEachTyped(t *testing.T, delim string) {
 	var in strings.Builder
 	in.WriteString("id,price,day,note\n")
 	rng := rand.New(rand.NewPCG(7, 8))
@@ -32,9 +41,11 @@ func TestParallelEachTyped(t *testing.T) {
 			fmt.Fprintf(&in, "%d,%d.%02d,2024-%02d-%02d,\"n %d\"\"\"\n", i, rng.IntN(1000), rng.IntN(100), 1+rng.IntN(12), 1+rng.IntN(28), i)
 		}
 	}
-	data := []byte(in.String())
+	data := []byte(strings.ReplaceAll(in.String(), ",", delim)) // no value holds a comma
 	schema := Schema{{Name: "id", Type: TypeBigInt}, {Name: "price", Type: TypeDouble}, {Name: "day", Type: TypeDate}, {Name: "note", Type: TypeVarchar}}
 	opts := scanner.Options{Header: true, FieldsPerRow: -1}
+	opts.Dialect = dialect.Default()
+	opts.Dialect.Delimiter = delim
 	topts := Options{Schema: schema, IgnoreErrors: true, StoreRejects: true}
 
 	type row struct {
