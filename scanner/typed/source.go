@@ -47,8 +47,9 @@ type OffsetTracker interface {
 
 // BadRowTaker is implemented by row sources that skip rows with parse
 // errors under IgnoreErrors and keep them (*scanner.Scanner,
-// *scanner.Parallel, *scanner.Block): the Reader takes them after each Scan and turns them
-// into Rejects, so that a skipped row is reported, not dropped. A source
+// *scanner.Parallel, *scanner.Block): the Reader takes them after each
+// Scan and turns them into Rejects, so that a skipped row is reported, not
+// dropped. A source
 // that is also an OptionsSource is asked only when its Options have
 // IgnoreErrors: without it a parse error ends the scan and no row is
 // skipped.
@@ -70,9 +71,9 @@ type LineCounter interface {
 }
 
 // OptionsSource is implemented by row sources that say how they read
-// (*scanner.Scanner, *scanner.Parallel, *scanner.Block, *scanner.File): NewReader takes
-// the dialect, null padding and ignore_errors from there, so that a
-// caller says each once, in the scanner's options.
+// (*scanner.Scanner, *scanner.Parallel, *scanner.Block, *scanner.File):
+// NewReader takes the dialect, null padding and ignore_errors from there,
+// so that a caller says each once, in the scanner's options.
 type OptionsSource interface {
 	Options() scanner.Options
 }
