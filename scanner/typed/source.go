@@ -49,10 +49,9 @@ type OffsetTracker interface {
 // errors under IgnoreErrors and keep them (*scanner.Scanner,
 // *scanner.Parallel, *scanner.Block): the Reader takes them after each
 // Scan and turns them into Rejects, so that a skipped row is reported, not
-// dropped. A source
-// that is also an OptionsSource is asked only when its Options have
-// IgnoreErrors: without it a parse error ends the scan and no row is
-// skipped.
+// dropped. A source that is also an OptionsSource is asked only when its
+// Options have IgnoreErrors: without it a parse error ends the scan and no
+// row is skipped.
 type BadRowTaker interface {
 	TakeBadRows() []*scanner.ParseError
 }
