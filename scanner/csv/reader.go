@@ -407,7 +407,16 @@ func (r *Reader) readRecord(dst []string) ([]string, error) {
 			// Scanner's row early).
 			return r.readStdlib(dst, start, r.afterRow())
 		}
-		rec, ok := r.fromRow(dst, row, s.RowBytes(), start)
+		raw := s.RowBytes()
+		var rec []string
+		ok = false
+		if !r.TrimLeadingSpace && !r.lazy && s.WellQuoted() {
+			r.quoted = true
+			rec, ok = r.wellQuotedRow(dst, row, raw, start)
+		}
+		if !ok {
+			rec, ok = r.fromRow(dst, row, raw, start)
+		}
 		if !ok {
 			return r.readStdlib(dst, start, r.afterRow())
 		}
