@@ -438,3 +438,68 @@ func TestRaggedOverNarrowerTable(t *testing.T) {
 		t.Errorf("semicolon table with commas in its text: %v, %v", res, err)
 	}
 }
+
+// Class 9: when rows may be skipped or padded (IgnoreErrors, NullPadding),
+// a reading without the quote splits each quoted value that holds the
+// delimiter or a line end into pieces of other widths, which those
+// options skip or pad, so that it looks consistent while it loses the
+// rows; one bad row (`"q"z`) fails the quote's strict reading, and DuckDB
+// 1.5.6 (sniff_csv with ignore_errors=true) answers with no quote. The
+// reading with the quote that skips the bad row alone is the answer.
+func TestQuotedOverSkippedRows(t *testing.T) {
+	const n = 3000
+	shapes := []struct {
+		name  string
+		value func(i int) string // the third value of row i
+	}{
+		{"line feeds", func(i int) string { return fmt.Sprintf("\"line one %d\nline two\"", i) }},
+		{"delimiters", func(i int) string { return fmt.Sprintf("\"one, two, %d\"", i) }},
+		{"both", func(i int) string { return fmt.Sprintf("\"a, b\n%d\"", i) }},
+	}
+	for _, sh := range shapes {
+		for _, every := range []int{2, 3, 10} {
+			in := repeatRows("id,name,comment\n", n, func(i int) string {
+				switch {
+				case i == n/2:
+					return fmt.Sprintf("%d,\"q\"z,x\n", i)
+				case i%every == 0:
+					return fmt.Sprintf("%d,n%d,%s\n", i, i, sh.value(i))
+				}
+				return fmt.Sprintf("%d,n%d,plain %d\n", i, i, i)
+			})
+			for _, o := range []sniff.Options{{IgnoreErrors: true}, {NullPadding: true}, {IgnoreErrors: true, NullPadding: true}} {
+				name := fmt.Sprintf("%s every %d, ignore errors %v, null padding %v", sh.name, every, o.IgnoreErrors, o.NullPadding)
+				res, err := sniff.SniffBytes([]byte(in), o)
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				if q, _ := res.Dialect.Quote.Byte(); q != '"' || res.Dialect.Delimiter != "," || len(res.Columns) != 3 {
+					t.Fatalf("%s: %v with %d columns; want the quote, ',' and 3", name, res.Dialect, len(res.Columns))
+				}
+				res.IgnoreErrors = true // the bad row is a reject, as the caller asks
+				rows, rejects := readTyped(t, in, res)
+				if len(rows) != n-1 || rejects != 1 {
+					t.Fatalf("%s: %d rows and %d rejects; want %d and 1", name, len(rows), rejects, n-1)
+				}
+				if want := sh.value(0); rows[0][2] != strings.ReplaceAll(want[1:len(want)-1], `""`, `"`) {
+					t.Errorf("%s: first value %q; want %q", name, rows[0][2], want)
+				}
+			}
+		}
+	}
+	// Quotes that open no value the quote could read (an inch mark at the
+	// start of a value, never closed) leave the reading without a quote.
+	in := repeatRows("id,size,name\n", 200, func(i int) string {
+		if i%5 == 0 {
+			return fmt.Sprintf("%d,\"%d in,pipe %d\n", i, i%7, i)
+		}
+		return fmt.Sprintf("%d,%d cm,rod %d\n", i, i%9, i)
+	})
+	res, err := sniff.SniffBytes([]byte(in), sniff.Options{IgnoreErrors: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Dialect.Quote.IsSet() || res.Dialect.Delimiter != "," || len(res.Columns) != 3 {
+		t.Errorf("inch marks: %v with %d columns; want ',' without a quote and 3", res.Dialect, len(res.Columns))
+	}
+}

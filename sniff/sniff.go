@@ -315,6 +315,9 @@ func (s *session) choose() (*Result, error) {
 		return nil, err
 	}
 	s.seen = append(s.seen, p)
+	if rres := s.quotedOver(p, res, err); rres != nil {
+		return rres, nil
+	}
 	table := err == nil && (len(res.Columns) > 1 || res.Columns[0].Type != cast.TypeVarchar)
 	if table && p != nil && s.opts.Fixed&Delimiter == 0 {
 		if rres := s.raggedOver(p, res); rres != nil {
@@ -359,6 +362,47 @@ func (s *session) choose() (*Result, error) {
 		}
 	}
 	return res, err
+}
+
+// quotedOver returns, when the options let rows be skipped or padded
+// (IgnoreErrors, NullPadding), a reading with the quote in place of res,
+// DuckDB's answer, when res reads without a quote a sample in which values
+// open with one after res's delimiter. Such a reading splits each quoted
+// value that holds the delimiter or a line end into pieces of other
+// widths, which those options skip or pad, so that it looks consistent
+// while it loses the rows: a file of multi-line quoted values with one bad
+// row (`"q"z`, which fails the quote's strict reading) was read by DuckDB
+// 1.5.6 with ignore_errors=true as a table without a quote, a third of its
+// rows rejected and the others cut at their line feeds. The answer is then
+// the best ragged reading (raggedBest) of the candidates that read the
+// quote with the same delimiter, from the same first row, more
+// consistently than every reading of that delimiter without a quote (a
+// reading without it can also be wider: NullPadding pads the rows whose
+// quoted values held no delimiter): it skips (or pads) the bad rows alone. It returns nil
+// when there is none, or when the quote or the delimiter was given.
+func (s *session) quotedOver(p *session, res *Result, err error) *Result {
+	o := s.opts
+	if err != nil || p == nil || !o.IgnoreErrors && !o.NullPadding || o.Fixed&(Quote|Delimiter) != 0 ||
+		res.Dialect.Quote.IsSet() || !p.quotedAfter[res.Dialect.Delimiter] {
+		return nil
+	}
+	// How consistently the readings without a quote read the chunk, the
+	// rows they skip or pad counted.
+	plain := 0.0
+	for _, c := range p.all {
+		if c.d.Delimiter == res.Dialect.Delimiter && !c.everQuoted() {
+			plain = max(plain, raggedOf(c.first).consistency)
+		}
+	}
+	c, r := p.raggedBest(func(c *candidate, r raggedShape) bool {
+		return c.d.Delimiter == res.Dialect.Delimiter && c.everQuoted() && r.start == res.SkipRows-o.SkipRows &&
+			r.consistency > plain
+	})
+	if c == nil {
+		return nil
+	}
+	p.tracef("quoted values after %q: %s in place of a reading without the quote\n", res.Dialect.Delimiter, short(c.d))
+	return s.readRagged(p, c, r)
 }
 
 // passes sniffs the sample with DuckDB's delimiters, or the wide ones,
