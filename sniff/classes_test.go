@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -381,5 +382,23 @@ func TestBadQuoteRow(t *testing.T) {
 	res, err := sniff.SniffBytes([]byte(in), sniff.Options{})
 	if err == nil && res.Dialect.Quote == dialect.Some('"') && len(res.Columns) == 3 && res.LongRows < 20 {
 		t.Errorf("one row in 20 bad: read as a table with the quote and %d bad rows", res.LongRows)
+	}
+}
+
+// TestSpaceOnlyHeaderNames: header names of Unicode spaces alone (U+3000,
+// U+00A0), which trimming empties, get generated names as empty ones do
+// (FuzzSniff found a UTF-16 file whose one name was U+3000, named "").
+func TestSpaceOnlyHeaderNames(t *testing.T) {
+	in := "id,\u3000,\u00a0\u3000\n1,x,y\n2,z,w\n3,v,u\n"
+	res, err := sniff.SniffBytes([]byte(in), sniff.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, c := range res.Columns {
+		names = append(names, c.Name)
+	}
+	if want := []string{"id", "column1", "column2"}; !res.HasHeader || !slices.Equal(names, want) {
+		t.Errorf("header %v, names %q; want a header named %q", res.HasHeader, names, want)
 	}
 }

@@ -203,10 +203,11 @@ func headerNames(row [][]byte, n int) []string {
 		if i < len(row) {
 			name = string(row[i])
 		}
-		if strings.TrimFunc(name, isSpaceASCII) == "" {
+		// Trimmed first: a name of Unicode spaces alone (U+3000) is no
+		// name either.
+		if name = trimZs(name); strings.TrimFunc(name, isSpaceASCII) == "" {
 			name = generatedName(i, width)
 		}
-		name = trimZs(name)
 		for {
 			k := lowerASCII(name)
 			n, dup := seen[k]
