@@ -200,6 +200,25 @@ func TestCompressed(t *testing.T) {
 			}
 		}
 	}
+	// A file that decompresses to no bytes is an empty table whose
+	// compression is detected, so that its prompt reads it again (FuzzOpen
+	// found the prompt of an empty gzip file saying no compression).
+	for name, z := range map[string][]byte{"gzip": gzipBytes(nil), "zstd": zstdBytes(t, nil)} {
+		path := writeFile(t, "empty.csv."+name, z)
+		r, err := Open(path, Options{})
+		if err != nil {
+			t.Fatalf("empty %s: %v", name, err)
+		}
+		d, want := r.Detected(), readAll(r)
+		prompt := r.Prompt()
+		r.Close()
+		if d.Compression != name || !d.Empty || len(want.Rows) != 0 || want.Err != "" {
+			t.Errorf("empty %s: detected %q (empty %v), %d rows, %q", name, d.Compression, d.Empty, len(want.Rows), want.Err)
+		}
+		if got := openAll(t, path, prompt); !cmp.Equal(want, got) {
+			t.Errorf("empty %s with the prompt %v (-sniffed +prompt):\n%s", name, prompt.Flags(), cmp.Diff(want, got))
+		}
+	}
 }
 
 // TestEncodings: a latin-1 file fails without Encoding, with an error

@@ -328,7 +328,7 @@ func (m *multi) open(i int) (*Reader, error) {
 	p.anyTypes = i > 0
 	src, err := openPath(path, o)
 	if errors.Is(err, errEmpty) {
-		return emptyReader(path, p, o), nil
+		return emptyReader(path, p, o, err), nil
 	}
 	if err != nil {
 		return nil, err

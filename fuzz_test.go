@@ -9,10 +9,12 @@ import (
 )
 
 // FuzzOpen reads any input through the front door as a file, sniffed, with
-// rows skipped or padded or not: the read must not panic, and the parallel
-// read, with buffers of a few bytes, must give what the sequential read
-// gives (TestThreadsAgree over any input). The options Prompt returns must
-// read the file to the same schema and rows without sniffing (TestPrompt).
+// rows skipped or padded or not, as it is or gzipped or as UTF-16 (each
+// byte a code unit, after a byte order mark), as mode says: the read must
+// not panic, and the parallel read, with buffers of a few bytes, must give
+// what the sequential read gives (TestThreadsAgree over any input). The
+// options Prompt returns must read the file to the same schema and rows
+// without sniffing (TestPrompt).
 func FuzzOpen(f *testing.F) {
 	paths, err := filepath.Glob("testdata/*/*.csv")
 	if err != nil {
@@ -29,9 +31,21 @@ func FuzzOpen(f *testing.F) {
 	}
 	f.Add([]byte("id,name,comment\n1,\"q\"z,x\n2,b,\"two\nlines\"\n"), uint8(1))
 	f.Add([]byte("a;b\n1;2\n3\n4;5;6\n"), uint8(2))
+	f.Add([]byte("x,y\n1,2\n"), uint8(4))
+	f.Add([]byte("x,y\n1,\xfc\n"), uint8(8))
 	f.Fuzz(func(t *testing.T, data []byte, mode uint8) {
+		file := data
+		switch {
+		case mode&4 != 0:
+			file = gzipBytes(data)
+		case mode&8 != 0:
+			file = []byte{0xff, 0xfe}
+			for _, b := range data {
+				file = append(file, b, 0)
+			}
+		}
 		path := filepath.Join(t.TempDir(), "in.csv")
-		if err := os.WriteFile(path, data, 0o600); err != nil {
+		if err := os.WriteFile(path, file, 0o600); err != nil {
 			t.Fatal(err)
 		}
 		base := Options{IgnoreErrors: mode&1 != 0, NullPadding: mode&2 != 0}
@@ -39,9 +53,9 @@ func FuzzOpen(f *testing.F) {
 		seq.Threads = 1
 		want := openAll(t, path, seq)
 		par := base
-		par.Threads, par.BufferSize = 2, 7+int(mode>>2)
+		par.Threads, par.BufferSize = 2, 7+int(mode>>4)
 		if got := openAll(t, path, par); !cmp.Equal(want, got) {
-			t.Fatalf("%q, %+v (-sequential +parallel):\n%s", data, par, cmp.Diff(want, got))
+			t.Fatalf("%q, mode %d, %+v (-sequential +parallel):\n%s", data, mode, par, cmp.Diff(want, got))
 		}
 		r, err := Open(path, seq)
 		if err != nil {
@@ -50,7 +64,7 @@ func FuzzOpen(f *testing.F) {
 		prompt := r.Prompt()
 		r.Close()
 		if got := openAll(t, path, prompt); !cmp.Equal(want, got) {
-			t.Fatalf("%q: with the prompt %v (-sniffed +prompt):\n%s", data, prompt.Flags(), cmp.Diff(want, got))
+			t.Fatalf("%q, mode %d: with the prompt %v (-sniffed +prompt):\n%s", data, mode, prompt.Flags(), cmp.Diff(want, got))
 		}
 	})
 }

@@ -27,7 +27,7 @@ func Open(path string, opts Options) (*Reader, error) {
 	}
 	src, err := openPath(path, opts)
 	if errors.Is(err, errEmpty) {
-		return emptyReader(path, p, opts), nil
+		return emptyReader(path, p, opts, err), nil
 	}
 	if err != nil {
 		return nil, err
@@ -55,7 +55,7 @@ func OpenReader(r io.Reader, opts Options) (*Reader, error) {
 	}
 	src, err := openStream(r, name, opts)
 	if errors.Is(err, errEmpty) {
-		return emptyReader(name, p, opts), nil
+		return emptyReader(name, p, opts, err), nil
 	}
 	if err != nil {
 		return nil, err
@@ -69,14 +69,19 @@ func OpenReader(r io.Reader, opts Options) (*Reader, error) {
 }
 
 // emptyReader reads an input of no bytes as DuckDB does: the given
-// columns, or one VARCHAR column named column0, and no rows.
-func emptyReader(name string, p plan, opts Options) *Reader {
-	r := &Reader{name: name, opts: opts, src: &source{name: name, compression: "none", encoding: "utf-8"}}
+// columns, or one VARCHAR column named column0, and no rows. err, the
+// errEmpty that said so, gives its compression.
+func emptyReader(name string, p plan, opts Options, err error) *Reader {
+	comp := "none"
+	if e, ok := errors.AsType[*emptyError](err); ok {
+		comp = e.compression
+	}
+	r := &Reader{name: name, opts: opts, src: &source{name: name, compression: comp, encoding: "utf-8"}}
 	r.schema = opts.Columns
 	if len(r.schema) == 0 {
 		r.schema = typed.Schema{{Name: "column0", Type: typed.TypeVarchar}}
 	}
-	r.detected = Detected{Dialect: p.read.Dialect, Columns: r.schema, Compression: "none", Encoding: "utf-8", Empty: true}
+	r.detected = Detected{Dialect: p.read.Dialect, Columns: r.schema, Compression: comp, Encoding: "utf-8", Empty: true}
 	r.empty = true
 	return r
 }

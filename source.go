@@ -16,7 +16,19 @@ import (
 
 // errEmpty marks an input of no bytes: there is nothing to sniff, and it
 // reads as DuckDB reads it, a table of one VARCHAR column and no rows.
+// The errors that say so are *emptyError values.
 var errEmpty = errors.New("csvscan: the input is empty")
+
+// emptyError is errEmpty for one input: its compression ("none", or the
+// compression of an input that decompresses to no bytes), which Detected
+// and Prompt report, so that the prompt reads the input as it was read.
+type emptyError struct {
+	compression string
+	msg         string // what is empty
+}
+
+func (e *emptyError) Error() string { return errEmpty.Error() + ": " + e.msg }
+func (e *emptyError) Unwrap() error { return errEmpty }
 
 // headSize is how much of the input is looked at before reading: the
 // magic bytes of a compression, a byte order mark.
@@ -69,7 +81,7 @@ func openPath(path string, o Options) (*source, error) {
 	if st.Mode().IsRegular() {
 		if st.Size() == 0 {
 			src.close()
-			return nil, fmt.Errorf("%w: %s has no bytes", errEmpty, path)
+			return nil, &emptyError{compression: "none", msg: path + " has no bytes"}
 		}
 		head := make([]byte, min(headSize, st.Size()))
 		n, err := f.ReadAt(head, 0)
@@ -121,7 +133,7 @@ func (s *source) wrap(r io.Reader, o Options) error {
 		return fmt.Errorf("csvscan: %s: %w", s.name, err)
 	}
 	if len(head) == 0 {
-		return fmt.Errorf("%w: %s has no bytes", errEmpty, s.name)
+		return &emptyError{compression: "none", msg: s.name + " has no bytes"}
 	}
 	comp, err := compression(o.Compression, head)
 	if err != nil {
@@ -153,7 +165,7 @@ func (s *source) wrap(r io.Reader, o Options) error {
 			return fmt.Errorf("csvscan: %s: %s: %w", s.name, comp, err)
 		}
 		if len(head) == 0 {
-			return fmt.Errorf("%w: %s decompresses to no bytes", errEmpty, s.name)
+			return &emptyError{compression: comp, msg: s.name + " decompresses to no bytes"}
 		}
 		stream = dbr
 	}
