@@ -376,10 +376,11 @@ func (s *session) choose() (*Result, error) {
 // rows rejected and the others cut at their line feeds. The answer is then
 // the best ragged reading (raggedBest) of the candidates that read the
 // quote with the same delimiter, from the same first row, more
-// consistently than every reading of that delimiter without a quote (a
-// reading without it can also be wider: NullPadding pads the rows whose
-// quoted values held no delimiter): it skips (or pads) the bad rows alone. It returns nil
-// when there is none, or when the quote or the delimiter was given.
+// consistently than every reading of that delimiter without a quote (one
+// without it may be wider: NullPadding pads the rows whose quoted values
+// held no delimiter); it skips (or pads) the bad rows alone. quotedOver
+// returns nil when there is none, or when the quote or the delimiter was
+// given.
 func (s *session) quotedOver(p *session, res *Result, err error) *Result {
 	o := s.opts
 	if err != nil || p == nil || !o.IgnoreErrors && !o.NullPadding || o.Fixed&(Quote|Delimiter) != 0 ||
