@@ -80,3 +80,41 @@ func FuzzOpen(f *testing.F) {
 		}
 	})
 }
+
+// FuzzOpenFiles reads two inputs as one table (OpenFiles), their columns
+// matched by position and name or united by name (UnionByName), with the
+// file name as a column or not, as mode says: the read must not panic,
+// and the parallel read, with buffers of a few bytes, must give what the
+// sequential read gives.
+func FuzzOpenFiles(f *testing.F) {
+	f.Add([]byte("a,b\n1,x\n2,y\n"), []byte("b,a,c\nw,4,1.5\n"), uint8(0))
+	f.Add([]byte("a,b\n1,x\n2,y\n"), []byte("b,a,c\nw,4,1.5\n"), uint8(1))
+	f.Add([]byte("a;b\n1;2\n"), []byte("a\n6\n"), uint8(3))
+	f.Add([]byte("id,note\n1,\"two\nlines\"\n"), []byte(""), uint8(5))
+	f.Fuzz(func(t *testing.T, a, b []byte, mode uint8) {
+		dir := t.TempDir()
+		paths := []string{filepath.Join(dir, "a.csv"), filepath.Join(dir, "b.csv")}
+		for i, data := range [][]byte{a, b} {
+			if err := os.WriteFile(paths[i], data, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+		base := Options{UnionByName: mode&1 != 0, Filename: mode&2 != 0, IgnoreErrors: mode&4 != 0}
+		read := func(o Options) table {
+			r, err := OpenFiles(paths, o)
+			if err != nil {
+				return table{Err: err.Error()}
+			}
+			defer r.Close()
+			return readAll(r)
+		}
+		seq := base
+		seq.Threads = 1
+		want := read(seq)
+		par := base
+		par.Threads, par.BufferSize = 2, 7+int(mode>>3)
+		if got := read(par); !cmp.Equal(want, got) {
+			t.Fatalf("%q, %q, mode %d (-sequential +parallel):\n%s", a, b, mode, cmp.Diff(want, got))
+		}
+	})
+}
