@@ -60,7 +60,12 @@ func readAll(r *Reader) table {
 
 func openAll(t *testing.T, path string, o Options) table {
 	t.Helper()
-	r, err := Open(path, o)
+	return tableOf(Open(path, o))
+}
+
+// tableOf reads r, which opening returned with err, to the end and closes
+// it: the error alone when the open failed.
+func tableOf(r *Reader, err error) table {
 	if err != nil {
 		return table{Err: err.Error()}
 	}
@@ -450,14 +455,7 @@ func TestOpenFiles(t *testing.T) {
 		{"one file with its name", []string{f5}, Options{Filename: true}, []string{"a:BIGINT", "filename:VARCHAR"}, [][]string{{"6", f5}}, ""},
 		{"no match", []string{filepath.Join(dir, "*.tsv")}, Options{}, nil, nil, "no file matches"},
 	} {
-		r, err := OpenFiles(tt.paths, tt.opts)
-		var got table
-		if err != nil {
-			got.Err = err.Error()
-		} else {
-			got = readAll(r)
-			r.Close()
-		}
+		got := tableOf(OpenFiles(tt.paths, tt.opts))
 		if tt.err != "" {
 			if !strings.Contains(got.Err, tt.err) {
 				t.Errorf("%s: error %q, want %q", tt.name, got.Err, tt.err)

@@ -59,7 +59,13 @@ func FuzzOpen(f *testing.F) {
 		}
 		seq := base
 		seq.Threads = 1
-		want := openAll(t, path, seq)
+		r, err := Open(path, seq)
+		var prompt *Options // the sniffed read's, when the sniffer found a dialect
+		if err == nil {
+			p := r.Prompt()
+			prompt = &p
+		}
+		want := tableOf(r, err)
 		par := base
 		par.Threads, par.BufferSize = 2, 7+int(mode>>5)
 		if got := openAll(t, path, par); !cmp.Equal(want, got) {
@@ -68,30 +74,20 @@ func FuzzOpen(f *testing.F) {
 		// As a stream, the same: the whole input lies in the sniffer's
 		// head, so the windows a file adds show nothing new.
 		if len(file) < 32<<10 {
-			got := table{}
-			if sr, err := OpenReader(namedReader{bytes.NewReader(file), path}, seq); err != nil {
-				got.Err = err.Error()
-			} else {
-				got = readAll(sr)
-				sr.Close()
-			}
-			if !cmp.Equal(want, got) {
+			if got := tableOf(OpenReader(namedReader{bytes.NewReader(file), path}, seq)); !cmp.Equal(want, got) {
 				t.Fatalf("%q, mode %d (-file +stream):\n%s", data, mode, cmp.Diff(want, got))
 			}
 		}
-		r, err := Open(path, seq)
-		if err != nil {
+		if prompt == nil {
 			return // an input the sniffer refuses has no prompt
 		}
-		prompt := r.Prompt()
-		r.Close()
 		// An error of the sniffed read may end with advice about the
 		// sniffer's choice of no quote (Reader.quoteHint), which a read
 		// that does not sniff does not give.
 		if i := strings.Index(want.Err, " (the sniffer found no quoted value"); i >= 0 {
 			want.Err = want.Err[:i]
 		}
-		if got := openAll(t, path, prompt); !cmp.Equal(want, got) {
+		if got := openAll(t, path, *prompt); !cmp.Equal(want, got) {
 			t.Fatalf("%q, mode %d: with the prompt %v (-sniffed +prompt):\n%s", data, mode, prompt.Flags(), cmp.Diff(want, got))
 		}
 	})
@@ -126,20 +122,12 @@ func FuzzOpenFiles(f *testing.F) {
 			}
 		}
 		base := Options{UnionByName: mode&1 != 0, Filename: mode&2 != 0, IgnoreErrors: mode&4 != 0}
-		read := func(o Options) table {
-			r, err := OpenFiles(paths, o)
-			if err != nil {
-				return table{Err: err.Error()}
-			}
-			defer r.Close()
-			return readAll(r)
-		}
 		seq := base
 		seq.Threads = 1
-		want := read(seq)
+		want := tableOf(OpenFiles(paths, seq))
 		par := base
 		par.Threads, par.BufferSize = 2, 7+int(mode>>3)
-		if got := read(par); !cmp.Equal(want, got) {
+		if got := tableOf(OpenFiles(paths, par)); !cmp.Equal(want, got) {
 			t.Fatalf("%q, %q, mode %d (-sequential +parallel):\n%s", a, b, mode, cmp.Diff(want, got))
 		}
 	})
