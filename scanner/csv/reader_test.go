@@ -934,12 +934,12 @@ func benchBound(b *testing.B, data []byte) {
 // work (the line count for FieldPos, the CR search for encoding/csv's
 // CRLF rule, the checks against encoding/csv's grammar) is in it. It
 // copies a value the Scanner unescaped (one that does not lie in the
-// row's bytes) into blocks of text, as the Reader does; the others are
+// row's bytes) into the Reader's text blocks (Texts); the others are
 // their bytes in place.
 type floorReader struct {
 	s    *scanner.Scanner
 	rec  []string
-	text []byte
+	text dropin.Texts
 }
 
 // newFloorReader reads data into new arrays (readIntoArrays) and returns
@@ -983,14 +983,10 @@ func (f *floorReader) Read() ([]string, error) {
 	p0 := uintptr(unsafe.Pointer(unsafe.SliceData(raw)))
 	for _, v := range f.s.Row() {
 		if len(v) > 0 && uintptr(unsafe.Pointer(unsafe.SliceData(v)))-p0 >= uintptr(len(raw)) {
-			if len(f.text)+len(v) > cap(f.text) {
-				f.text = make([]byte, 0, max(16<<10, len(v)))
-			}
-			at := len(f.text)
-			f.text = append(f.text, v...)
-			v = f.text[at:]
+			rec = append(rec, f.text.Copy(v))
+		} else {
+			rec = append(rec, unsafe.String(unsafe.SliceData(v), len(v)))
 		}
-		rec = append(rec, unsafe.String(unsafe.SliceData(v), len(v)))
 	}
 	f.rec = rec
 	return rec, nil
