@@ -51,12 +51,14 @@ func (s *source) head(n int) ([]byte, bool, error) {
 }
 
 // checkUTF8 refuses an input whose first rows are not valid UTF-8 when
-// the options do not name an encoding and do not skip bad rows: it would
-// otherwise fail at its first such row in a typed read, and a raw read or
-// the sniffer's column names would pass the bytes on unchecked. Lines the
+// the options do not name an encoding: it would otherwise fail at its
+// first such row in a typed read, and a raw read or the sniffer's column
+// names would pass the bytes on unchecked. With IgnoreErrors only the
+// header is looked at (bad rows are skipped, but a header is not: the
+// typed read would stop at it, later and with less to say). Lines the
 // reading skips (a preamble, comments) are not looked at.
 func (r *Reader) checkUTF8() error {
-	if r.src.encoding != "utf-8" || r.read.IgnoreErrors {
+	if r.src.encoding != "utf-8" {
 		return nil
 	}
 	data, all, err := r.src.head(utf8Check)
@@ -88,8 +90,11 @@ func (r *Reader) checkUTF8() error {
 			}
 			from := lineOffsetIn(data, o.SkipRows)
 			at := from + firstInvalid(data[from:])
-			return r.encodingError(fmt.Sprintf("row 1 (the header), line %d", lineAt(data, at)), int64(at))
+			return r.encodingError(fmt.Sprintf("row 1 (the header), line %d", lineAt(data, at)), int64(at), true)
 		}
+	}
+	if r.read.IgnoreErrors {
+		return nil // the read skips the rows that are not UTF-8
 	}
 	for ; ok; ok = s.Scan() {
 		for i, v := range s.Row() {
@@ -102,7 +107,7 @@ func (r *Reader) checkUTF8() error {
 				if i < len(r.cast.Schema) {
 					col += fmt.Sprintf(" (%q)", r.cast.Schema[i].Name)
 				}
-				return r.encodingError(fmt.Sprintf("row %d, line %d, %s", s.RowNumber(), s.LineNumber(), col), at)
+				return r.encodingError(fmt.Sprintf("row %d, line %d, %s", s.RowNumber(), s.LineNumber(), col), at, false)
 			}
 		}
 	}
@@ -110,10 +115,16 @@ func (r *Reader) checkUTF8() error {
 }
 
 // encodingError says that the value at where (its row, line and column),
-// byte at, is not UTF-8, and what to set.
-func (r *Reader) encodingError(where string, at int64) error {
-	return &inputError{name: r.name, err: fmt.Errorf("csvscan: %s, byte %d: %w: set Options.Encoding to the file's encoding (for example \"latin-1\" or \"utf-16\"), or IgnoreErrors to skip such rows",
-		where, at, ErrNotUTF8)}
+// byte at, is not UTF-8, and what to set. IgnoreErrors skips a row that
+// is not UTF-8 but not a header (header): the advice for it is to read it
+// as a row instead.
+func (r *Reader) encodingError(where string, at int64, header bool) error {
+	or := "IgnoreErrors to skip such rows"
+	if header {
+		or = "Options.Header to Off to read the header as a row"
+	}
+	return &inputError{name: r.name, err: fmt.Errorf("csvscan: %s, byte %d: %w: set Options.Encoding to the file's encoding (for example \"latin-1\" or \"utf-16\"), or %s",
+		where, at, ErrNotUTF8, or)}
 }
 
 // firstInvalid is the offset of the first byte of b that is not part of a

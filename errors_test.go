@@ -33,6 +33,13 @@ func TestInputErrors(t *testing.T) {
 			[]string{`row 2, line 2, column 2 ("city"), byte 11: not valid UTF-8`, "Options.Encoding", "latin-1"}},
 		{"latin-1 header", latinHeader, Options{}, []error{ErrNotUTF8},
 			[]string{"row 1 (the header), line 1, byte 2: not valid UTF-8", "Options.Encoding"}},
+		// A header is not a row IgnoreErrors may skip: the read stops at it
+		// as without IgnoreErrors, at the line it is on (after the empty
+		// lines before it), and the parallel read says the same.
+		{"latin-1 header, IgnoreErrors", append([]byte("\n\n"), latinHeader...), Options{IgnoreErrors: true, Threads: 1}, []error{ErrNotUTF8},
+			[]string{"row 1 (the header), line 3, byte 4: not valid UTF-8", "Options.Encoding", "Options.Header to Off"}},
+		{"latin-1 header, IgnoreErrors, parallel", append([]byte("\n\n"), latinHeader...), Options{IgnoreErrors: true, Threads: 2, BufferSize: 7}, []error{ErrNotUTF8},
+			[]string{"row 1 (the header), line 3, byte 4: not valid UTF-8", "Options.Encoding", "Options.Header to Off"}},
 		{"latin-1 after a preamble", append([]byte("Report\n"), latin1...), Options{Skip: 1}, []error{ErrNotUTF8},
 			[]string{`row 2, line 3, column 2 ("city"), byte 18`}},
 		{"binary read as one column", binary, Options{}, []error{ErrBinary},

@@ -367,7 +367,9 @@ func (r *Reader) wrap(err error) error {
 		err = &c
 	case errors.As(err, &re):
 		c := *re
-		c.Line += r.shift.lines
+		if c.Line > 0 { // 0: the row source could not tell
+			c.Line += r.shift.lines
+		}
 		if c.Offset >= 0 {
 			c.Offset += r.shift.offset
 		}
