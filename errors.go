@@ -115,9 +115,9 @@ func (r *Reader) checkUTF8() error {
 }
 
 // encodingError says that the value at where (its row, line and column),
-// byte at, is not UTF-8, and what to set. IgnoreErrors skips a row that
-// is not UTF-8 but not a header (header): the advice for it is to read it
-// as a row instead.
+// byte at, is not UTF-8, and what to set. For a header (header true) the
+// advice is to read it as a row, not IgnoreErrors, which skips bad rows
+// but never a header.
 func (r *Reader) encodingError(where string, at int64, header bool) error {
 	or := "IgnoreErrors to skip such rows"
 	if header {
