@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 
@@ -53,7 +54,10 @@ var (
 
 // BenchmarkScan reads every field of every row of the benchmark shapes (gen.Shapes; docs/07-performance.md)
 // and of the runner's 32-column shape, with csvscan and with encoding/csv
-// side by side, both from an io.Reader.
+// side by side, both from an io.Reader. On the unquoted shapes it runs the
+// floor of the scan too (bound_test.go): bound makes the same rows with no
+// checks, bound-copy, bound-kernel and bound-bits only copy the input, then
+// also mask it, then also walk the bits.
 func BenchmarkScan(b *testing.B) {
 	type named struct {
 		name string
@@ -94,6 +98,37 @@ func BenchmarkScan(b *testing.B) {
 				}
 			}
 		})
+		// The floor of the scan on the unquoted shapes (boundAll): the
+		// same kernel and bits without the Scanner's checks and records.
+		if !strings.Contains(sh.name, "/quoted") {
+			b.Run(sh.name+"/bound", func(b *testing.B) {
+				data := sh.data()
+				b.SetBytes(int64(len(data)))
+				b.ReportAllocs()
+				for b.Loop() {
+					n, err := boundAll(bytes.NewReader(data))
+					if err != nil || n == 0 {
+						b.Fatal(n, err)
+					}
+				}
+			})
+		}
+		for stages, name := range []string{"", "bound-copy", "bound-kernel", "bound-bits"} {
+			if name == "" || strings.Contains(sh.name, "/quoted") {
+				continue
+			}
+			b.Run(sh.name+"/"+name, func(b *testing.B) {
+				data := sh.data()
+				b.SetBytes(int64(len(data)))
+				b.ReportAllocs()
+				for b.Loop() {
+					n, err := boundStages(bytes.NewReader(data), stages)
+					if err != nil || n == 0 {
+						b.Fatal(n, err)
+					}
+				}
+			})
+		}
 		b.Run(sh.name+"/encoding-csv", func(b *testing.B) {
 			data := sh.data()
 			b.SetBytes(int64(len(data)))
