@@ -71,75 +71,42 @@ func BenchmarkScan(b *testing.B) {
 		wideOnce.Do(func() { wideInput = wideBytes(benchSize, 1) })
 		return wideInput
 	}})
-	for _, sh := range shapes {
-		// Generated in the first sub-benchmark that runs: a filtered run
-		// makes only the fixtures it reads.
-		b.Run(sh.name+"/csvscan", func(b *testing.B) {
-			data := sh.data()
-			b.SetBytes(int64(len(data)))
-			b.ReportAllocs()
-			for b.Loop() {
-				n, err := scanAll(bytes.NewReader(data), true)
-				if err != nil || n == 0 {
-					b.Fatal(n, err)
-				}
-			}
-		})
+	// Each reader returns the total length of the fields it read.
+	readers := []struct {
+		name         string
+		read         func(io.Reader) (int, error)
+		unquotedOnly bool
+	}{
+		{"csvscan", func(r io.Reader) (int, error) { return scanAll(r, true) }, false},
 		// The same without the quote-aware lane: the table-driven loop
 		// and the skipper alone, to show what the lane adds.
-		b.Run(sh.name+"/csvscan-nolane", func(b *testing.B) {
-			data := sh.data()
-			b.SetBytes(int64(len(data)))
-			b.ReportAllocs()
-			for b.Loop() {
-				n, err := scanAll(bytes.NewReader(data), false)
-				if err != nil || n == 0 {
-					b.Fatal(n, err)
-				}
-			}
-		})
-		// The floor of the scan on the unquoted shapes (boundAll): the
-		// same kernel and bits without the Scanner's checks and records.
-		if !strings.Contains(sh.name, "/quoted") {
-			b.Run(sh.name+"/bound", func(b *testing.B) {
-				data := sh.data()
-				b.SetBytes(int64(len(data)))
-				b.ReportAllocs()
-				for b.Loop() {
-					n, err := boundAll(bytes.NewReader(data))
-					if err != nil || n == 0 {
-						b.Fatal(n, err)
-					}
-				}
-			})
-		}
-		for stages, name := range []string{"", "bound-copy", "bound-kernel", "bound-bits"} {
-			if name == "" || strings.Contains(sh.name, "/quoted") {
+		{"csvscan-nolane", func(r io.Reader) (int, error) { return scanAll(r, false) }, false},
+		// The floor of the scan and its stages (bound_test.go).
+		{"bound", boundAll, true},
+		{"bound-copy", func(r io.Reader) (int, error) { return boundStages(r, 1) }, true},
+		{"bound-kernel", func(r io.Reader) (int, error) { return boundStages(r, 2) }, true},
+		{"bound-bits", func(r io.Reader) (int, error) { return boundStages(r, 3) }, true},
+		{"encoding-csv", stdlibAll, false},
+	}
+	for _, sh := range shapes {
+		for _, rd := range readers {
+			if rd.unquotedOnly && strings.Contains(sh.name, "/quoted") {
 				continue
 			}
-			b.Run(sh.name+"/"+name, func(b *testing.B) {
+			// Generated in the first sub-benchmark that runs: a filtered
+			// run makes only the fixtures it reads.
+			b.Run(sh.name+"/"+rd.name, func(b *testing.B) {
 				data := sh.data()
 				b.SetBytes(int64(len(data)))
 				b.ReportAllocs()
 				for b.Loop() {
-					n, err := boundStages(bytes.NewReader(data), stages)
+					n, err := rd.read(bytes.NewReader(data))
 					if err != nil || n == 0 {
 						b.Fatal(n, err)
 					}
 				}
 			})
 		}
-		b.Run(sh.name+"/encoding-csv", func(b *testing.B) {
-			data := sh.data()
-			b.SetBytes(int64(len(data)))
-			b.ReportAllocs()
-			for b.Loop() {
-				n, err := stdlibAll(bytes.NewReader(data))
-				if err != nil || n == 0 {
-					b.Fatal(n, err)
-				}
-			}
-		})
 	}
 }
 

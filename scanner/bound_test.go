@@ -125,7 +125,7 @@ func TestBoundAllAgrees(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: scanAll: %v", name, err)
 		}
-		for _, r := range []io.Reader{bytes.NewReader(data), &choppy{data: data}} {
+		for _, r := range []io.Reader{bytes.NewReader(data), &chunkReader{data: data, size: 37}} {
 			got, err := boundAll(r)
 			if err != nil || got != want {
 				t.Fatalf("%s: boundAll read %d field bytes (%v), scanAll %d", name, got, err, want)
@@ -135,23 +135,6 @@ func TestBoundAllAgrees(t *testing.T) {
 	if _, err := boundAll(bytes.NewReader(bytes.Repeat([]byte("\"a\",b\n"), 100))); err == nil {
 		t.Fatal("boundAll read quoted values")
 	}
-}
-
-// choppy is an io.Reader of data whose reads return 1 to 97 bytes in
-// turn: reads that end anywhere in a row.
-type choppy struct {
-	data []byte
-	k    int
-}
-
-func (r *choppy) Read(p []byte) (int, error) {
-	if len(r.data) == 0 {
-		return 0, io.EOF
-	}
-	r.k = r.k%97 + 1
-	n := copy(p[:min(len(p), r.k)], r.data)
-	r.data = r.data[n:]
-	return n, nil
 }
 
 // boundStages runs the first stages of boundAll alone, to show what each
