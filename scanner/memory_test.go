@@ -41,19 +41,16 @@ func TestMemorySequential(t *testing.T) {
 			opts := Options{IgnoreErrors: ignore, FieldsPerRow: -1}
 			name := fmt.Sprintf("%s/ignore=%v", h.Name, ignore)
 			t.Run(name, func(t *testing.T) {
-				// The collector is held to the bound (memtest.Limit): the
-				// figure counts dead objects not yet swept, and on a busy
-				// machine (go test ./... runs packages side by side) a
-				// lazy collector let the growth garbage of a row of 1M
+				// The figure counts dead objects not yet swept, and on a
+				// busy machine (go test ./... runs packages side by side)
+				// a lazy collector let the growth garbage of a row of 1M
 				// values reach 116 MiB, where a collector keeping up leaves
-				// 75 to 92.
-				//
-				// Even so, a run of .ci/run measured 116 MiB over a bound of 107
-				// (2026-12-03, 1M empty columns, packages side by side),
-				// where the test alone measures 79 to 92: a peak over the
-				// bound is measured once more, and the test fails when the
-				// second run is over it too. A scan that holds more than
-				// the bound does so on every run.
+				// 75 to 92. The collector is held to the bound
+				// (memtest.Limit), and still a clean .ci/run measured 116
+				// MiB over the bound of 107 once (2026-12-03): a peak over
+				// the bound is measured once more, and the test fails when
+				// the second run is over it too. A scan that holds more
+				// than the bound does so on every run.
 				bound := memoryBound(opts, h.Values)
 				defer memtest.Limit(int64(bound))()
 				var rows, bad int
