@@ -8,6 +8,7 @@ import (
 	"io"
 	"iter"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/csvscan/csvscan/dialect"
@@ -40,6 +41,9 @@ type Reader struct {
 	cancel   context.CancelFunc
 	multi    *multi // several files (OpenFiles), or nil
 	empty    bool   // the input has no bytes: no rows
+	// rawRejects are the rows Raw and Count skipped, with StoreRejects (a
+	// typed read keeps its own).
+	rawRejects []typed.Reject
 }
 
 // chunkReader is a typed read: a *typed.Reader, or the castWorkers of a
@@ -224,7 +228,15 @@ func (r *Reader) Raw() iter.Seq2[[][]byte, error] {
 				return
 			}
 		}
-		for r.raw.Scan() {
+		taker, _ := r.raw.(typed.BadRowTaker)
+		for {
+			more := r.raw.Scan()
+			if taker != nil {
+				r.keepRejects(taker.TakeBadRows())
+			}
+			if !more {
+				break
+			}
 			if !yield(r.raw.Row(), nil) {
 				return
 			}
@@ -260,14 +272,36 @@ func (r *Reader) Count() (int64, error) {
 	}
 	if p, ok := r.raw.(*scanner.Parallel); ok {
 		var n atomic.Int64
+		// The blocks' skipped rows, by block: kept in file order at the end.
+		var mu sync.Mutex
+		var skipped [][]*scanner.ParseError
 		err := p.Each(func(b *scanner.Block) error {
 			k := 0
-			for b.Scan() {
-				k++
+			var bad []*scanner.ParseError
+			for more := true; more; {
+				if more = b.Scan(); more {
+					k++
+				}
+				if r.opts.StoreRejects && (r.opts.RejectsLimit == 0 || len(bad) < r.opts.RejectsLimit) {
+					bad = append(bad, b.TakeBadRows()...)
+				} else {
+					b.TakeBadRows() // beyond what RejectsLimit keeps of the block
+				}
 			}
 			n.Add(int64(k))
+			if len(bad) > 0 {
+				mu.Lock()
+				if len(skipped) <= b.Index() {
+					skipped = append(skipped, make([][]*scanner.ParseError, b.Index()+1-len(skipped))...)
+				}
+				skipped[b.Index()] = bad
+				mu.Unlock()
+			}
 			return nil
 		})
+		for _, bad := range skipped {
+			r.keepRejects(bad)
+		}
 		if err != nil {
 			r.err = r.wrap(err)
 			return n.Load(), r.err
@@ -285,7 +319,10 @@ func (r *Reader) Count() (int64, error) {
 }
 
 // Rejects returns the errors of the rows skipped so far, with StoreRejects,
-// as DuckDB's reject_errors has them.
+// as DuckDB's reject_errors has them: a typed read's (Chunks, Next,
+// Values), or a raw read's (Raw, Count), which keeps one for each row the
+// scan skipped (typed.ParseReject; a row of another width is one reject,
+// not one per missing or extra value).
 func (r *Reader) Rejects() []typed.Reject {
 	if r.multi != nil {
 		rj := r.multi.rejects
@@ -294,11 +331,11 @@ func (r *Reader) Rejects() []typed.Reject {
 		}
 		return rj
 	}
-	if r.typed == nil {
-		return nil
+	rj := r.rawRejects
+	if r.typed != nil {
+		rj = r.typed.Rejects()
 	}
-	rj := r.typed.Rejects()
-	if r.shift == (position{}) {
+	if r.shift == (position{}) || len(rj) == 0 {
 		return rj
 	}
 	out := make([]typed.Reject, len(rj))
@@ -314,6 +351,20 @@ func (r *Reader) Rejects() []typed.Reject {
 		out[i] = x
 	}
 	return out
+}
+
+// keepRejects keeps the rows a raw read skipped as Rejects, with
+// StoreRejects, within RejectsLimit.
+func (r *Reader) keepRejects(bad []*scanner.ParseError) {
+	if !r.opts.StoreRejects {
+		return
+	}
+	for _, pe := range bad {
+		if r.opts.RejectsLimit > 0 && len(r.rawRejects) >= r.opts.RejectsLimit {
+			return
+		}
+		r.rawRejects = append(r.rawRejects, typed.ParseReject(pe, r.schema))
+	}
 }
 
 // shiftedSummary returns the Message of rj, moved: a row the raw scan

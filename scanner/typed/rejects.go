@@ -80,7 +80,8 @@ var errorTypes = map[error]string{
 	scanner.ErrUnquotedValue:     "UNQUOTED VALUE",
 	scanner.ErrInvalidState:      "INVALID STATE",
 	scanner.ErrLineTooLong:       "LINE SIZE OVER MAXIMUM",
-	scanner.ErrFieldCount:        "INVALID STATE",
+	// scanner.ErrFieldCount is TOO MANY COLUMNS or MISSING COLUMNS
+	// (ParseReject).
 }
 
 // MarshalJSON writes the Reject as one JSON object with reject_errors'
@@ -396,14 +397,26 @@ func (l *Locator) Locate(row int) (rowOffset int64, fieldOffsets []int64, ok boo
 }
 
 // parseReject keeps a row the raw scan skipped with Options.IgnoreErrors
-// (an unterminated quote, text after a closing quote, a forbidden byte, a
-// line over the maximum size) as a Reject. The values were never made, so
-// CSVLine is the row's text as the scan kept it (ParseError.Text): from
-// its start through the byte at fault, at most MaxErrorText bytes.
+// as a Reject (ParseReject), within RejectsLimit.
 func (r *Reader) parseReject(pe *scanner.ParseError) {
 	if !r.opts.StoreRejects || r.opts.RejectsLimit > 0 && len(r.rejects) >= r.opts.RejectsLimit {
 		return
 	}
+	r.rejects = append(r.rejects, ParseReject(pe, r.opts.Schema))
+}
+
+// ParseReject returns the Reject of a row a scan skipped with IgnoreErrors
+// (scanner.Scanner.TakeBadRows): an unterminated quote, text after a
+// closing quote, a forbidden byte, a line over the maximum size, or a row
+// of another width than the scan's FieldsPerRow, whose error type is TOO
+// MANY COLUMNS or MISSING COLUMNS as its field is past the schema's width
+// or not (its Kind stays scanner.ErrFieldCount: the scan's one record of
+// the row, where a typed read over rows of any width records DuckDB's,
+// one per missing or extra value). The values were never made, so CSVLine
+// is the row's text as the scan kept it (ParseError.Text): from its start
+// through the byte at fault, at most scanner.MaxErrorText bytes. The
+// schema names the column at fault.
+func ParseReject(pe *scanner.ParseError, schema Schema) Reject {
 	rj := Reject{
 		Row:            pe.Row,
 		Line:           pe.Line,
@@ -415,8 +428,14 @@ func (r *Reader) parseReject(pe *scanner.ParseError) {
 		Kind:           pe.Kind,
 		CSVLine:        printable(bytes.TrimRight(pe.Text, "\r\n")),
 	}
-	if pe.Field >= 1 && pe.Field <= len(r.opts.Schema) {
-		rj.ColumnName = r.opts.Schema[pe.Field-1].Name
+	if pe.Kind == scanner.ErrFieldCount {
+		rj.ErrorType = errorTypes[ErrMissingColumns]
+		if pe.Field > len(schema) {
+			rj.ErrorType = errorTypes[ErrTooManyColumns]
+		}
 	}
-	r.rejects = append(r.rejects, rj)
+	if pe.Field >= 1 && pe.Field <= len(schema) {
+		rj.ColumnName = schema[pe.Field-1].Name
+	}
+	return rj
 }

@@ -1,0 +1,183 @@
+package csvscan
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/csvscan/csvscan/scanner/typed"
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+// rawRejectsInput writes a file of n data rows under a header, a bad row
+// every 97 rows (each kind of parse error a raw read skips, in turn), and
+// returns its path and the 2-based row numbers and error types of the bad
+// rows, in order.
+func rawRejectsInput(t *testing.T, n int) (string, []int, []string) {
+	t.Helper()
+	bad := []struct{ line, kind string }{
+		{"%d,1,2,3\n", "TOO MANY COLUMNS"},
+		{"%d\n", "MISSING COLUMNS"},
+		{"%d,\"1\"x,2\n", "UNQUOTED VALUE"},
+		{"%d,2," + strings.Repeat("x", 90) + "\n", "LINE SIZE OVER MAXIMUM"},
+	}
+	var b strings.Builder
+	b.WriteString("id,n,note\n")
+	var rows []int
+	var kinds []string
+	for i := 0; i < n; i++ {
+		if i%97 == 40 {
+			k := bad[(i/97)%len(bad)]
+			fmt.Fprintf(&b, k.line, i)
+			rows, kinds = append(rows, i+2), append(kinds, k.kind)
+			continue
+		}
+		fmt.Fprintf(&b, "%d,%d,\"note, %d\"\n", i, i%7, i)
+	}
+	return writeFile(t, "raw-rejects.csv", []byte(b.String())), rows, kinds
+}
+
+// TestRawRejects: a raw read (Raw, Count) with StoreRejects skips the rows
+// the scan cannot read and keeps a Reject for each, in file order, on a
+// stream, a file read sequentially and one read in parallel: no row is
+// dropped unreported. RejectsLimit keeps the first ones. Without
+// StoreRejects there are none to keep.
+func TestRawRejects(t *testing.T) {
+	const n = 5000
+	path, badRows, badKinds := rawRejectsInput(t, n)
+	schema := typed.Schema{{Name: "id", Type: typed.TypeBigInt}, {Name: "n", Type: typed.TypeBigInt}, {Name: "note", Type: typed.TypeVarchar}}
+	base := Options{Columns: schema, Header: On, AutoDetect: Off, MaxLineSize: 64, StoreRejects: true}
+	type result struct {
+		Rows    int64
+		Rejects []typed.Reject
+	}
+	read := func(t *testing.T, how string, o Options, count bool) result {
+		t.Helper()
+		var r *Reader
+		var err error
+		switch how {
+		case "stream":
+			f, ferr := os.Open(path)
+			if ferr != nil {
+				t.Fatal(ferr)
+			}
+			defer f.Close()
+			r, err = OpenReader(f, o)
+		case "file":
+			o.Threads = 1
+			r, err = Open(path, o)
+		default:
+			o.Threads, o.BufferSize = 2, 4096
+			r, err = Open(path, o)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		var res result
+		if count {
+			res.Rows, err = r.Count()
+		} else {
+			for _, e := range r.Raw() {
+				if err = e; err != nil {
+					break
+				}
+				res.Rows++
+			}
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", how, err)
+		}
+		res.Rejects = r.Rejects()
+		return res
+	}
+	var first *result
+	for _, how := range []string{"stream", "file", "parallel"} {
+		for _, count := range []bool{false, true} {
+			name := fmt.Sprintf("%s/count=%v", how, count)
+			got := read(t, how, base, count)
+			if got.Rows+int64(len(got.Rejects)) != n || len(got.Rejects) != len(badRows) {
+				t.Fatalf("%s: %d rows and %d rejects, want %d rows and %d rejects", name, got.Rows, len(got.Rejects), n-len(badRows), len(badRows))
+			}
+			for i, rj := range got.Rejects {
+				if rj.Row != badRows[i] || rj.Line != badRows[i] || rj.ErrorType != badKinds[i] || rj.LineByteOffset < 0 || rj.ByteOffset < rj.LineByteOffset {
+					t.Fatalf("%s: reject %d is %+v, want row and line %d, %s", name, i, rj, badRows[i], badKinds[i])
+				}
+			}
+			if first == nil {
+				first = &got
+				continue
+			}
+			// A parallel scan keeps no text of a row of another width.
+			if d := cmp.Diff(*first, got, cmpopts.IgnoreFields(typed.Reject{}, "CSVLine"), cmpopts.EquateErrors()); d != "" {
+				t.Fatalf("%s differs from the stream's Raw (-stream +%s):\n%s", name, name, d)
+			}
+		}
+	}
+	// The rows that are parse errors under a typed read too (not a width,
+	// which a typed read judges value by value) are the same rejects.
+	r, err := Open(path, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, err := range r.Values() {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := map[int]typed.Reject{}
+	for _, rj := range r.Rejects() {
+		if rj.ErrorType == "UNQUOTED VALUE" || rj.ErrorType == "LINE SIZE OVER MAXIMUM" {
+			want[rj.Row] = rj
+		}
+	}
+	r.Close()
+	matched := 0
+	for _, rj := range first.Rejects {
+		if w, ok := want[rj.Row]; ok {
+			matched++
+			if d := cmp.Diff(w, rj, cmpopts.EquateErrors()); d != "" {
+				t.Fatalf("row %d: the raw read's reject differs from the typed read's (-typed +raw):\n%s", rj.Row, d)
+			}
+		}
+	}
+	if matched != len(want) || matched == 0 {
+		t.Fatalf("%d of the typed read's %d parse rejects found in the raw read's", matched, len(want))
+	}
+	// Several files: each file's rejects, file after file.
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second := writeFile(t, "raw-rejects-2.csv", data)
+	mr, err := OpenFiles([]string{path, second}, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := 0
+	for _, err := range mr.Raw() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows++
+	}
+	if rj := mr.Rejects(); rows != 2*(n-len(badRows)) || len(rj) != 2*len(badRows) ||
+		!cmp.Equal(rj[len(badRows):], first.Rejects, cmpopts.IgnoreFields(typed.Reject{}, "CSVLine"), cmpopts.EquateErrors()) {
+		t.Fatalf("two files: %d rows, %d rejects, want %d and %d, the second file's as the first's", rows, len(rj), 2*(n-len(badRows)), 2*len(badRows))
+	}
+	mr.Close()
+	for _, how := range []string{"stream", "parallel"} {
+		o := base
+		o.RejectsLimit = 3
+		if got := read(t, how, o, true); !cmp.Equal(got.Rejects, first.Rejects[:3], cmpopts.IgnoreFields(typed.Reject{}, "CSVLine"), cmpopts.EquateErrors()) {
+			t.Fatalf("%s, RejectsLimit 3: %d rejects %+v, want the first 3", how, len(got.Rejects), got.Rejects)
+		}
+		o = base
+		o.StoreRejects, o.IgnoreErrors = false, true
+		if got := read(t, how, o, false); got.Rows != int64(n-len(badRows)) || len(got.Rejects) != 0 {
+			t.Fatalf("%s, IgnoreErrors: %d rows, %d rejects", how, got.Rows, len(got.Rejects))
+		}
+	}
+}
