@@ -199,10 +199,15 @@ const detectBytes = 256 << 10
 
 // firstRows is the number of rows the candidates are compared on: the
 // first chunk (chunkRows, DuckDB's 2,048), or for a large input
-// (Sniff over 16 MiB, whose head DefaultSampleBytes cuts) the lines of its
-// first detectBytes when they are fewer: 250 rows of 1 KB tell the
-// dialect as well as 2,048 do, at an eighth of the cost for each of the
-// dozen candidates that read them. The candidates left after it still
+// (Sniff over 16 MiB, whose head DefaultSampleBytes cuts) the lines that
+// start in its first detectBytes when they are fewer: 250 rows of 1 KB
+// tell the dialect as well as 2,048 do, at an eighth of the cost for each
+// of the dozen candidates that read them. The line that runs past
+// detectBytes is one of them: when it is longer than the maximum line
+// size, the candidates fail on it as they do on the same bytes of a
+// smaller input or a stream (it used to be left to refine, which a single
+// candidate skips, so that Sniff found a dialect where SniffReader said
+// that no dialect reads the line). The candidates left after it still
 // read the rest of the sample (refine).
 func (s *session) firstRows(sample []byte) int {
 	if !s.large || len(sample) <= detectBytes {
@@ -215,7 +220,7 @@ func (s *session) firstRows(sample []byte) int {
 	if n == 0 {
 		return chunkRows
 	}
-	return min(chunkRows, n)
+	return min(chunkRows, n+1)
 }
 
 // keep records c in s.all when its table read the first chunk, and notes

@@ -268,6 +268,16 @@ func TestLongLineStops(t *testing.T) {
 		if _, err := sniff.SniffBytes(memtest.Bytes(head, "x", int64(limit)+10, ""), sniff.Options{MaxLineSize: maxLine}); !errors.Is(err, sniff.ErrNoDialect) {
 			t.Errorf("SniffBytes, max line %d: %v", maxLine, err)
 		}
+		// Sniff of a large input (over 16 MiB: the candidates are compared
+		// on its first 256 KiB) says the same: the rows they compare are
+		// those that start there, the long one too.
+		for _, h := range []string{head, "a,b\n"} {
+			big := memtest.Bytes(h, "x", 17<<20, "")
+			if _, err := sniff.Sniff(bytes.NewReader(big), int64(len(big)), sniff.Options{MaxLineSize: maxLine}); !errors.Is(err, sniff.ErrNoDialect) ||
+				!strings.Contains(err.Error(), fmt.Sprintf("byte %d", len(h))) {
+				t.Errorf("Sniff of 17 MiB, head %q, max line %d: %v; want ErrNoDialect naming byte %d", h, maxLine, err, len(h))
+			}
+		}
 	}
 }
 
