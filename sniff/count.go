@@ -41,6 +41,7 @@ type counter struct {
 	cols       int
 	commentAt  int // offset of an open comment, or -1
 	delimLen   int
+	quoted     bool // the value being read opened with a quote
 	everQuoted bool // some value opened with a quote
 	everEscape bool // some quoted value held an escape
 	failed     bool // the table reached INVALID too often, a quote never closed, or a line was too long
@@ -99,6 +100,7 @@ func (c *counter) next(dst []line, n int) []line {
 		case sm.Delimiter:
 			c.cols++
 			c.vs = i + 1
+			c.quoted = false
 		case sm.RecordSeparator, sm.CarriageReturn:
 			switch {
 			case prev == sm.CarriageReturn && cur == sm.RecordSeparator:
@@ -108,13 +110,14 @@ func (c *counter) next(dst []line, n int) []line {
 				dst = append(dst, c.endRow(i, i+1))
 			}
 			c.vs, c.rowStart, c.commentAt = i+1, i+1, -1
+			c.quoted = false
 		case sm.Quoted:
 			switch prev {
 			case sm.Unquoted:
 				c.everEscape = true
 			case sm.Quoted, sm.QuotedNewLine, sm.Escape, sm.MaybeQuoted:
 			default:
-				c.everQuoted = true
+				c.everQuoted, c.quoted = true, true
 			}
 			j := c.w.Skip(sm.Quoted, i+1, len(in))
 			if j-c.rowStart > c.maxLine {
@@ -145,6 +148,7 @@ func (c *counter) next(dst []line, n int) []line {
 			dst = append(dst, line{start: c.rowStart, end: j})
 			cur = sm.RecordSeparator
 			c.cols, c.vs, c.rowStart, c.commentAt = 0, j, j, -1
+			c.quoted = false
 			i = j
 			continue
 		}
@@ -171,6 +175,14 @@ func (c *counter) next(dst []line, n int) []line {
 			c.failed = true // a quote that never closes
 		}
 		return dst
+	case sm.DelimiterFirstByte, sm.DelimiterSecondByte, sm.DelimiterThirdByte:
+		if c.final && c.quoted && !c.t.Dialect().Lenient {
+			// The input ends inside a multi-byte delimiter after a
+			// closing quote: text after the quote, an error in strict
+			// reading (the scanner's atEOF).
+			c.failed = true
+			return dst
+		}
 	}
 	if c.final && c.rowStart < len(in) {
 		dst = append(dst, c.endRow(len(in), len(in)))

@@ -138,6 +138,12 @@ func TestCounterMatchesScanner(t *testing.T) {
 		"one\n\ntwo\n",
 		"",
 		"\n\n",
+		// A quoted value, then the input ends inside a two-byte delimiter:
+		// strict reading fails (text after the closing quote), as the
+		// scanner does. An unquoted value ending so keeps the byte.
+		"\"\"|",
+		"a||\"b\"|",
+		"a|",
 	}
 	for _, in := range inputs {
 		for _, d := range countDialects {
