@@ -20,14 +20,16 @@ import (
 // casts behind the file-order merge, by-hand-each on the workers, one
 // typed.Reader per worker reset for each block of Parallel.Each, as the
 // runner's "csvscan par" engines do. The front door must cost nothing
-// over the faster hand-made pipeline.
+// over the faster hand-made pipeline. The shapes: 16-byte notes (the
+// per-row cost), 256-byte quoted ones and 1024-byte unquoted ones (where
+// the runner's "door t=2" trailed its "par t=2" most).
 // CSVSCAN_BENCH_MB sets the size (default 32).
 func BenchmarkOpen(b *testing.B) {
 	mb := 32
 	if v := os.Getenv("CSVSCAN_BENCH_MB"); v != "" {
 		mb, _ = strconv.Atoi(v)
 	}
-	for _, shape := range []gen.Shape{{NoteLen: 16}, {NoteLen: 256, Quoted: true}} {
+	for _, shape := range []gen.Shape{{NoteLen: 16}, {NoteLen: 256, Quoted: true}, {NoteLen: 1024}} {
 		path := filepath.Join(b.TempDir(), "f.csv")
 		f, err := os.Create(path)
 		if err != nil {
