@@ -235,6 +235,9 @@ func (o Options) resolve() (plan, error) {
 	if err := d.Validate(); err != nil {
 		return p, fmt.Errorf("csvscan: %w: %w", ErrOption, err)
 	}
+	if o.RejectsLimit < 0 {
+		return p, optionError("RejectsLimit", "%d is negative: 0 keeps every reject", o.RejectsLimit)
+	}
 	for _, f := range []struct{ name, v string }{{"DateFormat", o.DateFormat}, {"TimestampFormat", o.TimestampFormat}} {
 		if f.v == "" {
 			continue

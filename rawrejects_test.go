@@ -1,6 +1,7 @@
 package csvscan
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -105,12 +106,26 @@ func TestRawRejects(t *testing.T) {
 				if rj.Row != badRows[i] || rj.Line != badRows[i] || rj.ErrorType != badKinds[i] || rj.LineByteOffset < 0 || rj.ByteOffset < rj.LineByteOffset {
 					t.Fatalf("%s: reject %d is %+v, want row and line %d, %s", name, i, rj, badRows[i], badKinds[i])
 				}
+				// A row of another width: its text, and a MISSING COLUMNS
+				// numbered by the column before the first missing one.
+				var text string
+				col := 0
+				switch rj.ErrorType {
+				case "TOO MANY COLUMNS":
+					text, col = fmt.Sprintf("%d,1,2,3", rj.Row-2), 4
+				case "MISSING COLUMNS":
+					text, col = fmt.Sprintf("%d", rj.Row-2), 1
+				}
+				if col != 0 && (rj.ColumnIndex != col || how != "parallel" && rj.CSVLine != text) {
+					t.Fatalf("%s: reject %d is %+v, want column %d and the line %q", name, i, rj, col, text)
+				}
 			}
 			if first == nil {
 				first = &got
 				continue
 			}
-			// A parallel scan keeps no text of a row of another width.
+			// A parallel scan keeps no text of a row of another width
+			// that straddles two of its buffers.
 			if d := cmp.Diff(*first, got, cmpopts.IgnoreFields(typed.Reject{}, "CSVLine"), cmpopts.EquateErrors()); d != "" {
 				t.Fatalf("%s differs from the stream's Raw (-stream +%s):\n%s", name, name, d)
 			}
@@ -178,6 +193,56 @@ func TestRawRejects(t *testing.T) {
 		o.StoreRejects, o.IgnoreErrors = false, true
 		if got := read(t, how, o, false); got.Rows != int64(n-len(badRows)) || len(got.Rejects) != 0 {
 			t.Fatalf("%s, IgnoreErrors: %d rows, %d rejects", how, got.Rows, len(got.Rejects))
+		}
+	}
+}
+
+// TestRawRejectsHeader: a header of another width than the columns given
+// is no row of the table: a raw read keeps no reject for it, as a typed
+// read keeps none, and a negative RejectsLimit is an option error.
+func TestRawRejectsHeader(t *testing.T) {
+	schema := typed.Schema{{Name: "a", Type: typed.TypeBigInt}, {Name: "b", Type: typed.TypeBigInt}, {Name: "c", Type: typed.TypeVarchar}}
+	for _, head := range []string{"a,b,c,d\n", "a,b\n"} {
+		path := writeFile(t, "header.csv", []byte(head+"1,2,x\n3,4,y\n5\n"))
+		for _, threads := range []int{1, 2} {
+			o := Options{Columns: schema, Header: On, AutoDetect: Off, StoreRejects: true, Threads: threads}
+			for _, how := range []string{"raw", "count", "values"} {
+				r, err := Open(path, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var rows int64
+				switch how {
+				case "count":
+					rows, err = r.Count()
+				case "raw":
+					for _, e := range r.Raw() {
+						if err = e; err != nil {
+							break
+						}
+						rows++
+					}
+				default:
+					for _, e := range r.Values() {
+						if err = e; err != nil {
+							break
+						}
+						rows++
+					}
+				}
+				rj := r.Rejects()
+				r.Close()
+				if err != nil || rows != 2 || len(rj) == 0 || rj[0].Row == 1 {
+					t.Fatalf("header %q, %d threads, %s: %d rows, error %v, rejects %+v; want 2 rows and none for the header", head, threads, how, rows, err, rj)
+				}
+			}
+		}
+	}
+	path := writeFile(t, "limit.csv", []byte("a,b,c\n1,2,x\n"))
+	for _, threads := range []int{1, 2} {
+		_, err := Open(path, Options{StoreRejects: true, RejectsLimit: -1, Threads: threads})
+		if !errors.Is(err, ErrOption) {
+			t.Fatalf("RejectsLimit -1, %d threads: %v, want ErrOption", threads, err)
 		}
 	}
 }

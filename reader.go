@@ -272,9 +272,16 @@ func (r *Reader) Count() (int64, error) {
 	}
 	if p, ok := r.raw.(*scanner.Parallel); ok {
 		var n atomic.Int64
-		// The blocks' skipped rows, by block: kept in file order at the end.
+		// The blocks' skipped rows are kept in file order as the blocks
+		// finish: a block's wait in pending until those before it are
+		// kept, and once RejectsLimit is reached the blocks keep none, so
+		// that memory holds at most RejectsLimit rejects per block in
+		// flight, not every bad row of the file.
+		lim := r.opts.RejectsLimit
 		var mu sync.Mutex
-		var skipped [][]*scanner.ParseError
+		pending := map[int][]*scanner.ParseError{}
+		next := 0
+		var full atomic.Bool
 		err := p.Each(func(b *scanner.Block) error {
 			k := 0
 			var bad []*scanner.ParseError
@@ -282,26 +289,34 @@ func (r *Reader) Count() (int64, error) {
 				if more = b.Scan(); more {
 					k++
 				}
-				if r.opts.StoreRejects && (r.opts.RejectsLimit == 0 || len(bad) < r.opts.RejectsLimit) {
-					bad = append(bad, b.TakeBadRows()...)
-				} else {
-					b.TakeBadRows() // beyond what RejectsLimit keeps of the block
+				rows := b.TakeBadRows()
+				if !r.opts.StoreRejects || full.Load() || lim > 0 && len(bad) >= lim {
+					continue // beyond what RejectsLimit keeps
+				}
+				bad = append(bad, rows...)
+				if lim > 0 && len(bad) > lim {
+					clear(bad[lim:])
+					bad = bad[:lim:lim]
 				}
 			}
 			n.Add(int64(k))
-			if len(bad) > 0 {
-				mu.Lock()
-				if len(skipped) <= b.Index() {
-					skipped = append(skipped, make([][]*scanner.ParseError, b.Index()+1-len(skipped))...)
+			mu.Lock()
+			defer mu.Unlock()
+			pending[b.Index()] = bad
+			for {
+				q, ok := pending[next]
+				if !ok {
+					break
 				}
-				skipped[b.Index()] = bad
-				mu.Unlock()
+				delete(pending, next)
+				next++
+				r.keepRejects(q)
+			}
+			if lim > 0 && len(r.rawRejects) >= lim {
+				full.Store(true)
 			}
 			return nil
 		})
-		for _, bad := range skipped {
-			r.keepRejects(bad)
-		}
 		if err != nil {
 			r.err = r.wrap(err)
 			return n.Load(), r.err
@@ -362,6 +377,11 @@ func (r *Reader) keepRejects(bad []*scanner.ParseError) {
 	for _, pe := range bad {
 		if r.opts.RejectsLimit > 0 && len(r.rawRejects) >= r.opts.RejectsLimit {
 			return
+		}
+		if pe.Kind == scanner.ErrFieldCount && pe.Row == 1 && r.read.Header {
+			// The header, held to the schema's width by the raw scan, is
+			// no row of the table: a typed read keeps no reject for it.
+			continue
 		}
 		r.rawRejects = append(r.rawRejects, typed.ParseReject(pe, r.schema))
 	}

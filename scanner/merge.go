@@ -167,6 +167,16 @@ func (c *cursor) nextRow() bool {
 		}
 		pe := &ParseError{Kind: ErrFieldCount, Line: line, Row: c.rows + 1, Field: field, Offset: b.base + int64(meta.end), RowOffset: b.base + int64(meta.start),
 			Msg: fmt.Sprintf("expected %d fields, found %d", c.width, count)}
+		if b.pin != nil {
+			// The row's bytes without its line end, as a sequential scan
+			// has them, when the worker's buffer holds the whole row (a
+			// row that straddles two buffers keeps no text).
+			data, base := b.pin.Bytes(), b.pin.Offset()
+			from, to := b.base+int64(meta.start)-base, b.base+int64(meta.end)-base
+			if from >= 0 && from <= to && to <= int64(len(data)) {
+				pe.Text = errorText(data, int(from), int(to)-1)
+			}
+		}
 		if c.ignoreErrors {
 			c.rows++
 			c.badRows = append(c.badRows, pe)

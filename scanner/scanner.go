@@ -568,6 +568,7 @@ func (s *Scanner) finishRow(end int) bool {
 			s.failAt(ErrFieldCount, end, field, fmt.Sprintf("%d fields, found %d", s.width, count))
 			pe := s.err.(*ParseError)
 			pe.Line, pe.RowOffset = s.lastLine, s.base+int64(s.rowBegin) // the row has ended
+			pe.Text = errorText(s.buf[:s.n], s.rowBegin, end-1)          // the row without its line end
 			return false
 		}
 	}

@@ -412,10 +412,13 @@ func (r *Reader) parseReject(pe *scanner.ParseError) {
 // MANY COLUMNS or MISSING COLUMNS as its field is past the schema's width
 // or not (its Kind stays scanner.ErrFieldCount: the scan's one record of
 // the row, where a typed read over rows of any width records DuckDB's,
-// one per missing or extra value). The values were never made, so CSVLine
-// is the row's text as the scan kept it (ParseError.Text): from its start
-// through the byte at fault, at most scanner.MaxErrorText bytes. The
-// schema names the column at fault.
+// one per missing or extra value; a MISSING COLUMNS reject is numbered by
+// the column before the first missing one, as DuckDB numbers them, and its
+// ByteOffset is the row's end, where a typed read names each extra
+// value's start). The values were never made, so CSVLine is the row's
+// text as the scan kept it (ParseError.Text): from its start through the
+// byte at fault (the whole row, for a row of another width), at most
+// scanner.MaxErrorText bytes. The schema names the column at fault.
 func ParseReject(pe *scanner.ParseError, schema Schema) Reject {
 	rj := Reject{
 		Row:            pe.Row,
@@ -429,13 +432,16 @@ func ParseReject(pe *scanner.ParseError, schema Schema) Reject {
 		CSVLine:        printable(bytes.TrimRight(pe.Text, "\r\n")),
 	}
 	if pe.Kind == scanner.ErrFieldCount {
-		rj.ErrorType = errorTypes[ErrMissingColumns]
-		if pe.Field > len(schema) {
-			rj.ErrorType = errorTypes[ErrTooManyColumns]
+		rj.ErrorType = errorTypes[ErrTooManyColumns]
+		if pe.Field <= len(schema) {
+			// DuckDB numbers a missing column by the column before it,
+			// as a typed read's MISSING COLUMNS rejects do.
+			rj.ErrorType = errorTypes[ErrMissingColumns]
+			rj.ColumnIndex = pe.Field - 1
 		}
 	}
-	if pe.Field >= 1 && pe.Field <= len(schema) {
-		rj.ColumnName = schema[pe.Field-1].Name
+	if rj.ColumnIndex >= 1 && rj.ColumnIndex <= len(schema) {
+		rj.ColumnName = schema[rj.ColumnIndex-1].Name
 	}
 	return rj
 }
