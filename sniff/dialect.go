@@ -163,6 +163,7 @@ func (s *session) detectDialect(space []dialect.Dialect, auto bool) ([]*candidat
 	// read it identically: they share one count (see canonical).
 	shared := map[dialect.Dialect]*candidate{}
 	first := s.firstRows(sample)
+	s.first = first
 	for _, d := range space {
 		d.Newline = newline(d.Quote)
 		key := s.canonical(d)
@@ -181,6 +182,22 @@ func (s *session) detectDialect(space []dialect.Dialect, auto bool) ([]*candidat
 		shared[key] = c
 		s.analyzeTraced(c)
 		s.keep(c)
+	}
+	if first < chunkRows {
+		// A large input's candidates were compared on fewer rows than a
+		// first chunk: the survivors still read the rest of it, so that a
+		// row there that no dialect reads (a line over the maximum size, a
+		// quote that never closes) fails them as it fails the first chunk
+		// of a smaller input or a stream.
+		kept := s.cands[:0]
+		for _, c := range s.cands {
+			if !s.readFirstChunk(c) {
+				s.tracef("the rest of the first chunk drops %s\n", short(c.d))
+				continue
+			}
+			kept = append(kept, c)
+		}
+		s.cands = kept
 	}
 	if s.opts.Trace != nil {
 		for _, c := range s.cands {
@@ -221,6 +238,40 @@ func (s *session) firstRows(sample []byte) int {
 		return chunkRows
 	}
 	return min(chunkRows, n+1)
+}
+
+// readFirstChunk reports whether c's table reads the rows of the first
+// chunk past the s.first it was compared on (none, unless the input is
+// large: see firstRows), reading them once per shared count.
+func (s *session) readFirstChunk(c *candidate) bool {
+	if s.first < chunkRows {
+		if s.restRead == nil {
+			s.restRead = map[*counter]bool{}
+		}
+		if !s.restRead[c.ctr] {
+			s.restRead[c.ctr] = true
+			c.ctr.next(nil, chunkRows-len(c.first))
+		}
+	}
+	return !c.ctr.failed
+}
+
+// allRead returns s.all, the candidates whose tables read the first
+// chunk, without those that fail on its rows past s.first: the fallbacks
+// that choose among them (ragged rows, a first table) see the candidates a
+// smaller input would give them.
+func (s *session) allRead() []*candidate {
+	if !s.allChecked {
+		s.allChecked = true
+		kept := s.all[:0]
+		for _, c := range s.all {
+			if s.readFirstChunk(c) {
+				kept = append(kept, c)
+			}
+		}
+		s.all = kept
+	}
+	return s.all
 }
 
 // keep records c in s.all when its table read the first chunk, and notes

@@ -151,7 +151,7 @@ func (p *session) raggedBest(accept func(*candidate, raggedShape) bool) (*candid
 	// ragged table. Quotes inside unquoted values (JSON in a tab file)
 	// open no value and do not count.
 	shapes := map[*counter]raggedShape{} // candidates that share a count read alike
-	for _, c := range p.all {
+	for _, c := range p.allRead() {
 		if p.quotedAfter[c.d.Delimiter] && !c.everQuoted() {
 			continue
 		}
@@ -259,7 +259,7 @@ func (s *session) readRagged(p *session, c *candidate, r raggedShape) *Result {
 // the second table nor takes it for rows of the first without a word.
 // DuckDB reads such a file as one text column.
 func (s *session) firstTable(p *session) *Result {
-	for _, c := range p.all {
+	for _, c := range p.allRead() {
 		if p.quotedAfter[c.d.Delimiter] && !c.everQuoted() || c.d.Delimiter == " " || c.ctr.bad > 0 {
 			continue
 		}
@@ -328,7 +328,7 @@ func (s *session) rate(res *Result) {
 		if p == nil {
 			continue
 		}
-		for _, c := range p.all {
+		for _, c := range p.allRead() {
 			if seen[c.ctr] || c.d.Delimiter == res.Dialect.Delimiter || p.quotedAfter[c.d.Delimiter] && !c.everQuoted() {
 				continue
 			}

@@ -279,6 +279,33 @@ func TestLongLineStops(t *testing.T) {
 			}
 		}
 	}
+	// A long line that starts past those 256 KiB, within the first chunk's
+	// 2,048 rows and the 1 MiB head: the candidates still read the rest of
+	// the first chunk and fail on it, as on a smaller input and a stream,
+	// and the fallbacks (ragged rows) do not take it either.
+	const maxLine = 4096
+	for _, at := range []int{300 << 10, 700 << 10} {
+		var b bytes.Buffer
+		b.WriteString("a,b\n")
+		row := strings.Repeat("x", 997) + ",1\n"
+		long := -1
+		for b.Len() < 17<<20 {
+			if long < 0 && b.Len() >= at {
+				long = b.Len()
+				b.WriteString(strings.Repeat("y", 2*maxLine) + ",1\n")
+				continue
+			}
+			b.WriteString(row)
+		}
+		big := b.Bytes()
+		_, err := sniff.Sniff(bytes.NewReader(big), int64(len(big)), sniff.Options{MaxLineSize: maxLine})
+		_, _, rerr := sniff.SniffReader(bytes.NewReader(big), sniff.Options{MaxLineSize: maxLine})
+		for name, e := range map[string]error{"Sniff": err, "SniffReader": rerr} {
+			if !errors.Is(e, sniff.ErrNoDialect) || !strings.Contains(e.Error(), fmt.Sprintf("byte %d", long)) {
+				t.Errorf("%s of 17 MiB, a %d-byte line at byte %d: %v; want ErrNoDialect naming byte %d", name, 2*maxLine+2, long, e, long)
+			}
+		}
+	}
 }
 
 type countingReader struct {

@@ -187,6 +187,13 @@ type session struct {
 	large   bool       // a large input: the head is cut at DefaultSampleBytes (see detectBytes)
 	seen    []*session // the passes of choose, whose candidates rate the result
 	chunks  int        // chunks of chunkRows rows in the sample
+	// first is the rows the candidates were compared on (firstRows);
+	// restRead the counters that also read the rest of the first chunk
+	// after them (readFirstChunk), allChecked that all holds only those
+	// whose tables read it.
+	first      int
+	restRead   map[*counter]bool
+	allChecked bool
 
 	caster  cast.Caster
 	formats [2]formatState // DATE, TIMESTAMP
@@ -390,7 +397,7 @@ func (s *session) quotedOver(p *session, res *Result, err error) *Result {
 	// How consistently the readings without a quote read the chunk, the
 	// rows they skip or pad counted.
 	plain := 0.0
-	for _, c := range p.all {
+	for _, c := range p.allRead() {
 		if c.d.Delimiter == res.Dialect.Delimiter && !c.everQuoted() {
 			plain = max(plain, raggedOf(c.first).consistency)
 		}
