@@ -67,6 +67,91 @@ func TestMemoryFrontDoor(t *testing.T) {
 	}
 }
 
+// TestMemoryBadRuns: a run of bad rows with no good row between them
+// (here the whole file past its first row) is not held while it is
+// skipped. A sequential read holds only the rejects it keeps (none
+// without StoreRejects, RejectsLimit with it): under 32 MiB, typed and
+// raw. A parallel read keeps a record of each row of the blocks in flight
+// (scanner.Parallel), a bad one too: its peak does not grow with the run,
+// a file twice as long peaks alike.
+func TestMemoryBadRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the memory suite reads tens of megabytes per input; skipped in -short")
+	}
+	size := memtest.Size(16<<20, 300<<20)
+	file := func(size int64) string {
+		path := filepath.Join(t.TempDir(), "bad.csv")
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		size = 8 + 7*((size-8)/7) // whole rows: the head's 8 bytes, then rows of 7
+		if _, err := f.ReadFrom(memtest.Pattern("a,b\n1,2\n", "1,\"x\"y\n", size, "")); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	read := func(t *testing.T, path string, threads int, how string, store bool) uint64 {
+		t.Helper()
+		o := Options{AutoDetect: Off, Header: On, Delim: ",", Quote: `"`, IgnoreErrors: true, Threads: threads}
+		if store {
+			o.StoreRejects, o.RejectsLimit = true, 10
+		}
+		var rows int64
+		var rejects int
+		peak, err := memtest.Measure(func() error {
+			r, err := Open(path, o)
+			if err != nil {
+				return err
+			}
+			defer r.Close()
+			switch how {
+			case "count":
+				rows, err = r.Count()
+			case "raw":
+				for _, e := range r.Raw() {
+					if err = e; err != nil {
+						break
+					}
+					rows++
+				}
+			default:
+				for _, e := range r.Values() {
+					if err = e; err != nil {
+						break
+					}
+					rows++
+				}
+			}
+			rejects = len(r.Rejects())
+			return err
+		})
+		if want := map[bool]int{true: 10}[store]; err != nil || rows != 1 || rejects != want {
+			t.Fatalf("%d rows, %d rejects, error %v; want the one good row and %d rejects", rows, rejects, err, want)
+		}
+		t.Logf("peak heap %.1f MiB", float64(peak)/(1<<20))
+		return peak
+	}
+	path := file(size)
+	for _, how := range []string{"values", "raw", "count"} {
+		for _, store := range []bool{false, true} {
+			t.Run(fmt.Sprintf("threads=1/%s/rejects=%v", how, store), func(t *testing.T) {
+				if peak, bound := read(t, path, 1, how, store), uint64(32<<20); peak > bound {
+					t.Fatalf("peak heap %d over the bound %d while skipping %d bytes of bad rows", peak, bound, size)
+				}
+			})
+		}
+	}
+	t.Run("threads=2", func(t *testing.T) {
+		one := read(t, path, 2, "count", true)
+		two := read(t, file(2*size), 2, "count", true)
+		if two > one*3/2+8<<20 {
+			t.Fatalf("peak heap %d for %d bytes of bad rows, %d for twice as many: it grows with the run", one, size, two)
+		}
+	})
+}
+
 // TestMemoryWorkersWindow: the workers of a parallel typed read cast at
 // most a window of Threads+1 blocks ahead of the caller (castWorkers), so
 // a caller that stops at its first chunk does not make them cast the whole

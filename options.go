@@ -254,6 +254,7 @@ func (o Options) resolve() (plan, error) {
 		MaxLineSize:       o.MaxLineSize,
 		BufferSize:        o.BufferSize,
 		IgnoreErrors:      o.IgnoreErrors || o.StoreRejects,
+		MaxBadRows:        maxBadRows(o),
 		Threads:           o.Threads,
 		NullPadding:       o.NullPadding,
 		TrailingDelimiter: o.TrailingDelimiter,
@@ -281,4 +282,17 @@ func (o Options) resolve() (plan, error) {
 		return p, err // the one list of names, in source.go
 	}
 	return p, nil
+}
+
+// maxBadRows is the scan's MaxBadRows for o: the skipped rows the read
+// keeps as rejects and no more (none without StoreRejects, the first
+// RejectsLimit with it), so that a long run of bad rows is not held.
+func maxBadRows(o Options) int {
+	switch {
+	case !o.StoreRejects:
+		return -1
+	case o.RejectsLimit > 0:
+		return o.RejectsLimit
+	}
+	return 0
 }

@@ -22,7 +22,11 @@ func (s *Scanner) skipBadRow(seek bool) bool {
 	if !ok || !s.opts.IgnoreErrors {
 		return false
 	}
-	s.bad = append(s.bad, pe)
+	if lim := s.opts.MaxBadRows; s.seg.on || lim == 0 || lim > 0 && len(s.bad) < lim {
+		// (A parallel worker's segment records every bad row: the merge
+		// numbers the rows from them, and applies the bound itself.)
+		s.bad = append(s.bad, pe)
+	}
 	s.err = nil
 	s.rows++ // a skipped row keeps its number
 	s.spans = s.spans[:0]

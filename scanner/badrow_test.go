@@ -266,3 +266,100 @@ func TestBadRowPastBulkStart(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxBadRows: Options.MaxBadRows bounds the skipped rows a scan holds
+// between two TakeBadRows: each take is the first MaxBadRows of those an
+// unbounded scan gives (none when negative), and the good rows, their
+// numbers and lines, are the same, sequential and parallel.
+func TestMaxBadRows(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a,b\n")
+	for g := range 60 {
+		for k := range g % 5 {
+			if k%2 == 0 {
+				b.WriteString("1,\"x\"y\n")
+			} else {
+				b.WriteString("1,2,3\n")
+			}
+		}
+		fmt.Fprintf(&b, "%d,%d\n", g, g)
+	}
+	in := []byte(b.String())
+	path := t.TempDir() + "/runs.csv"
+	if err := os.WriteFile(path, in, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	type takes struct {
+		Rows  []string
+		Lines []int
+		Bad   [][]string // one list per take, the one after the last row too
+	}
+	read := func(t *testing.T, threads, max int) takes {
+		t.Helper()
+		opts := Options{Header: true, IgnoreErrors: true, FieldsPerRow: 2, MaxBadRows: max}
+		var s rowSource
+		if threads == 1 {
+			sc, err := NewBytes(in, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s = sc
+		} else {
+			f, err := os.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			opts.Threads, opts.BufferSize = threads, 256
+			p, err := ScanFile(context.Background(), f, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer p.Close()
+			s = p
+		}
+		var res takes
+		take := func() {
+			var bad []string
+			for _, pe := range s.TakeBadRows() {
+				bad = append(bad, badString(pe))
+			}
+			res.Bad = append(res.Bad, bad)
+		}
+		for s.Scan() {
+			take()
+			res.Rows = append(res.Rows, string(bytes.Join(s.Row(), []byte(","))))
+			res.Lines = append(res.Lines, s.LineNumber())
+		}
+		take()
+		if s.Err() != nil {
+			t.Fatal(s.Err())
+		}
+		return res
+	}
+	for _, threads := range []int{1, 2} {
+		all := read(t, threads, 0)
+		if len(all.Rows) != 60 {
+			t.Fatalf("%d threads: %d rows, want 60", threads, len(all.Rows))
+		}
+		for _, max := range []int{-1, 1, 2, 3} {
+			got := read(t, threads, max)
+			want := all
+			want.Bad = nil
+			for _, bad := range all.Bad {
+				n := min(len(bad), max)
+				if max < 0 {
+					n = 0
+				}
+				var w []string
+				if n > 0 {
+					w = bad[:n]
+				}
+				want.Bad = append(want.Bad, w)
+			}
+			if d := cmp.Diff(want, got); d != "" {
+				t.Fatalf("%d threads, MaxBadRows %d (-want +got):\n%s", threads, max, d)
+			}
+		}
+	}
+}

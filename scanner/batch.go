@@ -39,7 +39,8 @@ type batch struct {
 	fields []fieldRef
 	rows   []rowMeta
 	err    error
-	bad    []*ParseError // rows skipped with IgnoreErrors, in order
+	bad    []*ParseError // rows skipped with IgnoreErrors, in order (nil: not held, see addBad)
+	badRun int           // the bad rows since the last good one (addBad)
 	lines  int           // line ends the part counted (lines that start in it)
 	base   int64         // input offset of the boundary: rowMeta offsets count from it
 	end    int64         // input offset just past the boundary
@@ -162,6 +163,7 @@ func (p *Parallel) recycle(b *batch) {
 // add copies the row the segment scanner just read into the batch: values
 // still in the pinned buffer by reference, the others into the arena.
 func (b *batch) add(s *Scanner) {
+	b.badRun = 0
 	spans := s.spans
 	n := len(spans)
 	at := len(b.fields)
@@ -197,9 +199,17 @@ func (b *batch) add(s *Scanner) {
 }
 
 // addBad records a row the segment skipped with IgnoreErrors. Its line is
-// relative to the part, as the good rows'.
-func (b *batch) addBad(pe *ParseError) {
+// relative to the part, as the good rows'. Past the first max of a run of
+// bad rows (Options.MaxBadRows: 0 no bound, negative none) the row is
+// recorded without its error, a nil, which the merge numbers and does not
+// hold: a run of bad rows costs its records, as good rows do, not a
+// ParseError and text each.
+func (b *batch) addBad(pe *ParseError, max int) {
 	b.uniform = -1
-	b.bad = append(b.bad, pe)
 	b.rows = append(b.rows, rowMeta{fields: uint32(len(b.fields)), bad: true, line: uint32(pe.Line - 1)})
+	if max < 0 || max > 0 && b.badRun >= max {
+		pe = nil
+	}
+	b.badRun++
+	b.bad = append(b.bad, pe)
 }

@@ -368,7 +368,7 @@ func (p *Parallel) segmentFirst(out *batch, j segJob) segEnd {
 	for {
 		ok := s.lane != nil && s.laneRow() || s.readRow()
 		for _, pe := range s.TakeBadRows() {
-			out.addBad(pe)
+			out.addBad(pe, p.opts.MaxBadRows)
 		}
 		if !ok {
 			break

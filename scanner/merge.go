@@ -21,6 +21,7 @@ import (
 type cursor struct {
 	fieldsPerRow int  // Options.FieldsPerRow
 	ignoreErrors bool // Options.IgnoreErrors
+	maxBadRows   int  // Options.MaxBadRows
 	hasHeader    bool // Options.Header
 	nullPadding  bool // Options.NullPadding
 	trailing     bool // Options.TrailingDelimiter
@@ -49,7 +50,7 @@ type cursor struct {
 }
 
 func newCursor(opts Options) cursor {
-	c := cursor{fieldsPerRow: opts.FieldsPerRow, ignoreErrors: opts.IgnoreErrors, hasHeader: opts.Header,
+	c := cursor{fieldsPerRow: opts.FieldsPerRow, ignoreErrors: opts.IgnoreErrors, maxBadRows: opts.MaxBadRows, hasHeader: opts.Header,
 		nullPadding: opts.NullPadding, trailing: opts.TrailingDelimiter, lineRi: -1}
 	if opts.FieldsPerRow > 0 {
 		c.width = opts.FieldsPerRow
@@ -136,9 +137,11 @@ func (c *cursor) nextRow() bool {
 		// row's record, so that reading the batch again gives the same).
 		pe := b.bad[c.bi]
 		c.bi++
-		pe.Row, pe.Line = c.rows+1, c.lineBase+int(meta.line)+1
+		if pe != nil { // nil: past Options.MaxBadRows in its run (batch.addBad)
+			pe.Row, pe.Line = c.rows+1, c.lineBase+int(meta.line)+1
+			c.keepBad(pe)
+		}
 		c.rows++
-		c.badRows = append(c.badRows, pe)
 		return false
 	}
 	if meta.empty && c.width != 1 {
@@ -179,7 +182,7 @@ func (c *cursor) nextRow() bool {
 		}
 		if c.ignoreErrors {
 			c.rows++
-			c.badRows = append(c.badRows, pe)
+			c.keepBad(pe)
 			return false
 		}
 		c.err = pe
@@ -365,7 +368,7 @@ func (p *Parallel) emptied(b *batch) *batch {
 	}
 	b.more = nil
 	b.rows, b.fields, b.bad, b.arena = b.rows[:0], b.fields[:0], b.bad[:0], b.arena[:0]
-	b.lines, b.uniform, b.hasArena = 0, 0, false
+	b.lines, b.uniform, b.hasArena, b.badRun = 0, 0, false, 0
 	return b
 }
 
@@ -386,4 +389,11 @@ func (p *Parallel) rescan(b *batch, at int64, st sm.State) *batch {
 	nb.ends = p.segmentFirst(nb, segJob{data: data, base: base, start: int(at - base), state: st, stopAt: nb.end, recordAt: -1})
 	nb.err = nb.ends.err
 	return nb
+}
+
+// keepBad holds a skipped row for TakeBadRows, within Options.MaxBadRows.
+func (c *cursor) keepBad(pe *ParseError) {
+	if lim := c.maxBadRows; lim == 0 || lim > 0 && len(c.badRows) < lim {
+		c.badRows = append(c.badRows, pe)
+	}
 }

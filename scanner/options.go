@@ -41,6 +41,14 @@ type Options struct {
 	// which is taken for a stray one, so one stray quote costs one row
 	// (docs/reading-rules.md, "Bad rows").
 	IgnoreErrors bool
+	// MaxBadRows bounds the rows skipped under IgnoreErrors that the scan
+	// holds for TakeBadRows between two of its calls: 0 holds them all,
+	// n > 0 holds the first n and skips the rest without a record, and a
+	// negative value holds none (a reader that keeps no rejects). Without
+	// it a run of bad rows between two good ones is held whole, a
+	// ParseError each, until the next good row: memory that grows with
+	// the run. A reader that keeps the first n rejects of the file sets n.
+	MaxBadRows int
 	// SkipRows drops that many lines at the top of the input before the
 	// first row (DuckDB's skip): a title, notes, an export banner. Lines
 	// end at LF, CRLF or a lone CR, and quotes are not looked at, since a
