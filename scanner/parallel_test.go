@@ -336,7 +336,8 @@ func waitGoroutines(t *testing.T, before int) {
 }
 
 // FuzzParallel compares the parallel scan with the sequential one over random
-// inputs, dialects, buffer sizes and goroutine counts.
+// inputs, dialects, buffer sizes, goroutine counts and bounds on the bad
+// rows held (MaxBadRows).
 func FuzzParallel(f *testing.F) {
 	for _, c := range adversarial() {
 		f.Add([]byte(c.in), uint32(0), ",", uint8(3), uint8(2))
@@ -347,7 +348,8 @@ func FuzzParallel(f *testing.F) {
 		if !ok {
 			return
 		}
-		opts := Options{Dialect: d, FieldsPerRow: int(sel>>8%3) - 1, Header: sel>>10%2 == 1, MaxLineSize: 1 + int(sel>>12%128), IgnoreErrors: sel>>25%2 == 1}
+		opts := Options{Dialect: d, FieldsPerRow: int(sel>>8%3) - 1, Header: sel>>10%2 == 1, MaxLineSize: 1 + int(sel>>12%128), IgnoreErrors: sel>>25%2 == 1,
+			MaxBadRows: []int{0, -1, 1, 2}[sel>>26%4]}
 		defer func(w int) { meetWindow = w }(meetWindow)
 		if sel>>19%2 == 1 {
 			meetWindow = 1 + int(sel>>20%32) // take the paths where the runs have not met
