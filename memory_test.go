@@ -106,24 +106,7 @@ func TestMemoryBadRuns(t *testing.T) {
 				return err
 			}
 			defer r.Close()
-			switch how {
-			case "count":
-				rows, err = r.Count()
-			case "raw":
-				for _, e := range r.Raw() {
-					if err = e; err != nil {
-						break
-					}
-					rows++
-				}
-			default:
-				for _, e := range r.Values() {
-					if err = e; err != nil {
-						break
-					}
-					rows++
-				}
-			}
+			rows, err = drain(r, how)
 			rejects = len(r.Rejects())
 			return err
 		})

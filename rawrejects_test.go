@@ -78,16 +78,7 @@ func TestRawRejects(t *testing.T) {
 		}
 		defer r.Close()
 		var res result
-		if count {
-			res.Rows, err = r.Count()
-		} else {
-			for _, e := range r.Raw() {
-				if err = e; err != nil {
-					break
-				}
-				res.Rows++
-			}
-		}
+		res.Rows, err = drain(r, map[bool]string{true: "count", false: "raw"}[count])
 		if err != nil {
 			t.Fatalf("%s: %v", how, err)
 		}
@@ -211,25 +202,7 @@ func TestRawRejectsHeader(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				var rows int64
-				switch how {
-				case "count":
-					rows, err = r.Count()
-				case "raw":
-					for _, e := range r.Raw() {
-						if err = e; err != nil {
-							break
-						}
-						rows++
-					}
-				default:
-					for _, e := range r.Values() {
-						if err = e; err != nil {
-							break
-						}
-						rows++
-					}
-				}
+				rows, err := drain(r, how)
 				rj := r.Rejects()
 				r.Close()
 				if err != nil || rows != 2 || len(rj) == 0 || rj[0].Row == 1 {
@@ -245,4 +218,30 @@ func TestRawRejectsHeader(t *testing.T) {
 			t.Fatalf("RejectsLimit -1, %d threads: %v, want ErrOption", threads, err)
 		}
 	}
+}
+
+// drain reads r to its end as how says: "count" with Count, "raw" with
+// Raw, "values" with Values; it returns the rows read and the first error.
+func drain(r *Reader, how string) (int64, error) {
+	var rows int64
+	var err error
+	switch how {
+	case "count":
+		return r.Count()
+	case "raw":
+		for _, e := range r.Raw() {
+			if err = e; err != nil {
+				break
+			}
+			rows++
+		}
+	default:
+		for _, e := range r.Values() {
+			if err = e; err != nil {
+				break
+			}
+			rows++
+		}
+	}
+	return rows, err
 }
