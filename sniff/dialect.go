@@ -162,8 +162,7 @@ func (s *session) detectDialect(space []dialect.Dialect, auto bool) ([]*candidat
 	// Dialects that differ only in characters the sample does not hold
 	// read it identically: they share one count (see canonical).
 	shared := map[dialect.Dialect]*candidate{}
-	first := s.firstRows(sample)
-	s.first = first
+	s.first = s.firstRows(sample)
 	for _, d := range space {
 		d.Newline = newline(d.Quote)
 		key := s.canonical(d)
@@ -178,27 +177,12 @@ func (s *session) detectDialect(space []dialect.Dialect, auto bool) ([]*candidat
 			continue
 		}
 		c := &candidate{d: d, ctr: newCounter(t, s.head[s.start:], s.start == 0, s.final, s.opts.maxLine())}
-		c.first = c.ctr.next(nil, first)
+		c.first = c.ctr.next(nil, s.first)
 		shared[key] = c
 		s.analyzeTraced(c)
 		s.keep(c)
 	}
-	if first < chunkRows {
-		// A large input's candidates were compared on fewer rows than a
-		// first chunk: the survivors still read the rest of it, so that a
-		// row there that no dialect reads (a line over the maximum size, a
-		// quote that never closes) fails them as it fails the first chunk
-		// of a smaller input or a stream.
-		kept := s.cands[:0]
-		for _, c := range s.cands {
-			if !s.readFirstChunk(c) {
-				s.tracef("the rest of the first chunk drops %s\n", short(c.d))
-				continue
-			}
-			kept = append(kept, c)
-		}
-		s.cands = kept
-	}
+	s.cands = s.readingFirstChunk(s.cands)
 	if s.opts.Trace != nil {
 		for _, c := range s.cands {
 			s.tracef("after the first chunk: %s\n", short(c.d))
@@ -209,69 +193,6 @@ func (s *session) detectDialect(space []dialect.Dialect, auto bool) ([]*candidat
 		return nil, ErrNoDialect
 	}
 	return s.cands, nil
-}
-
-// detectBytes bounds the first chunk of a large input (see firstRows).
-const detectBytes = 256 << 10
-
-// firstRows is the number of rows the candidates are compared on: the
-// first chunk (chunkRows, DuckDB's 2,048), or for a large input
-// (Sniff over 16 MiB, whose head DefaultSampleBytes cuts) the lines that
-// start in its first detectBytes when they are fewer: 250 rows of 1 KB
-// tell the dialect as well as 2,048 do, at an eighth of the cost for each
-// of the dozen candidates that read them. The line that runs past
-// detectBytes is one of them: when it is longer than the maximum line
-// size, the candidates fail on it as they do on the same bytes of a
-// smaller input or a stream (it used to be left to refine, which a single
-// candidate skips, so that Sniff found a dialect where SniffReader said
-// that no dialect reads the line). The candidates left after it still
-// read the rest of the sample (refine).
-func (s *session) firstRows(sample []byte) int {
-	if !s.large || len(sample) <= detectBytes {
-		return chunkRows
-	}
-	n := bytes.Count(sample[:detectBytes], []byte{'\n'})
-	if n == 0 {
-		n = bytes.Count(sample[:detectBytes], []byte{'\r'})
-	}
-	if n == 0 {
-		return chunkRows
-	}
-	return min(chunkRows, n+1)
-}
-
-// readFirstChunk reports whether c's table reads the rows of the first
-// chunk past the s.first it was compared on (none, unless the input is
-// large: see firstRows), reading them once per shared count.
-func (s *session) readFirstChunk(c *candidate) bool {
-	if s.first < chunkRows {
-		if s.restRead == nil {
-			s.restRead = map[*counter]bool{}
-		}
-		if !s.restRead[c.ctr] {
-			s.restRead[c.ctr] = true
-			c.ctr.next(nil, chunkRows-len(c.first))
-		}
-	}
-	return !c.ctr.failed
-}
-
-// allRead returns s.all, the candidates whose tables read the first
-// chunk, without those that fail on its rows past s.first: the fallbacks
-// that choose among them (ragged rows, a first table) see the candidates a
-// smaller input would give them.
-func (s *session) allRead() []*candidate {
-	if !s.allChecked {
-		s.allChecked = true
-		kept := s.all[:0]
-		for _, c := range s.all {
-			if s.readFirstChunk(c) {
-				kept = append(kept, c)
-			}
-		}
-		s.all = kept
-	}
-	return s.all
 }
 
 // keep records c in s.all when its table read the first chunk, and notes
