@@ -22,10 +22,14 @@ func (s *Scanner) skipBadRow(seek bool) bool {
 	if !ok || !s.opts.IgnoreErrors {
 		return false
 	}
-	if lim := s.opts.MaxBadRows; s.seg.on || lim == 0 || lim > 0 && len(s.bad) < lim {
-		// (A parallel worker's segment records every bad row: the merge
-		// numbers the rows from them, and applies the bound itself.)
+	if s.holdsBad() {
 		s.bad = append(s.bad, pe)
+	} else if s.seg.on {
+		// A parallel worker counts the rows past the bound, for the
+		// merge to number the rows after them (batch.addSkipped). Its
+		// bad rows are taken after each good row (segmentFirst), so the
+		// bound is one on each run of them, as batch.addBad's.
+		s.seg.badMore++
 	}
 	s.err = nil
 	s.rows++ // a skipped row keeps its number
@@ -128,4 +132,12 @@ func (s *Scanner) TakeBadRows() []*ParseError {
 	bad := s.bad
 	s.bad = nil
 	return bad
+}
+
+// holdsBad reports whether the next bad row is held for TakeBadRows: all of
+// them with Options.MaxBadRows 0, the first MaxBadRows since the last take,
+// none when it is negative.
+func (s *Scanner) holdsBad() bool {
+	lim := s.opts.MaxBadRows
+	return lim == 0 || lim > 0 && len(s.bad) < lim
 }

@@ -275,8 +275,15 @@ func TestMaxBadRows(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("a,b\n")
 	for g := range 60 {
-		for k := range g % 5 {
-			if k%2 == 0 {
+		run, long := g%5, g%13 == 12
+		if long {
+			// A run of rows that a parallel scan's workers skip (a row
+			// of another width is the merge's to find), across its
+			// boundaries.
+			run = 40
+		}
+		for k := range run {
+			if k%2 == 0 || long {
 				b.WriteString("1,\"x\"y\n")
 			} else {
 				b.WriteString("1,2,3\n")
@@ -290,9 +297,10 @@ func TestMaxBadRows(t *testing.T) {
 		t.Fatal(err)
 	}
 	type takes struct {
-		Rows  []string
-		Lines []int
-		Bad   [][]string // one list per take, the one after the last row too
+		Rows    []string
+		Lines   []int
+		Numbers []int      // the rows' numbers, which count the bad rows before them
+		Bad     [][]string // one list per take, the one after the last row too
 	}
 	read := func(t *testing.T, threads, max int) takes {
 		t.Helper()
@@ -322,7 +330,9 @@ func TestMaxBadRows(t *testing.T) {
 		take := func() {
 			var bad []string
 			for _, pe := range s.TakeBadRows() {
-				bad = append(bad, badString(pe))
+				// The rows held are whole, message and text too (those
+				// past the bound have neither: Scanner.failAt).
+				bad = append(bad, fmt.Sprintf("%s: %s %q", badString(pe), pe.Msg, pe.Text))
 			}
 			res.Bad = append(res.Bad, bad)
 		}
@@ -330,6 +340,7 @@ func TestMaxBadRows(t *testing.T) {
 			take()
 			res.Rows = append(res.Rows, string(bytes.Join(s.Row(), []byte(","))))
 			res.Lines = append(res.Lines, s.LineNumber())
+			res.Numbers = append(res.Numbers, s.(interface{ RowNumber() int }).RowNumber())
 		}
 		take()
 		if s.Err() != nil {

@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"math"
 	"slices"
 	"unsafe"
 
@@ -28,7 +29,10 @@ type rowMeta struct {
 	start, end uint32 // offsets of the row and of its line end, from batch.base
 	line       uint32 // line ends in the batch part before the row
 	empty      bool   // an empty line, a row only in a one-column file
-	bad        bool   // a row skipped with IgnoreErrors: its error is next in batch.bad
+	// bad marks a row skipped with IgnoreErrors: its error is next in
+	// batch.bad. Its start and end are not offsets: end is 0, and start
+	// counts the rows of a run the record stands for (skipped).
+	bad bool
 }
 
 // batch is the output of one boundary: its rows, and the error that ended
@@ -202,14 +206,40 @@ func (b *batch) add(s *Scanner) {
 // relative to the part, as the good rows'. Past the first max of a run of
 // bad rows (Options.MaxBadRows: 0 no bound, negative none) the row is
 // recorded without its error, a nil, which the merge numbers and does not
-// hold: a run of bad rows costs its records, as good rows do, not a
-// ParseError and text each.
+// hold; and such rows that follow one another share one record, which
+// counts them (rowMeta.start, see skipped): a run of bad rows past the
+// bound costs one record, not a record, a ParseError and text each.
 func (b *batch) addBad(pe *ParseError, max int) {
+	if max < 0 || max > 0 && b.badRun >= max {
+		b.addSkipped(1)
+		return
+	}
 	b.uniform = -1
 	b.rows = append(b.rows, rowMeta{fields: uint32(len(b.fields)), bad: true, line: uint32(pe.Line - 1)})
-	if max < 0 || max > 0 && b.badRun >= max {
-		pe = nil
-	}
 	b.badRun++
 	b.bad = append(b.bad, pe)
 }
+
+// addSkipped records n bad rows past the bound of their run without their
+// errors (addBad): the record before them counts them when it is such a
+// record too.
+func (b *batch) addSkipped(n int) {
+	b.uniform = -1
+	b.badRun += n
+	for n > 0 {
+		k := len(b.rows) - 1
+		if k < 0 || !b.rows[k].bad || b.bad[len(b.bad)-1] != nil || b.rows[k].start == math.MaxUint32 {
+			b.rows = append(b.rows, rowMeta{fields: uint32(len(b.fields)), bad: true})
+			b.bad = append(b.bad, nil)
+			k++
+		}
+		add := min(n, math.MaxUint32-int(b.rows[k].start))
+		b.rows[k].start += uint32(add)
+		n -= add
+	}
+}
+
+// skipped is the number of rows a bad row's record without its error (a
+// nil in batch.bad) stands for: the rows of the run it counts in start
+// (addSkipped).
+func (m rowMeta) skipped() int { return int(m.start) }

@@ -370,6 +370,10 @@ func (p *Parallel) segmentFirst(out *batch, j segJob) segEnd {
 		for _, pe := range s.TakeBadRows() {
 			out.addBad(pe, p.opts.MaxBadRows)
 		}
+		if s.seg.badMore > 0 { // the rows of the run past the bound
+			out.addSkipped(s.seg.badMore)
+			s.seg.badMore = 0
+		}
 		if !ok {
 			break
 		}

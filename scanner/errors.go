@@ -104,6 +104,15 @@ func (s *Scanner) fail(kind error, at int, msg string) {
 }
 
 func (s *Scanner) failAt(kind error, at, field int, msg string) {
+	if s.skipsQuietly() {
+		// The row is skipped and not held (skipBadRow): its error is
+		// only looked at there, so one value serves every such row, with
+		// no message or text, and a run of them makes no garbage.
+		s.dropped = ParseError{Kind: kind, Line: s.rowLine, Row: s.rows + 1, Field: field,
+			Offset: s.base + int64(at), RowOffset: s.base + int64(s.rowStart)}
+		s.err = &s.dropped
+		return
+	}
 	s.err = &ParseError{
 		Kind:      kind,
 		Line:      s.rowLine,
@@ -119,6 +128,29 @@ func (s *Scanner) failAt(kind error, at, field int, msg string) {
 		s.err.(*ParseError).Text = errorText(s.buf[:s.n], s.rowStart, s.n-1)
 	}
 }
+
+// failInvalid fails at the byte at pos, which took the machine to
+// INVALID: after a closing quote (afterQuote), or elsewhere outside
+// quotes.
+func (s *Scanner) failInvalid(afterQuote bool, pos int) {
+	kind, msg := ErrInvalidState, ""
+	if afterQuote {
+		kind = ErrUnquotedValue
+	}
+	if !s.skipsQuietly() { // (a row skipped quietly has no message: failAt)
+		if afterQuote {
+			msg = fmt.Sprintf("a delimiter or a line end after the closing quote, found %q", s.buf[pos])
+		} else {
+			msg = fmt.Sprintf("a byte the dialect allows outside quotes, found %q (%v)", s.buf[pos], s.opts.Dialect)
+		}
+	}
+	s.fail(kind, pos, msg)
+}
+
+// skipsQuietly reports whether the next bad row is skipped without being
+// held (IgnoreErrors, past Options.MaxBadRows): nothing looks at its
+// message or its text.
+func (s *Scanner) skipsQuietly() bool { return s.opts.IgnoreErrors && !s.holdsBad() }
 
 // errorText copies the row's bytes buf[start:at+1] (through the byte at
 // fault), at most MaxErrorText of them, for ParseError.Text.

@@ -137,10 +137,12 @@ func (c *cursor) nextRow() bool {
 		// row's record, so that reading the batch again gives the same).
 		pe := b.bad[c.bi]
 		c.bi++
-		if pe != nil { // nil: past Options.MaxBadRows in its run (batch.addBad)
-			pe.Row, pe.Line = c.rows+1, c.lineBase+int(meta.line)+1
-			c.keepBad(pe)
+		if pe == nil { // rows past Options.MaxBadRows in their run (batch.addBad)
+			c.rows += meta.skipped()
+			return false
 		}
+		pe.Row, pe.Line = c.rows+1, c.lineBase+int(meta.line)+1
+		c.keepBad(pe)
 		c.rows++
 		return false
 	}

@@ -48,6 +48,9 @@ type Options struct {
 	// it a run of bad rows between two good ones is held whole, a
 	// ParseError each, until the next good row: memory that grows with
 	// the run. A reader that keeps the first n rejects of the file sets n.
+	// A row skipped without a record costs nothing to hold and makes no
+	// garbage: the scan makes no ParseError for it, and a parallel scan's
+	// workers count such rows rather than keeping a record of each.
 	MaxBadRows int
 	// SkipRows drops that many lines at the top of the input before the
 	// first row (DuckDB's skip): a title, notes, an export banner. Lines

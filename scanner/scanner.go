@@ -66,7 +66,8 @@ type Scanner struct {
 	rowLine  int // the 1-based line where the current row starts
 	lastLine int // the line of the row that just ended
 
-	bad []*ParseError // rows skipped with IgnoreErrors, not yet taken
+	bad     []*ParseError // rows skipped with IgnoreErrors, not yet taken
+	dropped ParseError    // the error of a bad row skipped and not held (failAt)
 
 	seg segment // a worker's settings, a range's stop, a bad row's search, the last row's offsets
 
@@ -460,11 +461,7 @@ func (s *Scanner) run() runResult {
 
 		case sm.Invalid:
 			s.prev, s.cur, s.pos = prev, cur, pos+1 // the byte is read: a skipped row goes on after it
-			if prev == sm.Unquoted {
-				s.fail(ErrUnquotedValue, pos, fmt.Sprintf("a delimiter or a line end after the closing quote, found %q", buf[pos]))
-			} else {
-				s.fail(ErrInvalidState, pos, fmt.Sprintf("a byte the dialect allows outside quotes, found %q (%v)", buf[pos], s.opts.Dialect))
-			}
+			s.failInvalid(prev == sm.Unquoted, pos)
 			return failed
 		}
 		pos++
@@ -565,10 +562,16 @@ func (s *Scanner) finishRow(end int) bool {
 			if count > s.width {
 				field = s.width + 1
 			}
-			s.failAt(ErrFieldCount, end, field, fmt.Sprintf("%d fields, found %d", s.width, count))
+			msg := "" // (a row skipped quietly has none: failAt)
+			if !s.skipsQuietly() {
+				msg = fmt.Sprintf("%d fields, found %d", s.width, count)
+			}
+			s.failAt(ErrFieldCount, end, field, msg)
 			pe := s.err.(*ParseError)
 			pe.Line, pe.RowOffset = s.lastLine, s.base+int64(s.rowBegin) // the row has ended
-			pe.Text = errorText(s.buf[:s.n], s.rowBegin, end-1)          // the row without its line end
+			if pe != &s.dropped {
+				pe.Text = errorText(s.buf[:s.n], s.rowBegin, end-1) // the row without its line end
+			}
 			return false
 		}
 	}

@@ -29,6 +29,10 @@ type segment struct {
 	// (a bad row past the maximum line size), or -1: the merge looks on
 	// from there.
 	rawFrom int64
+	// badMore counts the bad rows past Options.MaxBadRows that a worker
+	// skipped without holding them (skipBadRow), since segmentFirst last
+	// took them.
+	badMore int
 
 	borrowed bool      // buf is a pinned input buffer: copy before writing
 	more     io.Reader // the input after a borrowed buf
