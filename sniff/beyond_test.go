@@ -376,6 +376,10 @@ func TestMoreDelimiters(t *testing.T) {
 		{name: "comma, some spaces", in: "a, b,c\n1, 2,3\n4, 5,6\n", delim: ",", cols: 3, row: []string{"1", " 2", "3"}},
 		{name: "comma, times", in: "id,at,n\n1,10:30:00,5\n2,11:45:10,6\n", delim: ",", cols: 3, row: []string{"1", "10:30:00", "5"}},
 		{name: "pipe, one empty value", in: "a|b|c\n1||3\n4|5|6\n", delim: "|", cols: 3, row: []string{"1", "", "3"}},
+		// Empty spacer columns between every two filled ones: a comma or
+		// a tab that always comes doubled is no ",," or two-tab delimiter.
+		{name: "comma, spacer columns", in: "id,,name,,amount\n1,,Ann,,9.5\n2,,Bob,,7.25\n3,,Cy,,1.5\n", delim: ",", cols: 5, row: []string{"1", "", "Ann", "", "9.5"}},
+		{name: "tab, spacer columns, no header", in: "1\t\tAnn Lee\n2\t\tBob Ray\n3\t\tCy Ng\n", delim: "\t", cols: 3, row: []string{"1", "", "Ann Lee"}},
 		{name: "rows of empty values", in: ",,,,\n,,,,\n,,,,\n", delim: ",", cols: 5, row: []string{"", "", "", "", ""}},
 		{name: "semicolon, text with spaces", in: "name;city\nAnn Lee;New York\nBob Ray;Los Angeles\n", delim: ";", cols: 2, row: []string{"Ann Lee", "New York"}},
 	} {

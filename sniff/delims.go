@@ -8,7 +8,8 @@ package sniff
 // columns between the real ones ("id||name" is three values with "|") or
 // with a space in front of every value. After the dialect is chosen, the
 // sniffer widens its one-byte delimiter b to the first of " bb ", "bb",
-// " b " and "b " (in that order: the longest reading first) that accounts
+// " b " and "b " (in that order: the longest reading first; a comma or a
+// tab is not doubled, see widen) that accounts
 // for every b the rows hold outside quoted values: with m the number of
 // b in the wide delimiter, every row that reads as k values with it reads
 // as m·(k−1)+1 values with b alone (no b stands outside a wide
@@ -41,7 +42,15 @@ func (s *session) widen(res *Result) *Result {
 	b := d.Delimiter
 	sample := s.head[s.start:]
 	var base []line
-	for _, wide := range []string{" " + b + b + " ", b + b, " " + b + " ", b + " "} {
+	wides := []string{" " + b + b + " ", b + b, " " + b + " ", b + " "}
+	if b == "," || b == "\t" {
+		// Nobody writes ",," or two tabs between values, while empty
+		// columns between every two filled ones are common (spacer
+		// columns, "id,,name,,amount"): a comma or a tab that always
+		// comes doubled is read as DuckDB reads it.
+		wides = []string{" " + b + " ", b + " "}
+	}
+	for _, wide := range wides {
 		m := strings.Count(wide, b)
 		if !rawAgrees(sample, b[0], wide, m, d.Quote) {
 			continue

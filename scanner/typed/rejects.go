@@ -412,10 +412,10 @@ func (r *Reader) parseReject(pe *scanner.ParseError) {
 // MANY COLUMNS or MISSING COLUMNS as its field is past the schema's width
 // or not (its Kind stays scanner.ErrFieldCount: the scan's one record of
 // the row, where a typed read over rows of any width records DuckDB's,
-// one per missing or extra value; a MISSING COLUMNS reject is numbered by
-// the column before the first missing one, as DuckDB numbers them, and its
-// ByteOffset is the row's end, where a typed read names each extra
-// value's start). The values were never made, so CSVLine is the row's
+// one per missing or extra value; it is numbered and worded as the first
+// of those, a MISSING COLUMNS reject by the column before the first
+// missing one, as DuckDB numbers them, but its ByteOffset is the row's
+// end, where a typed read names each extra value's start). The values were never made, so CSVLine is the row's
 // text as the scan kept it (ParseError.Text): from its start through the
 // byte at fault (the whole row, for a row of another width), at most
 // scanner.MaxErrorText bytes. The schema names the column at fault.
@@ -438,6 +438,11 @@ func ParseReject(pe *scanner.ParseError, schema Schema) Reject {
 			// as a typed read's MISSING COLUMNS rejects do.
 			rj.ErrorType = errorTypes[ErrMissingColumns]
 			rj.ColumnIndex = pe.Field - 1
+		}
+		if len(schema) > 0 {
+			// DuckDB's message, as a typed read's first reject of the
+			// row has it.
+			rj.Message = fmt.Sprintf("Expected Number of Columns: %d Found: %d", len(schema), rj.ColumnIndex)
 		}
 	}
 	if rj.ColumnIndex >= 1 && rj.ColumnIndex <= len(schema) {
