@@ -189,6 +189,51 @@ func TestQuoteAfterTheHead(t *testing.T) {
 	}
 }
 
+// A large input (over 16 MiB, whose head Sniff cuts at DefaultSampleBytes)
+// whose only quoted values lie after the head, within the rows DuckDB
+// samples, between the evenly spaced windows: the sniffer searches those
+// rows for the first '"' and reads a window there, so the quote is found
+// (the evenly spaced windows alone miss it, and the read then stops at the
+// first quoted comma). Past DuckDB's 20,480 rows, a quote is not looked
+// for, as DuckDB does not.
+func TestQuoteAfterTheLargeHead(t *testing.T) {
+	// Rows of about 100 bytes: the head holds about 10,000 of them, and
+	// the windows of a 17 MiB input start past 4 MiB.
+	input := func(quoted int) []byte {
+		var b bytes.Buffer
+		b.WriteString("id,name,amount\n")
+		for i := 0; b.Len() < 17<<20; i++ {
+			name := fmt.Sprintf("name %d %s", i, strings.Repeat("x", 80))
+			if i == quoted || i == quoted+1 {
+				name = `"Smith, Ann"`
+			}
+			fmt.Fprintf(&b, "%d,%s,%d\n", i, name, i%97)
+		}
+		return b.Bytes()
+	}
+	for _, tt := range []struct {
+		quoted int
+		want   bool
+	}{{15000, true}, {19000, true}, {25000, false}} {
+		in := input(tt.quoted)
+		if i := bytes.IndexByte(in, '"'); i < sniff.DefaultSampleBytes+4<<10 || i > 4<<20 {
+			t.Fatalf("the first quote at byte %d: not between the head and the windows", i)
+		}
+		res, err := sniff.Sniff(bytes.NewReader(in), int64(len(in)), sniff.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := res.Dialect.Quote.Is('"'); got != tt.want || len(res.Columns) != 3 {
+			t.Fatalf("quoted values at row %d: quote %v, %d columns; want the quote %v and 3 columns", tt.quoted, res.Dialect.Quote, len(res.Columns), tt.want)
+		}
+		if tt.want {
+			if rows := readWith(t, string(in), res); rows[tt.quoted][1] != "Smith, Ann" {
+				t.Fatalf("row %d read as %q", tt.quoted, rows[tt.quoted])
+			}
+		}
+	}
+}
+
 // utf16Bytes encodes s as UTF-16 with a byte order mark.
 func utf16Bytes(s string, big bool) []byte {
 	var order binary.AppendByteOrder = binary.LittleEndian

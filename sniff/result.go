@@ -148,7 +148,9 @@ type Result struct {
 	// does.
 	DateFormat, TimestampFormat string
 	// Rows is the number of rows of the sample after SkipRows (header
-	// included); Sampled is the number of bytes read from the input.
+	// included); Sampled is the number of bytes of the sample, the head
+	// and the windows (Sniff's search for a first '"' reads more, and
+	// keeps only its window).
 	Rows    int
 	Sampled int64
 	// Encoding is the sample's text encoding: "utf-8"; "utf-16" for an

@@ -24,7 +24,11 @@ package sniff
 // bytes in one slice. A negative sample size removes the first rule. For an
 // io.ReaderAt whose head is not the whole input, the sniffer also reads
 // windows of windowSize bytes at windows evenly spaced offsets after the
-// head; type refinement uses those that read cleanly (refine.go). A plain
+// head; type refinement uses those that read cleanly (refine.go). When the
+// head was cut at DefaultSampleBytes and holds no '"', one more window
+// starts at the line of the first '"' in the rest of the rows DuckDB
+// samples (quoteWindow), so that a first quoted value after the head is
+// found wherever it lies in them (quoteLater). A plain
 // io.Reader is sampled from its head only, as DuckDB samples a compressed
 // file or standard input.
 //
@@ -47,6 +51,7 @@ const (
 	maxHead    = 64 << 20
 	windows    = 4
 	windowSize = 64 << 10
+	quoteScan  = 1 << 20 // the bytes quoteWindow reads at a time
 	// maxEmptyReads is the number of consecutive (0, nil) reads after
 	// which a reader is given up on (bufio's maxConsecutiveEmptyReads).
 	maxEmptyReads = 100
@@ -212,17 +217,63 @@ func readWindows(r io.ReaderAt, size, after int64) ([][]byte, error) {
 		off := after + rest*i/(windows+1) - windowSize/2
 		off = max(after, min(off, size-windowSize))
 		w := make([]byte, windowSize)
-		n, err := r.ReadAt(w, off)
-		if n == len(w) {
-			err = nil // io.ReaderAt may give io.EOF with the input's last bytes
-		}
-		if errors.Is(err, io.EOF) || (err == nil && n < len(w)) {
-			err = io.ErrUnexpectedEOF
-		}
-		if err != nil {
-			return nil, fmt.Errorf("csvscan: reading %d bytes at offset %d of %d: %w", len(w), off, size, err)
+		if err := readFull(r, w, off, size); err != nil {
+			return nil, err
 		}
 		out = append(out, w)
 	}
 	return out, nil
+}
+
+// quoteWindow returns a window of windowSize bytes (fewer at the input's
+// end) from the start of the line that holds the first '"' after offset
+// after, among the lines that start before line rows of the input (DuckDB's
+// sample, counted in LFs; after holds lines of them) and in its first
+// maxHead bytes; nil when there is none. It reads quoteScan bytes at a
+// time and keeps none of them: a large input without a quote costs one
+// pass of bytes.IndexByte and bytes.Count over DuckDB's sample, not the
+// sniff of it.
+func quoteWindow(r io.ReaderAt, size, after int64, lines, rows int) ([]byte, error) {
+	buf := make([]byte, quoteScan)
+	end := min(size, maxHead)
+	for off := after; off < end && lines < rows; {
+		n := int(min(int64(len(buf)), end-off))
+		if err := readFull(r, buf[:n], off, size); err != nil {
+			return nil, err
+		}
+		chunk := buf[:n]
+		if i := bytes.IndexByte(chunk, '"'); i >= 0 {
+			if lines+bytes.Count(chunk[:i], []byte{'\n'}) >= rows {
+				return nil, nil // past DuckDB's sample
+			}
+			start := off + int64(bytes.LastIndexByte(chunk[:i], '\n')+1)
+			if start == off && off > after {
+				start = max(after, off+int64(i)-windowSize/2) // the line began in the last chunk
+			}
+			w := make([]byte, min(windowSize, size-start))
+			if err := readFull(r, w, start, size); err != nil {
+				return nil, err
+			}
+			return w, nil
+		}
+		lines += bytes.Count(chunk, []byte{'\n'})
+		off += int64(n)
+	}
+	return nil, nil
+}
+
+// readFull reads len(p) bytes at off of an input of the given size: an
+// input that ends before them is io.ErrUnexpectedEOF.
+func readFull(r io.ReaderAt, p []byte, off, size int64) error {
+	n, err := r.ReadAt(p, off)
+	if n == len(p) {
+		err = nil // io.ReaderAt may give io.EOF with the input's last bytes
+	}
+	if errors.Is(err, io.EOF) || (err == nil && n < len(p)) {
+		err = io.ErrUnexpectedEOF
+	}
+	if err != nil {
+		return fmt.Errorf("csvscan: reading %d bytes at offset %d of %d: %w", len(p), off, size, err)
+	}
+	return nil
 }

@@ -37,6 +37,16 @@ func Sniff(r io.ReaderAt, size int64, opts Options) (*Result, error) {
 		if s.windows, err = readWindows(r, size, int64(len(h.data))); err != nil {
 			return nil, err
 		}
+		if s.large && opts.Fixed&Quote == 0 && bytes.IndexByte(h.data, '"') < 0 {
+			lines := bytes.Count(h.data, []byte{'\n'})
+			w, err := quoteWindow(r, size, int64(len(h.data)), lines, opts.sampleRows())
+			if err != nil {
+				return nil, err
+			}
+			if w != nil {
+				s.windows = append(s.windows, w)
+			}
+		}
 	}
 	res, err := s.run()
 	if res != nil {
