@@ -234,6 +234,40 @@ func TestQuoteAfterTheLargeHead(t *testing.T) {
 	}
 }
 
+// The same for a type: a column of integers whose first decimals come
+// after the head (cut at DefaultSampleBytes), within DuckDB's rows and
+// between the windows, is DOUBLE, as DuckDB, which samples those rows,
+// types it; the head and the windows alone make it BIGINT, and a read
+// then rounds the decimals. Past DuckDB's rows it stays BIGINT, as
+// DuckDB has it.
+func TestTypeAfterTheLargeHead(t *testing.T) {
+	input := func(from int) []byte {
+		var b bytes.Buffer
+		b.WriteString("id,amount,note\n")
+		for i := 0; b.Len() < 17<<20; i++ {
+			amount := fmt.Sprint(i % 1000)
+			if i >= from && i < from+3 {
+				amount += ".25"
+			}
+			fmt.Fprintf(&b, "%d,%s,note %d %s\n", i, amount, i, strings.Repeat("y", 80))
+		}
+		return b.Bytes()
+	}
+	for _, tt := range []struct {
+		from int
+		want string
+	}{{15000, "DOUBLE"}, {19000, "DOUBLE"}, {25000, "BIGINT"}} {
+		in := input(tt.from)
+		res, err := sniff.Sniff(bytes.NewReader(in), int64(len(in)), sniff.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Columns) != 3 || res.Columns[0].Type.String() != "BIGINT" || res.Columns[1].Type.String() != tt.want {
+			t.Fatalf("decimals from row %d: columns %+v; want id BIGINT, amount %v", tt.from, res.Columns, tt.want)
+		}
+	}
+}
+
 // utf16Bytes encodes s as UTF-16 with a byte order mark.
 func utf16Bytes(s string, big bool) []byte {
 	var order binary.AppendByteOrder = binary.LittleEndian

@@ -72,7 +72,7 @@ func (s *session) widen(res *Result) *Result {
 		o := s.opts
 		o.Dialect, o.Fixed = wd, Delimiter|Quote|Escape|Comment|Newline|o.Fixed
 		w := newSession(o, head{data: s.head, final: s.final, long: s.long})
-		w.windows, w.large = s.windows, s.large
+		w.windows, w.rest, w.large = s.windows, s.rest, s.large
 		wres, err := w.sniff()
 		if err != nil || len(wres.Columns) < 2 {
 			continue

@@ -51,7 +51,8 @@
 // input over 16 MiB, at DefaultSampleBytes) and, for Sniff, four windows
 // of 64 KiB, and a fifth from the first '"' after a head so cut that has
 // none (found in a pass over the rest of DuckDB's 20,480 lines, a megabyte
-// at a time). Its peak heap is at most 192 bytes per sampled byte plus
+// at a time); the types of such a head are refined over the rest of those
+// lines too, up to 32Ki values past it, 64 KiB at a time. Its peak heap is at most 192 bytes per sampled byte plus
 // 16 MiB, whatever the shape of the input: the worst case, a sample of
 // empty values (2 rows of 1,000,000 columns in 2 MB), holds about 65
 // bytes live per sampled byte, and garbage not yet collected doubles

@@ -230,7 +230,7 @@ func (s *session) raggedOver(p *session, res *Result) *Result {
 func (s *session) readRagged(p *session, c *candidate, r raggedShape) *Result {
 	o := s.opts
 	o.NullPadding, o.IgnoreErrors = true, true
-	q := &session{opts: o, head: s.head, final: s.final, long: s.long, windows: s.windows, start: s.start,
+	q := &session{opts: o, head: s.head, final: s.final, long: s.long, windows: s.windows, rest: s.rest, start: s.start,
 		large: s.large, chunks: s.chunks, caster: s.caster, present: s.present, maxCols: r.width}
 	q.formats[0].user, q.formats[0].userFormat = s.formats[0].user, s.formats[0].userFormat
 	q.formats[1].user, q.formats[1].userFormat = s.formats[1].user, s.formats[1].userFormat

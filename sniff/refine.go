@@ -7,14 +7,18 @@ package sniff
 // a decimal on row 9,000. Refinement reads the following chunks of the
 // sample and, per chunk and column, drops candidate types until one casts
 // every value of the chunk; a column that was BOOLEAN, DATE, TIME or
-// TIMESTAMP goes straight to VARCHAR. For an input with random access the sniffer also reads a few
-// windows from later in the file (sample.go): a window is used only if
+// TIMESTAMP goes straight to VARCHAR. For an input with random access the
+// sniffer also reads the rest of DuckDB's sample when the head was cut at
+// DefaultSampleBytes, a chunk at a time, and a few windows from later in
+// the file (sample.go): a chunk or a window is used only if
 // every one of its rows reads with the dialect at the table's width, since
 // a window that starts inside a quoted value would read garbage. This is
 // DuckDB's CSVSniffer::RefineTypes (sniffer/type_refinement.cpp), with the
 // windows added.
 
 import (
+	"bytes"
+
 	"github.com/csvscan/csvscan/internal/cast"
 )
 
@@ -31,12 +35,33 @@ func (s *session) refineTypes(c *candidate, t *table) {
 			break
 		}
 	}
+	if s.rest != nil && undecided(t.cols) {
+		values := 0
+		s.restErr = s.rest.chunks(func(w []byte) bool {
+			if rows := windowRows(w, c, &s.opts); rows != nil {
+				s.refineTypeChunk(t.cols, rows)
+				values += len(rows) * len(t.cols)
+			}
+			return undecided(t.cols) && values < restValues
+		})
+	}
 	for _, w := range s.windows {
 		rows := windowRows(w, c, &s.opts)
 		if rows != nil {
 			s.refineTypeChunk(t.cols, rows)
 		}
 	}
+}
+
+// undecided says some column of cols is not VARCHAR: refinement has something
+// left to decide.
+func undecided(cols []column) bool {
+	for i := range cols {
+		if cols[i].top() != cast.TypeVarchar {
+			return true
+		}
+	}
+	return false
 }
 
 // refineTypeChunk drops the candidates of each column that some value of rows
@@ -87,7 +112,9 @@ func windowRows(w []byte, c *candidate, opts *Options) [][][]byte {
 	}
 	strict := *opts
 	strict.IgnoreErrors, strict.NullPadding = false, false
-	rows, err := readTable(w[start:end], c.d, c.sh.cols, &strict, chunkRows)
+	// (Every row of the window: one of the rest's chunks holds more than
+	// a chunk of rows when they are short.)
+	rows, err := readTable(w[start:end], c.d, c.sh.cols, &strict, max(chunkRows, bytes.Count(w[start:end], []byte{'\n'})+1))
 	if err != nil || len(rows) == 0 {
 		return nil
 	}

@@ -37,8 +37,14 @@ func Sniff(r io.ReaderAt, size int64, opts Options) (*Result, error) {
 		if s.windows, err = readWindows(r, size, int64(len(h.data))); err != nil {
 			return nil, err
 		}
+		lines, nl := bytes.Count(h.data, []byte{'\n'}), byte('\n')
+		if lines == 0 {
+			lines, nl = bytes.Count(h.data, []byte{'\r'}), '\r'
+		}
+		if s.large && lines < opts.sampleRows() {
+			s.rest = &rest{r: r, size: size, after: int64(len(h.data)), lines: lines, rows: opts.sampleRows(), nl: nl}
+		}
 		if s.large && opts.Fixed&Quote == 0 && bytes.IndexByte(h.data, '"') < 0 {
-			lines := bytes.Count(h.data, []byte{'\n'})
 			w, err := quoteWindow(r, size, int64(len(h.data)), lines, opts.sampleRows())
 			if err != nil {
 				return nil, err
@@ -193,6 +199,8 @@ type session struct {
 	final   bool       // head is the whole input
 	long    int        // offset in head of a line longer than the maximum, or -1
 	windows [][]byte   // samples from later in the input
+	rest    *rest      // the rest of DuckDB's sample past a head cut at DefaultSampleBytes, or nil
+	restErr error      // the error reading rest (refineTypes)
 	start   int        // offset in head after the user's SkipRows
 	large   bool       // a large input: the head is cut at DefaultSampleBytes (see detectBytes)
 	seen    []*session // the passes of choose, whose candidates rate the result
@@ -478,7 +486,7 @@ func (s *session) crWithLoneLF() bool {
 // pass runs dialect detection and the phases after it in a fresh session
 // over s's sample, and returns that session.
 func (s *session) pass(wide, auto bool) (*session, *Result, error) {
-	p := &session{opts: s.opts, head: s.head, final: s.final, long: s.long, windows: s.windows, start: s.start,
+	p := &session{opts: s.opts, head: s.head, final: s.final, long: s.long, windows: s.windows, rest: s.rest, start: s.start,
 		large: s.large, chunks: s.chunks, caster: s.caster, present: s.present}
 	p.formats[0].user, p.formats[0].userFormat = s.formats[0].user, s.formats[0].userFormat
 	p.formats[1].user, p.formats[1].userFormat = s.formats[1].user, s.formats[1].userFormat
@@ -545,6 +553,9 @@ func (s *session) finish(best []*candidate, derr error) (*Result, error) {
 	}
 	s.tracef("chosen: %s (table from row %d, width %d)\n", short(c.d), c.dataRow()+1, c.sh.cols)
 	s.refineTypes(c, rows)
+	if s.restErr != nil {
+		return nil, s.restErr
+	}
 	res := &Result{Dialect: c.d, SkipRows: c.skip}
 	s.detectHeader(c, rows, res)
 	rr := rows.rr
