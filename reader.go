@@ -490,7 +490,10 @@ type inputError struct {
 }
 
 func (e *inputError) Error() string {
-	msg := "csvscan: " + e.name + ": " + strings.TrimPrefix(e.err.Error(), "csvscan: ")
+	inner := strings.TrimPrefix(e.err.Error(), "csvscan: ")
+	// (An error that names the input itself, a *buffer.FaultError, is
+	// not named twice.)
+	msg := "csvscan: " + e.name + ": " + strings.TrimPrefix(inner, e.name+": ")
 	if e.hint != "" {
 		msg += " (" + e.hint + ")"
 	}

@@ -315,6 +315,19 @@ func (w *castWorkers) Next() (*typed.Chunk, error) {
 			return c.c, nil
 		}
 		if !b.finished {
+			if w.returned {
+				// Each returned while the block was being cast: its
+				// function was stopped before it finished the block (a
+				// mapped page gone because the file shrank, which Each
+				// returns as a *buffer.FaultError), and no one will.
+				err := w.eachErr
+				w.mu.Unlock()
+				<-w.eachDone
+				if err == nil {
+					err = errors.New("csvscan: the parallel read stopped in the middle of a block")
+				}
+				return nil, w.fail(err)
+			}
 			w.cond.Wait()
 			continue
 		}

@@ -53,7 +53,7 @@ const (
 	maxHead    = 64 << 20
 	windows    = 4
 	windowSize = 64 << 10
-	quoteScan  = 1 << 20   // the bytes quoteWindow reads at a time
+	quoteScan  = 1 << 20  // the bytes quoteWindow reads at a time
 	restChunk  = 64 << 10 // the bytes of the rest that refinement reads at a time
 	// restBytes and restValues bound the rest that refinement reads:
 	// 8 MiB past the head, and the chunks until they have held 32Ki
