@@ -99,13 +99,16 @@ func TestRawRejects(t *testing.T) {
 				}
 				// A row of another width: its text, and a MISSING COLUMNS
 				// numbered by the column before the first missing one.
-				var text string
+				var text, colName string
 				col := 0
 				switch rj.ErrorType {
 				case "TOO MANY COLUMNS":
 					text, col = fmt.Sprintf("%d,1,2,3", rj.Row-2), 4
 				case "MISSING COLUMNS":
-					text, col = fmt.Sprintf("%d", rj.Row-2), 1
+					text, col, colName = fmt.Sprintf("%d", rj.Row-2), 1, "n" // the first missing column, as a typed read names it
+				}
+				if col != 0 && rj.ColumnName != colName {
+					t.Fatalf("%s: reject %d is %+v, want the column name %q", name, i, rj, colName)
 				}
 				msg := fmt.Sprintf("Expected Number of Columns: 3 Found: %d", col) // DuckDB's, as a typed read words it
 				if col != 0 && (rj.ColumnIndex != col || rj.Message != msg || how != "parallel" && rj.CSVLine != text) {

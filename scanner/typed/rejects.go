@@ -418,7 +418,8 @@ func (r *Reader) parseReject(pe *scanner.ParseError) {
 // end, where a typed read names each extra value's start). The values were never made, so CSVLine is the row's
 // text as the scan kept it (ParseError.Text): from its start through the
 // byte at fault (the whole row, for a row of another width), at most
-// scanner.MaxErrorText bytes. The schema names the column at fault.
+// scanner.MaxErrorText bytes. The schema names the column at fault (the
+// first missing one, for MISSING COLUMNS).
 func ParseReject(pe *scanner.ParseError, schema Schema) Reject {
 	rj := Reject{
 		Row:            pe.Row,
@@ -431,11 +432,13 @@ func ParseReject(pe *scanner.ParseError, schema Schema) Reject {
 		Kind:           pe.Kind,
 		CSVLine:        printable(bytes.TrimRight(pe.Text, "\r\n")),
 	}
+	name := rj.ColumnIndex
 	if pe.Kind == scanner.ErrFieldCount {
 		rj.ErrorType = errorTypes[ErrTooManyColumns]
 		if pe.Field <= len(schema) {
 			// DuckDB numbers a missing column by the column before it,
-			// as a typed read's MISSING COLUMNS rejects do.
+			// as a typed read's MISSING COLUMNS rejects do, and names the
+			// missing one.
 			rj.ErrorType = errorTypes[ErrMissingColumns]
 			rj.ColumnIndex = pe.Field - 1
 		}
@@ -445,8 +448,8 @@ func ParseReject(pe *scanner.ParseError, schema Schema) Reject {
 			rj.Message = fmt.Sprintf("Expected Number of Columns: %d Found: %d", len(schema), rj.ColumnIndex)
 		}
 	}
-	if rj.ColumnIndex >= 1 && rj.ColumnIndex <= len(schema) {
-		rj.ColumnName = schema[rj.ColumnIndex-1].Name
+	if name >= 1 && name <= len(schema) {
+		rj.ColumnName = schema[name-1].Name
 	}
 	return rj
 }
