@@ -111,7 +111,14 @@ func TestRawRejects(t *testing.T) {
 					t.Fatalf("%s: reject %d is %+v, want the column name %q", name, i, rj, colName)
 				}
 				msg := fmt.Sprintf("Expected Number of Columns: 3 Found: %d", col) // DuckDB's, as a typed read words it
-				if col != 0 && (rj.ColumnIndex != col || rj.Message != msg || how != "parallel" && rj.CSVLine != text) {
+				// A parallel scan keeps no text of a row that straddles
+				// two of its buffers, and only such a row.
+				noText := how == "parallel" && rj.CSVLine == ""
+				straddles := rj.LineByteOffset/4096 != (rj.LineByteOffset+int64(len(text)))/4096 // (read's buffers are 4096 bytes)
+				if noText && col != 0 && !straddles {
+					t.Fatalf("%s: reject %d is %+v: no text, and its row is in one buffer", name, i, rj)
+				}
+				if col != 0 && (rj.ColumnIndex != col || rj.Message != msg || !noText && rj.CSVLine != text) {
 					t.Fatalf("%s: reject %d is %+v, want column %d, the message %q and the line %q", name, i, rj, col, msg, text)
 				}
 			}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/csvscan/csvscan/buffer"
 	sm "github.com/csvscan/csvscan/statemachine"
 )
 
@@ -29,7 +30,8 @@ type cursor struct {
 	pad int
 
 	cur  *batch
-	data []byte // the bytes of cur's pinned buffer (a batch's later parts share the first part's)
+	data []byte         // the bytes of cur's pinned buffer (a batch's later parts share the first part's)
+	pin  *buffer.Buffer // that buffer, for a bad row's text (nil when none)
 	// ri and fi are the next row and value of cur; bi its next bad row.
 	ri, fi, bi int
 	// The current row is values [rowFrom, rowTo) of cur.
@@ -65,9 +67,9 @@ func (c *cursor) set(b *batch, cont bool) {
 	c.cur, c.ri, c.fi, c.bi = b, 0, 0, 0
 	switch {
 	case b.pin != nil:
-		c.data = b.pin.Bytes()
+		c.data, c.pin = b.pin.Bytes(), b.pin
 	case !cont:
-		c.data = nil
+		c.data, c.pin = nil, nil
 	}
 }
 
@@ -172,11 +174,12 @@ func (c *cursor) nextRow() bool {
 		}
 		pe := &ParseError{Kind: ErrFieldCount, Line: line, Row: c.rows + 1, Field: field, Offset: b.base + int64(meta.end), RowOffset: b.base + int64(meta.start),
 			Msg: fmt.Sprintf("expected %d fields, found %d", c.width, count)}
-		if b.pin != nil {
+		if c.pin != nil {
 			// The row's bytes without its line end, as a sequential scan
 			// has them, when the worker's buffer holds the whole row (a
-			// row that straddles two buffers keeps no text).
-			data, base := b.pin.Bytes(), b.pin.Offset()
+			// row that straddles two buffers keeps no text). A later
+			// part of the batch shares its first part's buffer.
+			data, base := c.pin.Bytes(), c.pin.Offset()
 			from, to := b.base+int64(meta.start)-base, b.base+int64(meta.end)-base
 			if from >= 0 && from <= to && to <= int64(len(data)) {
 				pe.Text = errorText(data, int(from), int(to)-1)
