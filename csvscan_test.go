@@ -548,3 +548,52 @@ func TestLateQuoteHint(t *testing.T) {
 		}
 	}
 }
+
+// TestOneColumnEmptyLines: the empty lines of a one-column table are NULL
+// rows, those before its first value too, as DuckDB 1.5.6 reads
+// "\n\n\nx\n\n" with one VARCHAR column (5 rows, 1 value) — by Values,
+// Raw and Count alike, sequential and parallel. Values dropped the
+// leading ones (2 rows) while Raw and Count had 5 (a hostile-input review
+// found it): the typed read fixes no width, so the scan knew a one-column
+// table only from its first row (scanner.Options.EmptyLineRows).
+func TestOneColumnEmptyLines(t *testing.T) {
+	path := writeFile(t, "empty-lines.csv", []byte("\n\n\nx\n\n"))
+	schema := typed.Schema{{Name: "a", Type: typed.TypeVarchar}}
+	for _, threads := range []int{1, 2} {
+		o := Options{AutoDetect: Off, Columns: schema, Threads: threads}
+		for _, how := range []string{"values", "raw", "count"} {
+			r, err := Open(path, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []any
+			switch how {
+			case "values":
+				for row, err := range r.Values() {
+					if err != nil {
+						t.Fatal(err)
+					}
+					got = append(got, row[0])
+				}
+			case "raw":
+				for row, err := range r.Raw() {
+					if err != nil {
+						t.Fatal(err)
+					}
+					got = append(got, string(row[0]))
+				}
+			default:
+				n, err := r.Count()
+				if err != nil {
+					t.Fatal(err)
+				}
+				got = append(got, n)
+			}
+			r.Close()
+			want := map[string][]any{"values": {nil, nil, nil, "x", nil}, "raw": {"", "", "", "x", ""}, "count": {int64(5)}}[how]
+			if d := cmp.Diff(want, got); d != "" {
+				t.Errorf("%d threads, %s (-want +got):\n%s", threads, how, d)
+			}
+		}
+	}
+}

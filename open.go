@@ -189,6 +189,10 @@ func (r *Reader) start(raw bool) error {
 	if raw {
 		so.FieldsPerRow = len(r.schema)
 	}
+	// A one-column table's empty lines are NULL rows, those before its
+	// first row too, as DuckDB reads them: the typed read, which fixes no
+	// width, says so (a raw read's FieldsPerRow 1 does).
+	so.EmptyLineRows = len(r.schema) == 1
 	threads := r.opts.Threads
 	if !raw && r.opts.AllowQuotedNulls == Off {
 		threads = 1 // only a sequential scan says which values were quoted

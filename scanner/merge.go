@@ -20,12 +20,13 @@ import (
 // learn the state the next batch starts from, and gives the batch's Block a
 // cursor starting from the same state, which reads the same rows.
 type cursor struct {
-	fieldsPerRow int  // Options.FieldsPerRow
-	ignoreErrors bool // Options.IgnoreErrors
-	maxBadRows   int  // Options.MaxBadRows
-	hasHeader    bool // Options.Header
-	nullPadding  bool // Options.NullPadding
-	trailing     bool // Options.TrailingDelimiter
+	fieldsPerRow  int  // Options.FieldsPerRow
+	ignoreErrors  bool // Options.IgnoreErrors
+	maxBadRows    int  // Options.MaxBadRows
+	hasHeader     bool // Options.Header
+	nullPadding   bool // Options.NullPadding
+	trailing      bool // Options.TrailingDelimiter
+	emptyLineRows bool // Options.EmptyLineRows
 	// pad is how many nil values Row adds to the current row (NullPadding).
 	pad int
 
@@ -53,7 +54,7 @@ type cursor struct {
 
 func newCursor(opts Options) cursor {
 	c := cursor{fieldsPerRow: opts.FieldsPerRow, ignoreErrors: opts.IgnoreErrors, maxBadRows: opts.MaxBadRows, hasHeader: opts.Header,
-		nullPadding: opts.NullPadding, trailing: opts.TrailingDelimiter, lineRi: -1}
+		nullPadding: opts.NullPadding, trailing: opts.TrailingDelimiter, emptyLineRows: opts.EmptyLineRows, lineRi: -1}
 	if opts.FieldsPerRow > 0 {
 		c.width = opts.FieldsPerRow
 	}
@@ -148,7 +149,7 @@ func (c *cursor) nextRow() bool {
 		c.rows++
 		return false
 	}
-	if meta.empty && c.width != 1 {
+	if meta.empty && c.width != 1 && !c.emptyLineRows {
 		return false
 	}
 	count := int(meta.fields) - from

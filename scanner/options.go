@@ -74,6 +74,13 @@ type Options struct {
 	// column ("a|b" then "1|2|", as the sniffer reports it): a row with one
 	// value more than the width, the last one empty, loses that value.
 	TrailingDelimiter bool
+	// EmptyLineRows makes every empty line a row of one empty value, as
+	// it is in a one-column table, from the first line on, whatever
+	// FieldsPerRow says: a reader of a one-column table that judges row
+	// widths itself (FieldsPerRow -1) gets the empty lines before its
+	// first row too, as DuckDB reads them (NULL rows), where the scan
+	// otherwise knows a one-column table only from its first row.
+	EmptyLineRows bool
 }
 
 // Options returns the options the Scanner reads with, defaults filled in.

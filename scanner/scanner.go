@@ -394,7 +394,7 @@ func (s *Scanner) run() runResult {
 				s.rowBegin, s.lastLine = s.rowStart, s.rowLine
 				s.lineEnd(pos)
 				limit = s.limit()
-				if s.seg.on || s.width == 1 {
+				if s.seg.on || s.width == 1 || s.opts.EmptyLineRows {
 					// A row of one empty value; a worker reports every
 					// empty line and the merge decides.
 					s.seg.emptyRow = true
