@@ -140,3 +140,33 @@ func noise(n int) []byte {
 	}
 	return b
 }
+
+// TestDoorHints: a parse error from the front door advises its own
+// options, not the scanner's (FieldsPerRow, Dialect.Lenient are not
+// csvscan.Options): a hostile-input review found "set FieldsPerRow to -1"
+// on a Raw read's width error.
+func TestDoorHints(t *testing.T) {
+	for _, tt := range []struct {
+		in, want string
+	}{
+		{"a,b,c\n1,2,3,4\n", "Options.NullPadding"},
+		{"a,b,c\n1,\"x\"y,3\n", "Options.StrictMode"},
+		{"a,b,c\n1,\"x,3\n", "Options.Quote"},
+	} {
+		path := writeFile(t, "hint.csv", []byte(tt.in))
+		// (Open reads the first rows: the error may come from it.)
+		r, err := Open(path, Options{AutoDetect: Off, Header: On, Threads: 1})
+		if err == nil {
+			for _, e := range r.Raw() {
+				if err = e; err != nil {
+					break
+				}
+			}
+			r.Close()
+		}
+		var pe *scanner.ParseError
+		if !errors.As(err, &pe) || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "FieldsPerRow") || strings.Contains(err.Error(), "Dialect.") {
+			t.Errorf("%q: error %v, want a *scanner.ParseError advising %s and no scanner option", tt.in, err, tt.want)
+		}
+	}
+}

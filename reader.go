@@ -490,14 +490,33 @@ type inputError struct {
 }
 
 func (e *inputError) Error() string {
-	inner := strings.TrimPrefix(e.err.Error(), "csvscan: ")
+	inner, hint := e.err.Error(), e.hint
+	if pe, ok := e.err.(*scanner.ParseError); ok {
+		// The scanner's advice names the scanner's options: the front
+		// door gives its own.
+		inner = pe.Summary()
+		if hint == "" {
+			hint = doorHints[pe.Kind]
+		}
+	}
+	inner = strings.TrimPrefix(inner, "csvscan: ")
 	// (An error that names the input itself, a *buffer.FaultError, is
 	// not named twice.)
 	msg := "csvscan: " + e.name + ": " + strings.TrimPrefix(inner, e.name+": ")
-	if e.hint != "" {
-		msg += " (" + e.hint + ")"
+	if hint != "" {
+		msg += " (" + hint + ")"
 	}
 	return msg
+}
+
+// doorHints is the advice for each kind of parse error in the front
+// door's options, as scanner.ParseError.Hint gives it in the scanner's.
+var doorHints = map[error]string{
+	scanner.ErrUnterminatedQuote: "the input may be cut short; if quotes are not special in it, set Options.Quote to csvscan.None; IgnoreErrors skips the row",
+	scanner.ErrUnquotedValue:     "set Options.StrictMode to Off to keep the text after the quote, or IgnoreErrors to skip the row",
+	scanner.ErrInvalidState:      "set Options.NewLine to the input's line ends, or StrictMode to Off; IgnoreErrors skips the row",
+	scanner.ErrLineTooLong:       "raise Options.MaxLineSize if rows are this long, or look for a quote that never closes; IgnoreErrors skips the row",
+	scanner.ErrFieldCount:        "set Options.NullPadding to read short rows with NULLs, or IgnoreErrors to skip the row",
 }
 
 func (e *inputError) Unwrap() error { return e.err }
