@@ -169,6 +169,12 @@ func (c *cursor) nextRow() bool {
 		}
 	}
 	if c.fieldsPerRow >= 0 && count+pad != c.width {
+		if c.ignoreErrors && !c.holdsBad() {
+			// Skipped and not held (Options.MaxBadRows): no error is made
+			// for it, as a sequential scan makes none (Scanner.failAt).
+			c.rows++
+			return false
+		}
 		field := count + 1
 		if count > c.width {
 			field = c.width + 1
@@ -399,7 +405,13 @@ func (p *Parallel) rescan(b *batch, at int64, st sm.State) *batch {
 
 // keepBad holds a skipped row for TakeBadRows, within Options.MaxBadRows.
 func (c *cursor) keepBad(pe *ParseError) {
-	if lim := c.maxBadRows; lim == 0 || lim > 0 && len(c.badRows) < lim {
+	if c.holdsBad() {
 		c.badRows = append(c.badRows, pe)
 	}
+}
+
+// holdsBad reports whether keepBad holds the next skipped row.
+func (c *cursor) holdsBad() bool {
+	lim := c.maxBadRows
+	return lim == 0 || lim > 0 && len(c.badRows) < lim
 }
