@@ -67,9 +67,7 @@ var differences = map[string]string{
 	// Fuzzing inputs the two sniffers read differently.
 	"csv/afl/23.csv":                  "a fuzzing input: the sniffers pick other dialects",
 	"csv/afl/5194/crashes/case_0.csv": "a fuzzing input: the sniffers pick other dialects",
-	"csv/afl/no_parameter/10.csv":     "a fuzzing input: the sniffers pick other dialects",
 	"csv/afl/null_padding/6.csv":      "a fuzzing input: the sniffers pick other dialects",
-	"csv/fuzzing/38.csv":              "a fuzzing input: the sniffers pick other dialects",
 	// The schema differs.
 	"csv/mixed_timestamps.csv":   "timestamps in two formats (2024-03-08 01:25:58, 03/10/2024 01:25:58): DuckDB's TIMESTAMPTZ cast (ICU) reads both, csvscan's reads ISO only: VARCHAR",
 	"csv/all_quotes.csv":         "DuckDB 1.5.6 picks the quote ' and skips 6 rows; csvscan picks \", which DuckDB's own test asserts",
