@@ -168,6 +168,7 @@ func (p *Parallel) recycle(b *batch) {
 // still in the pinned buffer by reference, the others into the arena.
 func (b *batch) add(s *Scanner) {
 	b.badRun = 0
+	s.laneSpans()
 	spans := s.spans
 	n := len(spans)
 	at := len(b.fields)

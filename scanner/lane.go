@@ -94,8 +94,11 @@ func (s *Scanner) allBlank(a, b int) bool {
 // search and no field offsets, past the first row (the header and the row
 // that sets the width are the loop's). It does what readRow, run,
 // laneValues, endValue, finishRow and makeRow do for such a row, in one
-// pass that keeps what it reads in locals: each value's span and its slice
-// of Row are made as the value ends.
+// pass that keeps what it reads in locals: each value's slice of Row is
+// made as the value ends. Its span is not: the spans of a lane row follow
+// from Row and the row's bytes, and laneSpans makes them when they are
+// asked for (ValueOffset, Quoted, a worker's batch), so that a scan that
+// reads only Row does not pay for them.
 //
 // Where the lane declines anything (a value it cannot read, a CR, an empty
 // line, the end of the buffer or of the maximum line size, a row of
@@ -141,12 +144,13 @@ func (s *Scanner) laneRow() bool {
 		s.row, s.spans = make([][]byte, n), make([]span, n)
 	}
 	// Local slices of one length, so that the test i >= len(row) at the
-	// loop's top proves every row[i] and spans[i] below in bounds. s.row
-	// and s.spans take the row's length at its end; laneValue writes to
-	// their arrays beyond their lengths.
+	// loop's top proves every row[i] below in bounds. s.row and s.spans
+	// take the row's length at its end; laneValue writes to their arrays
+	// beyond their lengths.
 	row := s.row[:n:n]
 	spans := s.spans[:len(row):len(row)]
 	s.scratch = s.scratch[:0]
+	s.laneSpun, s.laneOwn = false, s.laneOwn[:0] // the spans are made when asked for (laneSpans)
 	l, buf, delim, quote := s.lane, s.buf[:limit], s.laneDelim, s.laneQuote
 	pos, i, quotes := s.pos, 0, 0
 	var e int
@@ -173,11 +177,11 @@ loop:
 		if uint(e) < uint(len(buf)) {
 			switch buf[e] {
 			case delim: // an unquoted value, then `,`
-				row[i], spans[i] = buf[pos:e:e], span{start: pos, end: e}
+				row[i] = buf[pos:e:e]
 				pos = e + 1
 				continue
 			case '\n': // the last value, unquoted
-				row[i], spans[i] = buf[pos:e:e], span{start: pos, end: e}
+				row[i] = buf[pos:e:e]
 				break loop
 			case quote:
 				m = 0 // the value's end is not the next bit
@@ -186,7 +190,7 @@ loop:
 				// closing quote: Value's).
 				if c := l.NextQuote(pos + 1); e == pos && c > pos && uint(c+1) < uint(len(buf)) {
 					if b := buf[c+1]; b == delim || b == '\n' {
-						row[i], spans[i] = buf[pos+1:c:c], span{start: pos + 1, end: c, quoted: true}
+						row[i] = buf[pos+1 : c : c]
 						e, quotes = c+1, 2
 						if b == delim {
 							pos = e + 1
@@ -241,13 +245,16 @@ loop:
 
 // laneValue reads value i of a row laneRow reads, at pos, with
 // skipper.Lane.Value, and makes its span and its slice of Row (in the
-// arrays of s.spans and s.row). It returns the value's end and its
-// quotes, or false where the lane declines.
+// arrays of s.spans and s.row). Its span may not follow from Row (an
+// unescaped value's bytes are a copy), so it is made here, and laneOwn
+// records where the next value starts, for laneSpans. It returns the
+// value's end and its quotes, or false where the lane declines.
 func (s *Scanner) laneValue(i, pos, limit int) (int, int, bool) {
 	e, quotes, ok := s.lane.Value(pos, limit)
 	if !ok {
 		return 0, 0, false
 	}
+	s.laneOwn = append(s.laneOwn, laneEnd{value: i, next: e + 1})
 	var sp span
 	switch {
 	case quotes == 0:
@@ -265,6 +272,45 @@ func (s *Scanner) laneValue(i, pos, limit int) (int, int, bool) {
 		s.row[:i+1][i] = s.buf[sp.start:sp.end:sp.end]
 	}
 	return e, quotes, true
+}
+
+// laneEnd is a value of a lane row that laneValue read, and where the
+// value after it starts.
+type laneEnd struct{ value, next int }
+
+// laneSpans makes the spans of the row laneRow read that it left to be
+// made, so that s.spans holds the row's spans as the table-driven loop
+// makes them. Every reader of s.spans after a Scan calls it first; it does
+// nothing for a row the loop read, or a second time.
+//
+// Each value laneRow read itself is either unquoted, its bytes from where
+// it starts, or `"…"` with no quote inside, and the next value starts
+// after its ender; laneValue made the span of every other value, and
+// laneOwn says where the value after it starts. So the walk from the
+// row's start needs only Row and the first byte of each value: one that
+// starts with the quote is quoted (an unquoted value of laneRow's does
+// not, and an empty one starts at its ender).
+func (s *Scanner) laneSpans() {
+	if !s.laneNext || s.laneSpun {
+		return
+	}
+	s.laneSpun = true
+	p, spans, own, buf, quote := s.rowBegin, s.spans, s.laneOwn, s.buf, s.laneQuote
+	row := s.row[:len(spans)]
+	for i := range spans {
+		if len(own) > 0 && own[0].value == i {
+			p, own = own[0].next, own[1:]
+			continue
+		}
+		n := len(row[i])
+		if buf[p] == quote {
+			spans[i] = span{start: p + 1, end: p + 1 + n, quoted: true}
+			p += n + 3 // the closing quote and the ender
+		} else {
+			spans[i] = span{start: p, end: p + n}
+			p += n + 1
+		}
+	}
 }
 
 // declineRow undoes what laneRow recorded of a row it could not read

@@ -61,8 +61,14 @@ func rowDetail(t testing.TB, s *Scanner) []string {
 	for s.Scan() {
 		var b strings.Builder
 		fmt.Fprintf(&b, "row %d line %d at %d %q empty=%v:", s.RowNumber(), s.LineNumber(), s.RowOffset(), s.RowBytes(), s.EmptyLine())
+		// Quoted first, then ValueOffset: each must answer on its own
+		// (the spans of a lane row are made when one of them asks).
+		quoted := make([]bool, len(s.Row()))
+		for i := range quoted {
+			quoted[i] = s.Quoted(i)
+		}
 		for i, v := range s.Row() {
-			fmt.Fprintf(&b, " %q@%d/%v", v, s.ValueOffset(i), s.Quoted(i))
+			fmt.Fprintf(&b, " %q@%d/%v", v, s.ValueOffset(i), quoted[i])
 		}
 		out = append(out, b.String())
 	}

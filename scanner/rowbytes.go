@@ -23,6 +23,7 @@ func (s *Scanner) RowBytes() []byte {
 // a nil value NullPadding added (it has no bytes in the row). The value of
 // a quoted field lies after its opening quote.
 func (s *Scanner) ValueOffset(i int) int {
+	s.laneSpans()
 	if i >= len(s.spans) && i < len(s.row) {
 		return -1 // NullPadding
 	}

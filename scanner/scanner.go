@@ -36,7 +36,9 @@ type Scanner struct {
 	laneDelim byte
 	laneQuote byte
 	laneBlank *[256]bool
-	laneNext  bool // the last row was laneRow's: the next one may be too
+	laneNext  bool      // the last row was laneRow's: the next one may be too
+	laneSpun  bool      // the spans of the lane row are made (laneSpans)
+	laneOwn   []laneEnd // the values of the lane row laneValue read
 
 	lineEnds []byte // the bytes that end a line after unquoted text
 
@@ -168,7 +170,10 @@ func (s *Scanner) Row() [][]byte { return s.row }
 // Quoted reports whether value i of the row Row returns was written in
 // quotes ("" is a quoted empty value, an empty field is not). It is valid
 // until the next Scan.
-func (s *Scanner) Quoted(i int) bool { return i < len(s.spans) && s.spans[i].quoted }
+func (s *Scanner) Quoted(i int) bool {
+	s.laneSpans()
+	return i < len(s.spans) && s.spans[i].quoted
+}
 
 // TrackFieldOffsets makes the scanner record where each value of a row
 // starts, for FieldOffsets. It costs a little per value; call it before the
