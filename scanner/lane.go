@@ -143,11 +143,12 @@ func (s *Scanner) laneRow() bool {
 	if cap(s.row) < n || cap(s.spans) < n {
 		s.row, s.spans = make([][]byte, n), make([]span, n)
 	}
-	// A local slice of length n, so that the test i >= len(row) at the
+	// Local slices of one length, so that the test i >= len(row) at the
 	// loop's top proves every row[i] below in bounds. s.row and s.spans
 	// take the row's length at its end; laneValue writes to their arrays
 	// beyond their lengths.
 	row := s.row[:n:n]
+	spans := s.spans[:len(row):len(row)]
 	s.scratch = s.scratch[:0]
 	s.laneSpun, s.laneOwn = false, s.laneOwn[:0] // the spans are made when asked for (laneSpans)
 	l, buf, delim, quote := s.lane, s.buf[:limit], s.laneDelim, s.laneQuote
@@ -156,14 +157,8 @@ func (s *Scanner) laneRow() bool {
 	// m holds the enders and quotes after the last value's end in the
 	// block at bb (skipper.Lane.Block): the values of a block end at its
 	// bits, one TrailingZeros64 each. 0 when it is to be looked up again.
-	// The row after one of laneRow's starts with what that row left of
-	// its last block (the lane's window is loaded again only where m is
-	// 0, and the buffer only after a row of the loop's).
 	var m uint64
 	bb := 0
-	if s.laneNext {
-		m, bb = s.laneM, s.laneBB
-	}
 loop:
 	for ; ; i++ {
 		if i >= len(row) {
@@ -237,8 +232,8 @@ loop:
 		before = sm.EmptySpace
 	}
 	// The row's end, as the loop and finishRow make it.
-	s.spans, s.row = s.spans[:i+1], s.row[:i+1] // (only their lengths are stored)
-	s.laneNext, s.laneM, s.laneBB = true, m, bb
+	s.spans, s.row = spans[:i+1], row[:i+1]
+	s.laneNext = true
 	s.seg.emptyRow = false
 	s.seg.rowStart, s.seg.rowEnd = s.base+int64(s.rowStart), s.base+int64(e)
 	s.rowBegin, s.lastLine = s.rowStart, s.rowLine

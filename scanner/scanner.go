@@ -39,8 +39,6 @@ type Scanner struct {
 	laneNext  bool      // the last row was laneRow's: the next one may be too
 	laneSpun  bool      // the spans of the lane row are made (laneSpans)
 	laneOwn   []laneEnd // the values of the lane row laneValue read
-	laneM     uint64    // the mask laneRow left, of the block at laneBB (laneRow's m, bb)
-	laneBB    int
 
 	lineEnds []byte // the bytes that end a line after unquoted text
 
