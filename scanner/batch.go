@@ -168,6 +168,10 @@ func (p *Parallel) recycle(b *batch) {
 // still in the pinned buffer by reference, the others into the arena.
 func (b *batch) add(s *Scanner) {
 	b.badRun = 0
+	if s.laneNext && !s.laneSpun && len(s.laneOwn) == 0 && s.seg.borrowed {
+		b.addLane(s)
+		return
+	}
 	s.laneSpans()
 	spans := s.spans
 	n := len(spans)
@@ -191,6 +195,30 @@ func (b *batch) add(s *Scanner) {
 		refs[i] = fieldRef{start: uint32(start), end: uint32(len(b.arena)) | arenaBit}
 		b.hasArena = true
 	}
+	b.addMeta(s, n)
+}
+
+// addLane is add for a row that laneRow read whole, every value in the
+// pinned buffer: its references are made from Row and the row's bytes
+// (laneStep), as laneSpans would make its spans, without them.
+func (b *batch) addLane(s *Scanner) {
+	row := s.row
+	n := len(row)
+	at := len(b.fields)
+	b.fields = slices.Grow(b.fields, n)[:at+n]
+	refs := b.fields[at : at+n]
+	p, buf, quote := s.rowBegin, s.buf, s.laneQuote
+	row = row[:len(refs)]
+	for i := range refs {
+		var start, end int
+		start, end, p, _ = laneStep(buf, quote, p, len(row[i]))
+		refs[i] = fieldRef{start: uint32(start), end: uint32(end)}
+	}
+	b.addMeta(s, n)
+}
+
+// addMeta records the row of n values whose references add made.
+func (b *batch) addMeta(s *Scanner, n int) {
 	switch {
 	case s.seg.emptyRow || n == 0:
 		b.uniform = -1

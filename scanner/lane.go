@@ -280,16 +280,9 @@ type laneEnd struct{ value, next int }
 
 // laneSpans makes the spans of the row laneRow read that it left to be
 // made, so that s.spans holds the row's spans as the table-driven loop
-// makes them. Every reader of s.spans after a Scan calls it first; it does
+// makes them. Every reader of s.spans after a Scan calls it first (a
+// worker's batch reads such a row without them: batch.addLane); it does
 // nothing for a row the loop read, or a second time.
-//
-// Each value laneRow read itself is either unquoted, its bytes from where
-// it starts, or `"…"` with no quote inside, and the next value starts
-// after its ender; laneValue made the span of every other value, and
-// laneOwn says where the value after it starts. So the walk from the
-// row's start needs only Row and the first byte of each value: one that
-// starts with the quote is quoted (an unquoted value of laneRow's does
-// not, and an empty one starts at its ender).
 func (s *Scanner) laneSpans() {
 	if !s.laneNext || s.laneSpun {
 		return
@@ -302,15 +295,28 @@ func (s *Scanner) laneSpans() {
 			p, own = own[0].next, own[1:]
 			continue
 		}
-		n := len(row[i])
-		if buf[p] == quote {
-			spans[i] = span{start: p + 1, end: p + 1 + n, quoted: true}
-			p += n + 3 // the closing quote and the ender
-		} else {
-			spans[i] = span{start: p, end: p + n}
-			p += n + 1
-		}
+		var sp span
+		sp.start, sp.end, p, sp.quoted = laneStep(buf, quote, p, len(row[i]))
+		spans[i] = sp
 	}
+}
+
+// laneStep finds where a value of a lane row that laneRow read itself
+// lies, from where it starts in buf, p, and its length in Row, n: the
+// value's bytes, where the next value starts, and whether it was quoted.
+// Such a value is either unquoted, its bytes from p on, or `"…"` with no
+// quote inside, and the next value starts after its ender; laneValue
+// made the span of every other value (laneOwn says where the value after
+// it starts). So a value that starts with the quote is quoted: an
+// unquoted value of laneRow's does not, and an empty one starts at its
+// ender.
+func laneStep(buf []byte, quote byte, p, n int) (start, end, next int, quoted bool) {
+	q := 0 // 1 for a quoted value: no branch on the data
+	if buf[p] == quote {
+		q = 1
+	}
+	start = p + q
+	return start, start + n, start + n + 1 + q, q == 1 // past the closing quote and the ender
 }
 
 // declineRow undoes what laneRow recorded of a row it could not read
