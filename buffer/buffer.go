@@ -19,6 +19,7 @@ type Buffer struct {
 	data   []byte
 	last   bool
 	pins   int
+	pinned bool     // pinned once: the buffer after it was asked for (prefetch)
 	mapped bool     // data is mapped file pages: unmap, do not reuse
 	file   *os.File // the mapped file, when mapped
 }
@@ -259,6 +260,16 @@ func (m *Manager) Pin(i int) (*Buffer, error) {
 	for {
 		if b, ok := m.resident[i]; ok {
 			b.pins++
+			if !b.pinned {
+				// The first pin of a buffer a prefetch read: the next
+				// one is read now, as after a buffer Pin read itself
+				// (without this, every other buffer was read by Pin
+				// while a worker waited).
+				b.pinned = true
+				if m.ra != nil && !m.noPrefetch {
+					m.prefetch(i + 1)
+				}
+			}
 			return b, nil
 		}
 		if m.ra != nil {
@@ -333,7 +344,7 @@ func (m *Manager) loadAt(i, pins int) (*Buffer, error) {
 		if err != nil {
 			return nil, fmt.Errorf("csvscan: mapping buffer %d at offset %d: %w", i, off, err)
 		}
-		b := &Buffer{index: i, offset: off, data: data, last: i == m.KnownCount()-1, pins: pins, mapped: true, file: f}
+		b := &Buffer{index: i, offset: off, data: data, last: i == m.KnownCount()-1, pins: pins, pinned: pins > 0, mapped: true, file: f}
 		m.add(b)
 		m.drop(b)
 		return b, nil
@@ -359,7 +370,7 @@ func (m *Manager) loadAt(i, pins int) (*Buffer, error) {
 		}
 		return nil, fmt.Errorf("csvscan: reading buffer %d at offset %d: %w", i, off, err)
 	}
-	b := &Buffer{index: i, offset: off, data: data, last: i == m.KnownCount()-1, pins: pins}
+	b := &Buffer{index: i, offset: off, data: data, last: i == m.KnownCount()-1, pins: pins, pinned: pins > 0}
 	m.add(b)
 	m.drop(b) // an unpinned prefetch behind the retired offset is not kept
 	return b, nil

@@ -211,6 +211,42 @@ func TestConcurrentPins(t *testing.T) {
 	wg.Wait()
 }
 
+// TestPrefetchChain: a reader walking the buffers of known ranges in order
+// finds each next one read ahead, whether the buffer it pins was read by
+// its Pin or by the prefetch before it. (Before, the first pin of a
+// prefetched buffer started no prefetch, so every other buffer was read
+// by Pin while its reader waited.)
+func TestPrefetchChain(t *testing.T) {
+	data := input(95)
+	var mu sync.Mutex
+	read := map[int64]bool{}
+	ra := readerAtFunc(func(p []byte, off int64) (int, error) {
+		mu.Lock()
+		read[off] = true
+		mu.Unlock()
+		return bytes.NewReader(data).ReadAt(p, off)
+	})
+	m := FromReaderAt(ra, int64(len(data)), 10)
+	for i := 0; i < m.KnownCount(); i++ {
+		b, err := m.Pin(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Wait() // the prefetch started by this Pin, if any, is done
+		mu.Lock()
+		ahead := read[int64(i+1)*10]
+		mu.Unlock()
+		if i+1 < m.KnownCount() && !ahead {
+			t.Errorf("buffer %d pinned: buffer %d was not read ahead", i, i+1)
+		}
+		m.Release(b)
+		m.Retire(b.Offset() + int64(len(b.Bytes())))
+	}
+	if s := m.Stats(); s.Loads != m.KnownCount() {
+		t.Errorf("%d loads for %d buffers", s.Loads, m.KnownCount())
+	}
+}
+
 // TestMemoryBounded: a reader walking a large input with retiring behind it
 // keeps only a few buffers in memory.
 func TestMemoryBounded(t *testing.T) {
