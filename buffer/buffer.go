@@ -126,6 +126,31 @@ func (m *Manager) StopMapping() {
 	m.stats.Resident = len(m.resident)
 }
 
+// Resize makes the buffers of known ranges size bytes from now on. A
+// buffer's index and offset follow from the size, so it changes only
+// while no buffer is pinned or being read (before the first Pin, or
+// between two reads; StopMapping waits for the reads in flight), and
+// never while buffers are mapped: it reports whether it did. The buffers
+// in memory, unpinned, are dropped (they are read again as needed). A
+// parallel scan that reads a file instead of mapping it reads it in
+// smaller buffers (scanner.Parallel).
+func (m *Manager) Resize(size int) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if size <= 0 || m.ra == nil || m.file != nil || len(m.loading) > 0 {
+		return false
+	}
+	for _, b := range m.resident {
+		if b.pins > 0 || b.mapped {
+			return false
+		}
+	}
+	clear(m.resident)
+	m.stats.Resident = 0
+	m.size, m.free = size, nil
+	return true
+}
+
 // Shrunk returns an error wrapping io.ErrUnexpectedEOF when the Manager
 // maps a file that is now shorter than end; nil otherwise, and for every
 // source that is not mapped (their reads are checked as they are made). A

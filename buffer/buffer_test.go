@@ -319,3 +319,41 @@ func TestSourceFailures(t *testing.T) {
 		}
 	}
 }
+
+// TestResize: the size of known ranges changes only while no buffer is
+// pinned; the buffers in memory are dropped, and the next pins read the
+// input in buffers of the new size. A sequential source keeps its size.
+func TestResize(t *testing.T) {
+	data := input(95)
+	m := FromReaderAt(bytes.NewReader(data), int64(len(data)), 10)
+	m.NoPrefetch()
+	b, err := m.Pin(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Resize(30) {
+		t.Fatal("Resize with buffer 0 pinned")
+	}
+	m.Release(b)
+	if !m.Resize(30) || m.Size() != 30 || m.KnownCount() != 4 || m.Stats().Resident != 0 {
+		t.Fatalf("after Resize(30): size %d, %d buffers, %d in memory", m.Size(), m.KnownCount(), m.Stats().Resident)
+	}
+	var got []byte
+	for i := 0; i < m.KnownCount(); i++ {
+		b, err := m.Pin(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.Offset() != int64(30*i) {
+			t.Fatalf("buffer %d at offset %d", i, b.Offset())
+		}
+		got = append(got, b.Bytes()...)
+		m.Release(b)
+	}
+	if !bytes.Equal(got, data) {
+		t.Fatalf("buffers hold %q", got)
+	}
+	if s := FromReader(bytes.NewReader(data), 10); s.Resize(30) || s.Size() != 10 {
+		t.Fatal("Resize of a sequential source")
+	}
+}

@@ -28,7 +28,8 @@ type File struct {
 // file over its known ranges (see ScanFile: File reads with Scan, which
 // reads the file's pages into buffers rather than mapping them), anything else (a named pipe, a device) as a
 // sequential stream (see ScanReader). The defaults are those of Parallel:
-// runtime.GOMAXPROCS(0) goroutines and DefaultParallelBufferSize buffers.
+// runtime.GOMAXPROCS(0) goroutines, and buffers of DefaultParallelBufferSize
+// where pages are mapped, DefaultReadBufferSize where they are read.
 //
 // The dialect is opts.Dialect (zero: RFC 4180) and nothing is detected:
 // set opts.Header when the first row names the columns, or let package

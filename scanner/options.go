@@ -29,8 +29,10 @@ type Options struct {
 	MaxLineSize int
 	// BufferSize is the size of each read from an io.Reader in a sequential
 	// scan (zero: DefaultBufferSize), and the size of the buffers of a
-	// parallel one (zero: DefaultParallelBufferSize). It never changes the
-	// result, only the speed and the memory used.
+	// parallel one (zero: DefaultParallelBufferSize where a file's pages
+	// are mapped, DefaultReadBufferSize where the input is read into
+	// memory). It never changes the result, only the speed and the memory
+	// used.
 	BufferSize int
 	// IgnoreErrors skips a row with a parse error (an unterminated quote,
 	// text after a closing quote, a byte the dialect forbids, a line over

@@ -22,6 +22,13 @@ func (p *Parallel) start(each bool) bool {
 		// file would take away under it.
 		p.m.StopMapping()
 	}
+	// Read into memory (Scan, or a file that cannot be mapped), a file
+	// is read in buffers of readSize (see DefaultReadBufferSize). No
+	// worker has started: nothing holds a buffer, and the boundaries are
+	// cut anew.
+	if p.readSize > 0 && p.readSize < p.m.Size() && !p.m.Mapped() && p.m.Resize(p.readSize) {
+		p.cutBoundaries()
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.started, p.each = true, each

@@ -109,7 +109,7 @@ func addReadFlags(fs *flag.FlagSet) *readFlags {
 	fs.StringVar(&f.compression, "compression", "auto", "auto (gzip and zstd known by their first bytes), none, gzip or zstd")
 	fs.IntVar(&f.maxLineSize, "max-line-size", scanner.DefaultMaxLineSize, "longest row in bytes")
 	fs.IntVar(&f.threads, "threads", 0, "goroutines reading the file; 1 reads sequentially (default: the number of CPUs)")
-	fs.IntVar(&f.bufferSize, "buffer-size", 0, "buffer size in bytes (default: 32 MiB in parallel, 256 KiB sequentially)")
+	fs.IntVar(&f.bufferSize, "buffer-size", 0, "buffer size in bytes (default: 32 MiB for mapped pages in parallel, 4 MiB for a parallel read into memory, 256 KiB sequentially)")
 	return f
 }
 
