@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -17,6 +18,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/csvscan/csvscan/internal/memtest"
+	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/scanner/typed"
 )
 
@@ -559,7 +561,7 @@ func TestLateQuoteHint(t *testing.T) {
 func TestOneColumnEmptyLines(t *testing.T) {
 	path := writeFile(t, "empty-lines.csv", []byte("\n\n\nx\n\n"))
 	schema := typed.Schema{{Name: "a", Type: typed.TypeVarchar}}
-	for _, threads := range []int{1, 2} {
+	for _, threads := range []int{1, 2, 3} { // Raw reads in parallel from 3 (rawParallelMin)
 		o := Options{AutoDetect: Off, Columns: schema, Threads: threads}
 		for _, how := range []string{"values", "raw", "count"} {
 			r, err := Open(path, o)
@@ -594,6 +596,60 @@ func TestOneColumnEmptyLines(t *testing.T) {
 			if d := cmp.Diff(want, got); d != "" {
 				t.Errorf("%d threads, %s (-want +got):\n%s", threads, how, d)
 			}
+		}
+	}
+}
+
+// TestRawThreads: Raw reads a file sequentially with fewer than
+// rawParallelMin goroutines (with two, the parallel merge measured slower
+// than one on every shape) and in parallel from it on; Count and the typed
+// read go parallel with two. Raw's rows are the same every way.
+func TestRawThreads(t *testing.T) {
+	path := writeFile(t, "threads.csv", bigCSV(2000))
+	raw := func(r *Reader) (rows []string) {
+		for row, err := range r.Raw() {
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows = append(rows, fmt.Sprintf("%q", row))
+		}
+		return rows
+	}
+	r, err := Open(path, Options{Threads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := raw(r)
+	r.Close()
+	for _, c := range []struct {
+		threads  int
+		how      string
+		parallel bool
+	}{{2, "raw", false}, {3, "raw", true}, {2, "count", true}, {2, "values", true}} {
+		r, err := Open(path, Options{Threads: c.threads, BufferSize: 4096})
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch c.how {
+		case "raw":
+			if got := raw(r); !slices.Equal(got, want) {
+				t.Errorf("Raw with %d threads (-sequential +this):\n%s", c.threads, cmp.Diff(want, got))
+			}
+		case "count":
+			if n, err := r.Count(); err != nil || n != int64(len(want)) {
+				t.Errorf("Count with %d threads: %d, %v; want %d", c.threads, n, err, len(want))
+			}
+		default:
+			for _, err := range r.Values() {
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		_, parallel := r.raw.(*scanner.Parallel)
+		r.Close()
+		if parallel != c.parallel {
+			t.Errorf("%s with %d threads: parallel %v, want %v", c.how, c.threads, parallel, c.parallel)
 		}
 	}
 }

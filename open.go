@@ -174,13 +174,34 @@ func columnNames(s typed.Schema) string {
 	return strings.Join(names, ", ")
 }
 
+// How a read takes its rows, which decides how start reads the input.
+type readKind int
+
+const (
+	readTyped readKind = iota // Values, Chunks, Next: cast on the scan's workers
+	readCount                 // Count: counted on the scan's workers
+	readRows                  // Raw: every row to the caller's goroutine, in file order
+)
+
+// rawParallelMin is the fewest goroutines with which Raw reads a file in
+// parallel; with fewer it reads it sequentially. Raw hands every row to
+// one goroutine in file order, so a parallel read adds the workers'
+// records of every row and value, their merge on the caller's goroutine
+// and the copy into read buffers to what a sequential scan does: with two
+// goroutines on two cores it took 1.8 to 3 times the CPU time of a
+// sequential read and ran at 0.45 to 0.8 of its speed on every shape of
+// the benchmark (docs/performance.md). Count and the typed read do their
+// work on the workers, and gain from two.
+const rawParallelMin = 3
+
 // start opens the raw read, at the first read: in parallel for a file
-// (from the first row after the preamble), sequentially for a stream or
-// with one thread. A typed read lets rows of any width through (the
-// typed.Reader judges them); a raw one holds them to the schema's width,
-// in the scanner itself unless padding or a trailing delimiter asks the
-// Raw loop to fit them (fit).
-func (r *Reader) start(raw bool) error {
+// (from the first row after the preamble), sequentially for a stream,
+// with one thread, or for Raw with fewer than rawParallelMin. A typed
+// read lets rows of any width through (the typed.Reader judges them); a
+// raw one holds them to the schema's width, in the scanner itself unless
+// padding or a trailing delimiter asks the Raw loop to fit them (fit).
+func (r *Reader) start(kind readKind) error {
+	raw := kind != readTyped
 	// A typed read lets rows of any width through (the typed.Reader judges
 	// them, and pads short ones); a raw one holds them to the schema's
 	// width, the scanner fitting them (NullPadding, TrailingDelimiter).
@@ -198,11 +219,14 @@ func (r *Reader) start(raw bool) error {
 		threads = 1 // only a sequential scan says which values were quoted
 	}
 	so.Threads = threads
+	if kind == readRows && scanThreads(so) < rawParallelMin {
+		so.Threads = 1
+	}
 	skip := so.SkipRows
 	ctx, cancel := context.WithCancel(context.Background())
 	r.cancel = cancel
 	switch {
-	case r.src.file != nil && threads != 1:
+	case r.src.file != nil && so.Threads != 1:
 		off, err := lineOffset(r.src.file, r.src.size, skip)
 		if err != nil {
 			return fmt.Errorf("csvscan: %s: %w", r.name, err)
@@ -226,7 +250,7 @@ func (r *Reader) start(raw bool) error {
 	default:
 		var in io.Reader = r.src.stream
 		if r.src.file != nil {
-			in = io.NewSectionReader(r.src.file, 0, r.src.size)
+			in = &sizedFile{f: r.src.file, end: r.src.size}
 		}
 		s, err := scanner.New(in, so)
 		if err != nil {
@@ -241,7 +265,7 @@ func (r *Reader) start(raw bool) error {
 // a sequential scan, or, for a file read in parallel, castWorkers, which
 // cast on the scan's workers and hand the chunks out in file order.
 func (r *Reader) typedReader() error {
-	if err := r.start(false); err != nil {
+	if err := r.start(readTyped); err != nil {
 		return err
 	}
 	// The dialect, null padding and ignore_errors come from the scanner

@@ -129,7 +129,9 @@ type Options struct {
 	BufferSize int
 	// Threads is the number of goroutines reading a file (threads); 0 means
 	// GOMAXPROCS, 1 reads sequentially. A stream is always read
-	// sequentially.
+	// sequentially, and so is a file read with Raw with fewer than 3:
+	// Raw's rows go to one goroutine in order, and with two the parallel
+	// read measured slower than one (docs/11-front-door.md).
 	Threads int
 
 	// UnionByName, for OpenFiles, matches the files' columns by name into

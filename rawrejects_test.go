@@ -70,7 +70,9 @@ func TestRawRejects(t *testing.T) {
 			o.Threads = 1
 			r, err = Open(path, o)
 		default:
-			o.Threads, o.BufferSize = 2, 4096
+			// 3: Raw reads in parallel from rawParallelMin on (Count
+			// does with 2 too).
+			o.Threads, o.BufferSize = 3, 4096
 			r, err = Open(path, o)
 		}
 		if err != nil {
@@ -206,7 +208,7 @@ func TestRawRejectsHeader(t *testing.T) {
 	schema := typed.Schema{{Name: "a", Type: typed.TypeBigInt}, {Name: "b", Type: typed.TypeBigInt}, {Name: "c", Type: typed.TypeVarchar}}
 	for _, head := range []string{"a,b,c,d\n", "a,b\n"} {
 		path := writeFile(t, "header.csv", []byte(head+"1,2,x\n3,4,y\n5\n"))
-		for _, threads := range []int{1, 2} {
+		for _, threads := range []int{1, 2, 3} {
 			o := Options{Columns: schema, Header: On, AutoDetect: Off, StoreRejects: true, Threads: threads}
 			for _, how := range []string{"raw", "count", "values"} {
 				r, err := Open(path, o)

@@ -227,3 +227,41 @@ func encoding(given string, head []byte) (string, error) {
 	}
 	return "", optionError("Encoding", "%q is not utf-8, utf-16 or latin-1", given)
 }
+
+// sizedFile reads the first end bytes of a regular file from offset off,
+// as a stream. A file that is shorter than end when it is read (it shrank
+// after it was opened) fails the read with an error wrapping
+// io.ErrUnexpectedEOF, as the parallel read's buffers do, instead of
+// ending the input early: the rows would look complete, or a cut row like
+// a short one. A read that races a truncation can also return the whole
+// count with zeros that were never the file's (Linux zeroes the part of a
+// page past the new end and sets the new size first): the size is asked
+// again after each read, as the parallel read asks after each buffer.
+type sizedFile struct {
+	f        *os.File
+	off, end int64
+}
+
+// Read reads the file's next bytes.
+func (s *sizedFile) Read(p []byte) (int, error) {
+	if s.off >= s.end {
+		return 0, io.EOF
+	}
+	if int64(len(p)) > s.end-s.off {
+		p = p[:s.end-s.off]
+	}
+	n, err := s.f.ReadAt(p, s.off)
+	s.off += int64(n)
+	if err != nil && err != io.EOF {
+		return n, err
+	}
+	st, serr := s.f.Stat()
+	switch {
+	case serr != nil:
+		return n, serr
+	case st.Size() < s.off || err == io.EOF && s.off < s.end:
+		// The bytes just read may be zeros: none is handed out.
+		return 0, fmt.Errorf("csvscan: reading at byte %d: the file shrank to %d bytes while it was read: %w", s.off-int64(n), st.Size(), io.ErrUnexpectedEOF)
+	}
+	return n, nil
+}
