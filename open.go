@@ -188,9 +188,9 @@ const (
 // one goroutine in file order, so a parallel read adds the workers'
 // records of every row and value, their merge on the caller's goroutine
 // and the copy into read buffers to what a sequential scan does: with two
-// goroutines on two cores it took 1.8 to 3 times the CPU time of a
-// sequential read and ran at 0.45 to 0.8 of its speed on every shape of
-// the benchmark (docs/performance.md). Count and the typed read do their
+// goroutines on two cores it took 1.7 to 3.1 times the CPU time of a
+// sequential read and ran at 0.45 to 0.95 of its speed on every shape of
+// the benchmark (docs/performance.md, 2026-12-05). Count and the typed read do their
 // work on the workers, and gain from two.
 const rawParallelMin = 3
 
