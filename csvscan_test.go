@@ -561,7 +561,7 @@ func TestLateQuoteHint(t *testing.T) {
 func TestOneColumnEmptyLines(t *testing.T) {
 	path := writeFile(t, "empty-lines.csv", []byte("\n\n\nx\n\n"))
 	schema := typed.Schema{{Name: "a", Type: typed.TypeVarchar}}
-	for _, threads := range []int{1, 2, 3} { // Raw reads in parallel from 3 (rawParallelMin)
+	for _, threads := range []int{1, 2, 3} { // Raw reads in parallel from 3 (scanner.MinScanThreads)
 		o := Options{AutoDetect: Off, Columns: schema, Threads: threads}
 		for _, how := range []string{"values", "raw", "count"} {
 			r, err := Open(path, o)
@@ -601,7 +601,7 @@ func TestOneColumnEmptyLines(t *testing.T) {
 }
 
 // TestRawThreads: Raw reads a file sequentially with fewer than
-// rawParallelMin goroutines (with two, the parallel merge measured slower
+// scanner.MinScanThreads goroutines (with two, the parallel merge measured slower
 // than one on every shape) and in parallel from it on; Count and the typed
 // read go parallel with two. Raw's rows are the same every way.
 func TestRawThreads(t *testing.T) {

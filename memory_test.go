@@ -130,7 +130,7 @@ func TestMemoryBadRuns(t *testing.T) {
 	// the rows past the bound of a run in one record (batch.addSkipped),
 	// and make no error value for them (Scanner.failAt). Measured 0.6-16.4
 	// MiB; before, they kept a record and made a ParseError each, 75-112
-	// MiB. (Raw reads in parallel from 3 goroutines: rawParallelMin.)
+	// MiB. (Raw reads in parallel from 3 goroutines: scanner.MinScanThreads.)
 	parallel := func(how string) int { return map[bool]int{true: 3, false: 2}[how == "raw"] }
 	for _, how := range []string{"values", "raw", "count"} {
 		for _, store := range []bool{false, true} {

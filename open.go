@@ -9,6 +9,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/csvscan/csvscan/buffer"
 	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/scanner/typed"
 	"github.com/csvscan/csvscan/sniff"
@@ -183,20 +184,11 @@ const (
 	readRows                  // Raw: every row to the caller's goroutine, in file order
 )
 
-// rawParallelMin is the fewest goroutines with which Raw reads a file in
-// parallel; with fewer it reads it sequentially. Raw hands every row to
-// one goroutine in file order, so a parallel read adds the workers'
-// records of every row and value, their merge on the caller's goroutine
-// and the copy into read buffers to what a sequential scan does: with two
-// goroutines on two cores it took 1.7 to 3.1 times the CPU time of a
-// sequential read and ran at 0.45 to 0.95 of its speed on every shape of
-// the benchmark (docs/performance.md, 2026-12-05). Count and the typed read do their
-// work on the workers, and gain from two.
-const rawParallelMin = 3
-
 // start opens the raw read, at the first read: in parallel for a file
 // (from the first row after the preamble), sequentially for a stream,
-// with one thread, or for Raw with fewer than rawParallelMin. A typed
+// with one thread, or for Raw with fewer than scanner.MinScanThreads
+// (its rows go to one goroutine in file order, which a sequential scan
+// does faster there; Count and the typed read work on the workers). A typed
 // read lets rows of any width through (the typed.Reader judges them); a
 // raw one holds them to the schema's width, in the scanner itself unless
 // padding or a trailing delimiter asks the Raw loop to fit them (fit).
@@ -219,7 +211,7 @@ func (r *Reader) start(kind readKind) error {
 		threads = 1 // only a sequential scan says which values were quoted
 	}
 	so.Threads = threads
-	if kind == readRows && scanThreads(so) < rawParallelMin {
+	if kind == readRows && scanThreads(so) < scanner.MinScanThreads {
 		so.Threads = 1
 	}
 	skip := so.SkipRows
@@ -250,7 +242,7 @@ func (r *Reader) start(kind readKind) error {
 	default:
 		var in io.Reader = r.src.stream
 		if r.src.file != nil {
-			in = &sizedFile{f: r.src.file, end: r.src.size}
+			in = buffer.NewFileReader(r.src.file, 0, r.src.size)
 		}
 		s, err := scanner.New(in, so)
 		if err != nil {

@@ -70,7 +70,7 @@ func TestRawRejects(t *testing.T) {
 			o.Threads = 1
 			r, err = Open(path, o)
 		default:
-			// 3: Raw reads in parallel from rawParallelMin on (Count
+			// 3: Raw reads in parallel from scanner.MinScanThreads on (Count
 			// does with 2 too).
 			o.Threads, o.BufferSize = 3, 4096
 			r, err = Open(path, o)

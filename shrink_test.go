@@ -60,7 +60,7 @@ func TestShrunkFile(t *testing.T) {
 // reads it sequentially with 2, and in parallel with 3: raw-3; raw-1 with
 // 1), truncates it to nothing at the 1,000th row, and requires the error.
 // (A sequential read of a file ended at the truncation, and its cut row
-// was a "wrong number of fields" error: sizedFile.)
+// was a "wrong number of fields" error: buffer.FileReader.)
 func shrinkRead(t *testing.T, mode string) {
 	var b bytes.Buffer
 	b.WriteString("a,b,c\n")

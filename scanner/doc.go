@@ -44,7 +44,8 @@
 // rows as rejects; package scanner/csv is a drop-in for encoding/csv; the
 // front door (package csvscan) composes decompression, decoding, the
 // sniffer, this scanner and the typed reader in one call. Here, All and
-// Chunks iterate with range, Open reads a file in parallel, and
+// Chunks iterate with range, Open reads a file (in parallel from
+// MinScanThreads goroutines on, sequentially below), and
 // Options.IgnoreErrors skips rows with parse errors instead of stopping.
 //
 // Basic use:

@@ -2,6 +2,8 @@ package scanner
 
 import (
 	"errors"
+	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -28,11 +30,31 @@ func fileClosed(f *File) bool {
 	return errors.Is(err, os.ErrClosed)
 }
 
+// TestOpen: a File gives the rows, header and error of a sequential scan
+// of its bytes, read sequentially with fewer than MinScanThreads
+// goroutines and in parallel from it on, and closes its file when the
+// scan ends, a loop over All or Chunks ends or breaks, or on Close (after
+// which Err is ErrClosed, also when Close comes from another goroutine).
 func TestOpen(t *testing.T) {
 	data := parallelFixture(t)
 	path := writeTemp(t, data)
-	opts := Options{Header: true, Threads: 2, BufferSize: 64 << 10}
+	for _, threads := range []int{1, 2, MinScanThreads} {
+		t.Run(fmt.Sprintf("threads=%d", threads), func(t *testing.T) {
+			testOpen(t, data, path, Options{Header: true, Threads: threads, BufferSize: 64 << 10})
+		})
+	}
+}
+
+func testOpen(t *testing.T, data []byte, path string, opts Options) {
 	want := scanBytes(t, data, opts)
+	f, err := Open(path, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if parallel := f.p != nil; parallel != (opts.Threads >= MinScanThreads) {
+		t.Errorf("%d threads: parallel %v", opts.Threads, parallel)
+	}
+	f.Close()
 
 	t.Run("Scan", func(t *testing.T) {
 		f, err := Open(path, opts)
@@ -113,10 +135,34 @@ func TestOpen(t *testing.T) {
 		if !fileClosed(f) || f.Scan() {
 			t.Fatal("Close left the file open or the scan running")
 		}
+		if err := f.Err(); !errors.Is(err, ErrClosed) {
+			t.Fatalf("Err after Close: %v, want ErrClosed", err)
+		}
 		if err := f.Close(); err != nil {
 			t.Fatalf("second Close: %v", err)
 		}
 		waitGoroutines(t, before)
+	})
+
+	t.Run("CloseFromAnotherGoroutine", func(t *testing.T) {
+		f, err := Open(path, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows := 0
+		for f.Scan() {
+			if rows++; rows == 10 {
+				done := make(chan struct{})
+				go func() {
+					f.Close()
+					close(done)
+				}()
+				<-done
+			}
+		}
+		if err := f.Err(); rows >= len(want.Rows) || !errors.Is(err, ErrClosed) {
+			t.Fatalf("closed at row 10 of %d: %d rows, Err %v; want fewer rows and ErrClosed", len(want.Rows), rows, err)
+		}
 	})
 }
 
@@ -155,6 +201,35 @@ func TestOpenCompressed(t *testing.T) {
 		_, err := Open(path, Options{})
 		if !errors.Is(err, ErrCompressed) || !strings.Contains(err.Error(), name) || !strings.Contains(err.Error(), "csvscan.Open") {
 			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+// TestOpenShrunk: a file that shrinks while Open's File reads it ends the
+// scan with an error wrapping io.ErrUnexpectedEOF, sequentially and in
+// parallel, never as the end of the input.
+func TestOpenShrunk(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a,b,c\n")
+	for i := 0; b.Len() < 4<<20; i++ {
+		fmt.Fprintf(&b, "%d,name%d,%d.5\n", i, i, i)
+	}
+	for _, threads := range []int{2, MinScanThreads} {
+		path := writeTemp(t, []byte(b.String()))
+		f, err := Open(path, Options{Header: true, Threads: threads, BufferSize: 64 << 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows := 0
+		for f.Scan() {
+			if rows++; rows == 100 {
+				if err := os.Truncate(path, 1<<20); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if err := f.Err(); !errors.Is(err, io.ErrUnexpectedEOF) {
+			t.Fatalf("%d threads: %d rows, then %v; want an error wrapping io.ErrUnexpectedEOF", threads, rows, err)
 		}
 	}
 }
