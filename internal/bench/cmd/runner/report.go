@@ -65,7 +65,7 @@ func writeReport(w io.Writer, s setup, fixtures []fixture, ms []measurement, exa
 
 	fmt.Fprintf(w, "## Median GB/s\n\n")
 	fmt.Fprintf(w, "csvscan seq: sequential Scanner (one goroutine); csvscan par t=N: ScanFile with Threads N, the answer computed by the workers (Parallel.Each; the typed query with a typed.Reader per block). ")
-	fmt.Fprintf(w, "csvscan door t=2: the front door, csvscan.Open with Threads 2 and the columns given, rows and chunks in file order (the typed query casts on the workers). ")
+	fmt.Fprintf(w, "csvscan door t=2: the front door, csvscan.Open with Threads 2 and the columns given, rows and chunks in file order (the typed query casts on the workers, count(*) counts on them; Raw, the other queries, reads sequentially below scanner.MinScanThreads goroutines). ")
 	fmt.Fprintf(w, "DuckDB t=N: SET threads=N, dialect and VARCHAR columns given; DuckDB sniff: read_csv('F') detects them. ")
 	fmt.Fprintf(w, "Ratios divide median throughputs.\n\n")
 	header := append([]string{"fixture", "query"}, engines...)
