@@ -653,3 +653,41 @@ func TestRawThreads(t *testing.T) {
 		}
 	}
 }
+
+// TestRawClose: Close during a Raw loop, from the reading goroutine or
+// another one, ends the loop at the next row with ErrClosed, whatever the
+// thread count (a sequential read went on with the rows it had buffered,
+// then failed reading the closed file; found by a review helper).
+func TestRawClose(t *testing.T) {
+	path := writeFile(t, "close.csv", bigCSV(100000))
+	for _, threads := range []int{1, 2, 3} {
+		for _, other := range []bool{false, true} {
+			r, err := Open(path, Options{Threads: threads, BufferSize: 64 << 10})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows, after := 0, 0
+			var last error
+			for _, err := range r.Raw() {
+				if err != nil {
+					last = err
+					break
+				}
+				if rows++; rows == 10 {
+					if other {
+						done := make(chan struct{})
+						go func() { r.Close(); close(done) }()
+						<-done
+					} else {
+						r.Close()
+					}
+				} else if rows > 10 {
+					after++
+				}
+			}
+			if after > 0 || !errors.Is(last, ErrClosed) {
+				t.Errorf("%d threads, Close from another goroutine %v: %d rows after Close, then %v; want none and ErrClosed", threads, other, after, last)
+			}
+		}
+	}
+}

@@ -193,6 +193,11 @@ const (
 // raw one holds them to the schema's width, in the scanner itself unless
 // padding or a trailing delimiter asks the Raw loop to fit them (fit).
 func (r *Reader) start(kind readKind) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed.Load() {
+		return ErrClosed // Close came first: nothing is opened
+	}
 	raw := kind != readTyped
 	// A typed read lets rows of any width through (the typed.Reader judges
 	// them, and pads short ones); a raw one holds them to the schema's
@@ -286,6 +291,12 @@ func (r *Reader) typedReader() error {
 		w, err := newCastWorkers(p, topts, locs)
 		if err != nil {
 			return fmt.Errorf("csvscan: %w: %w", ErrOption, err)
+		}
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		if r.closed.Load() {
+			w.close()
+			return ErrClosed
 		}
 		r.src.closers = append(r.src.closers, w.close)
 		r.typed = w

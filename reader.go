@@ -37,10 +37,14 @@ type Reader struct {
 	shift    position
 	mode     string // "", "typed" or "raw"
 	err      error
-	closed   bool
-	cancel   context.CancelFunc
-	multi    *multi // several files (OpenFiles), or nil
-	empty    bool   // the input has no bytes: no rows
+	// closed is set by Close, which may come from another goroutine; mu
+	// holds it off while the read is being started (start, typedReader),
+	// so that it finds the cancel function and the closers complete.
+	closed atomic.Bool
+	mu     sync.Mutex
+	cancel context.CancelFunc
+	multi  *multi // several files (OpenFiles), or nil
+	empty  bool   // the input has no bytes: no rows
 	// rawRejects are the rows Raw and Count skipped, with StoreRejects (a
 	// typed read keeps its own).
 	rawRejects []typed.Reject
@@ -108,7 +112,7 @@ func (r *Reader) Next() (*typed.Chunk, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
-	if r.closed {
+	if r.closed.Load() {
 		return nil, ErrClosed
 	}
 	if r.empty {
@@ -202,7 +206,7 @@ func (r *Reader) Values() iter.Seq2[[]any, error] {
 // matched to the table's columns by name, nil where a file lacks one.
 func (r *Reader) Raw() iter.Seq2[[][]byte, error] {
 	return func(yield func([][]byte, error) bool) {
-		if r.closed {
+		if r.closed.Load() {
 			yield(nil, ErrClosed)
 			return
 		}
@@ -235,14 +239,15 @@ func (r *Reader) Raw() iter.Seq2[[][]byte, error] {
 		if s, ok := r.raw.(*scanner.Scanner); ok && taker == nil {
 			// A sequential read without rejects: no call through an
 			// interface, nor for rejects, a row (about a sixth of the
-			// time of a row of 16-byte notes).
-			for s.Scan() {
+			// time of a row of 16-byte notes). Close, which may come
+			// from another goroutine, ends it at the next row.
+			for !r.closed.Load() && s.Scan() {
 				if !yield(s.Row(), nil) {
 					return
 				}
 			}
 		} else {
-			for {
+			for !r.closed.Load() {
 				more := r.raw.Scan()
 				if taker != nil {
 					r.keepRejects(taker.TakeBadRows())
@@ -255,6 +260,11 @@ func (r *Reader) Raw() iter.Seq2[[][]byte, error] {
 				}
 			}
 		}
+		if r.closed.Load() {
+			// Not the read's error: a read of the closed file fails.
+			yield(nil, ErrClosed)
+			return
+		}
 		if err := r.raw.Err(); err != nil {
 			r.err = r.wrap(err)
 			yield(nil, r.err)
@@ -266,7 +276,7 @@ func (r *Reader) Raw() iter.Seq2[[][]byte, error] {
 // would give, without making their values; a file read in parallel is
 // counted by the workers.
 func (r *Reader) Count() (int64, error) {
-	if r.closed {
+	if r.closed.Load() {
 		return 0, ErrClosed
 	}
 	if r.mode != "" {
@@ -422,10 +432,11 @@ func (r *Reader) Err() error { return r.err }
 // Close stops the read and releases the input. It may be called from
 // another goroutine; a read after it returns ErrClosed.
 func (r *Reader) Close() error {
-	if r.closed {
+	if r.closed.Swap(true) {
 		return nil
 	}
-	r.closed = true
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if r.cancel != nil {
 		r.cancel()
 	}
