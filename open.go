@@ -234,7 +234,7 @@ func (r *Reader) start(kind readKind) error {
 		if off == 0 {
 			// Each (the typed read's workers, Count) reads the file's pages
 			// in place where they can be mapped; Scan (Raw) reads them.
-			p, err = scanner.ScanFile(ctx, r.src.file, so)
+			p, err = scanner.ScanFileSize(ctx, r.src.file, r.src.size, so)
 		} else {
 			section := io.NewSectionReader(r.src.file, off, r.src.size-off)
 			p, err = scanner.ScanReaderAt(ctx, section, r.src.size-off, so)

@@ -119,3 +119,44 @@ func shrinkRead(t *testing.T, mode string) {
 	}
 	t.Logf("shrunk file: %s: %v", mode, err)
 }
+
+// TestChangedBeforeRead: a file that shrinks or grows between Open and
+// the first read is read as Open saw it, by every way and thread count:
+// shorter, the read fails with an error wrapping io.ErrUnexpectedEOF;
+// longer, the rows appended are not read (a parallel read took the new
+// size for the file's: a cut file read as a clean short one, appended
+// rows and a half-written last row were read; found by a review helper).
+func TestChangedBeforeRead(t *testing.T) {
+	data := bigCSV(3000)
+	for _, change := range []string{"shrink", "grow"} {
+		for _, threads := range []int{1, 2, 3} {
+			for _, how := range []string{"raw", "count", "values"} {
+				path := writeFile(t, "changed.csv", data)
+				r, err := Open(path, Options{Threads: threads, BufferSize: 4096})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if change == "shrink" {
+					err = os.Truncate(path, int64(len(data)/2))
+				} else {
+					var f *os.File
+					if f, err = os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0); err == nil {
+						_, err = f.WriteString("9999,appended,1.5\n10000,half")
+						f.Close()
+					}
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				rows, err := drain(r, how)
+				r.Close()
+				switch {
+				case change == "shrink" && !errors.Is(err, io.ErrUnexpectedEOF):
+					t.Errorf("%s, %d threads, %s: %d rows, error %v; want one wrapping io.ErrUnexpectedEOF", change, threads, how, rows, err)
+				case change == "grow" && (err != nil || rows != 3000):
+					t.Errorf("%s, %d threads, %s: %d rows, error %v; want the 3000 rows Open saw", change, threads, how, rows, err)
+				}
+			}
+		}
+	}
+}

@@ -91,7 +91,24 @@ func FromFile(f *os.File, bufferSize int) (*Manager, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := FromReaderAt(f, st.Size(), bufferSize)
+	return FromFileSize(f, st.Size(), bufferSize)
+}
+
+// FromFileSize is FromFile over the first size bytes of f, the size it had
+// when the caller looked (a reader that opened the file and decided how to
+// read it from its size): bytes appended since are not read, and a file
+// that is now shorter is an error wrapping io.ErrUnexpectedEOF, as one that
+// shrinks while it is read (FromFile would take the new size for the
+// file's).
+func FromFileSize(f *os.File, size int64, bufferSize int) (*Manager, error) {
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.Mode().IsRegular() && st.Size() < size {
+		return nil, fmt.Errorf("csvscan: the file shrank from %d to %d bytes before it was read: %w", size, st.Size(), io.ErrUnexpectedEOF)
+	}
+	m := FromReaderAt(f, size, bufferSize)
 	if canMap && st.Mode().IsRegular() && m.size%os.Getpagesize() == 0 {
 		m.file = f
 	}

@@ -245,7 +245,19 @@ func ScanReaderAt(ctx context.Context, r io.ReaderAt, size int64, opts Options) 
 // as Each does where they cannot be mapped, of DefaultReadBufferSize when
 // opts.BufferSize is 0.
 func ScanFile(ctx context.Context, f *os.File, opts Options) (*Parallel, error) {
-	m, err := buffer.FromFile(f, parallelBufferSize(opts))
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	return ScanFileSize(ctx, f, st.Size(), opts)
+}
+
+// ScanFileSize is ScanFile over the first size bytes of f, the size it had
+// when the caller looked (see buffer.FromFileSize): bytes appended since
+// are not read, and a file now shorter is an error wrapping
+// io.ErrUnexpectedEOF.
+func ScanFileSize(ctx context.Context, f *os.File, size int64, opts Options) (*Parallel, error) {
+	m, err := buffer.FromFileSize(f, size, parallelBufferSize(opts))
 	if err != nil {
 		return nil, err
 	}
