@@ -216,6 +216,11 @@ func (r *Reader) start(kind readKind) error {
 		threads = 1 // only a sequential scan says which values were quoted
 	}
 	so.Threads = threads
+	if raw && so.Header && so.MaxBadRows > 0 {
+		// The header's own width error, which the scan holds as a bad row
+		// and keepRejects drops, takes none of the RejectsLimit places.
+		so.MaxBadRows++
+	}
 	if kind == readRows && scanThreads(so) < scanner.MinScanThreads {
 		so.Threads = 1
 	}

@@ -317,7 +317,11 @@ func (r *Reader) Count() (int64, error) {
 				if !r.opts.StoreRejects || full.Load() || lim > 0 && len(bad) >= lim {
 					continue // beyond what RejectsLimit keeps
 				}
-				bad = append(bad, rows...)
+				for _, pe := range rows {
+					if !r.headerReject(pe) { // no reject, nor a place of the limit's
+						bad = append(bad, pe)
+					}
+				}
 				if lim > 0 && len(bad) > lim {
 					clear(bad[lim:])
 					bad = bad[:lim:lim]
@@ -402,13 +406,18 @@ func (r *Reader) keepRejects(bad []*scanner.ParseError) {
 		if r.opts.RejectsLimit > 0 && len(r.rawRejects) >= r.opts.RejectsLimit {
 			return
 		}
-		if pe.Kind == scanner.ErrFieldCount && pe.Row == 1 && r.read.Header {
-			// The header, held to the schema's width by the raw scan, is
-			// no row of the table: a typed read keeps no reject for it.
+		if r.headerReject(pe) {
 			continue
 		}
 		r.rawRejects = append(r.rawRejects, typed.ParseReject(pe, r.schema))
 	}
+}
+
+// headerReject says pe is the header's own width error: the raw scan
+// holds the header to the schema's width too, but it is no row of the
+// table, and a typed read keeps no reject for it.
+func (r *Reader) headerReject(pe *scanner.ParseError) bool {
+	return pe.Kind == scanner.ErrFieldCount && pe.Row == 1 && r.read.Header
 }
 
 // shiftedSummary returns the Message of rj, moved: a row the raw scan
