@@ -172,6 +172,11 @@ func (w *castWorkers) block(b *scanner.Block) error {
 			}
 			return w.finish(out, rejects, err)
 		}
+		if err := b.Shrunk(); err != nil {
+			// The chunk's values may be zeros of a file that shrank
+			// after the scan: it is not handed out.
+			return w.finish(out, nil, err)
+		}
 		if !w.publish(out, castChunk{c: r.Keep(w.chunk()), rejects: rejects}) {
 			return errCastStopped
 		}

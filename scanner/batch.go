@@ -140,6 +140,18 @@ func estimateRows(data []byte, _ byte) (rows, fields int) {
 	return rows, fields
 }
 
+// reach returns the input offset where the bytes of b's rows end: the end
+// of its boundary, or of the last row of its last part, the later.
+func (b *batch) reach() int64 {
+	end := b.end
+	for part := b; part != nil; part = part.more {
+		if n := len(part.rows); n > 0 {
+			end = max(end, part.base+int64(part.rows[n-1].end))
+		}
+	}
+	return end
+}
+
 // recycle keeps b's memory for a later boundary. b must hold no pin. A
 // batch whose room for records grew past eight budgets (a boundary denser
 // than the ones before it) is left to the collector.

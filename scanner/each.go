@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"runtime/debug"
+
+	"github.com/csvscan/csvscan/buffer"
 )
 
 // A Block is the rows of one boundary of a parallel scan, handed to the
@@ -16,11 +18,21 @@ import (
 type Block struct {
 	c      cursor
 	head   *batch
-	opts   *Options // the Parallel's
+	m      *buffer.Manager // the Parallel's, for Shrunk
+	opts   *Options        // the Parallel's
 	index  int
 	header []string
 	done   bool
 }
+
+// Shrunk returns an error wrapping io.ErrUnexpectedEOF when the block's
+// bytes are mapped pages of a file that is now shorter than they reach,
+// and nil otherwise. A value read from such a page after the scan may be
+// zeros the system wrote past the new end, not the file's bytes (see
+// buffer.Manager.Shrunk); Each asks when the function returns, and a
+// function that hands values on before it returns (the front door's typed
+// read, chunk by chunk) asks after reading them, before handing them on.
+func (b *Block) Shrunk() error { return b.m.Shrunk(b.head.reach()) }
 
 // Index returns the block's place in the file: the rows of a block come
 // before those of every block with a greater index. Indexes start at 0 and
@@ -177,7 +189,7 @@ func (p *Parallel) sequence() (scanErr error) {
 			b = p.finishBoundary(b.pending)
 		}
 		b = p.exact(b)
-		bl := &Block{head: b, opts: &p.opts, index: p.deliver - 1, c: seq.fork()}
+		bl := &Block{head: b, m: p.m, opts: &p.opts, index: p.deliver - 1, c: seq.fork()}
 		bl.c.set(b, false)
 		scanErr = seq.pass(b)
 		bl.header = seq.header
@@ -218,6 +230,11 @@ func (p *Parallel) runBlock(bl *Block) {
 	var err error
 	if !skip {
 		err = p.callFn(bl)
+		if err == nil {
+			// Values the function read may have been zeros of a file that
+			// shrank after the scan: the read is not the file's.
+			err = bl.Shrunk()
+		}
 	}
 	bl.done = true
 	head := bl.head

@@ -189,13 +189,7 @@ func (p *Parallel) scanGuarded(b iterator.Boundary) (out *batch) {
 	// Zeros where a mapped file shrank are no rows (Manager.Shrunk): the
 	// bytes read, up to the end of the boundary's last row, must still be
 	// the file's once they have been read.
-	end := b.EndOffset()
-	for part := out; part != nil; part = part.more {
-		if n := len(part.rows); n > 0 {
-			end = max(end, part.base+int64(part.rows[n-1].end))
-		}
-	}
-	if err := p.m.Shrunk(end); err != nil {
+	if err := p.m.Shrunk(max(b.EndOffset(), out.reach())); err != nil {
 		for part := out; part != nil; part = part.more {
 			if part.pin != nil {
 				p.m.Release(part.pin)
