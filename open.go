@@ -241,7 +241,9 @@ func (r *Reader) start(kind readKind) error {
 			// in place where they can be mapped; Scan (Raw) reads them.
 			p, err = scanner.ScanFileSize(ctx, r.src.file, r.src.size, so)
 		} else {
-			section := io.NewSectionReader(r.src.file, off, r.src.size-off)
+			// A FileSection, so that each buffer read is checked against a
+			// file that shrank (an io.SectionReader has no Stat).
+			section := buffer.NewFileSection(r.src.file, off, r.src.size-off)
 			p, err = scanner.ScanReaderAt(ctx, section, r.src.size-off, so)
 		}
 		if err != nil {

@@ -55,3 +55,39 @@ func (r *FileReader) Read(p []byte) (int, error) {
 	}
 	return n, nil
 }
+
+// FileSection is bytes [off, off+n) of a regular file as an io.ReaderAt
+// (an io.SectionReader) with a Stat that gives the size of the file past
+// off: a Manager over it then checks, after each buffer it reads, that the
+// file did not shrink below the bytes read, as it does over the file
+// itself (see Manager), where a plain io.SectionReader, which has no Stat,
+// escapes the check. Offsets and sizes in its errors are the section's.
+type FileSection struct {
+	*io.SectionReader
+	f   *os.File
+	off int64
+}
+
+// NewFileSection returns bytes [off, off+n) of f.
+func NewFileSection(f *os.File, off, n int64) *FileSection {
+	return &FileSection{SectionReader: io.NewSectionReader(f, off, n), f: f, off: off}
+}
+
+// Stat returns the file's information with the size of what lies past
+// the section's start.
+func (s *FileSection) Stat() (os.FileInfo, error) {
+	st, err := s.f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	return sectionInfo{FileInfo: st, size: max(st.Size()-s.off, 0)}, nil
+}
+
+// sectionInfo is a file's information with a section's size.
+type sectionInfo struct {
+	os.FileInfo
+	size int64
+}
+
+// Size returns the size of the file past the section's start.
+func (i sectionInfo) Size() int64 { return i.size }

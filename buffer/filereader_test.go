@@ -60,3 +60,53 @@ func TestFileReader(t *testing.T) {
 		t.Fatalf("truncated to 30000: %d bytes, then %v; want an error wrapping io.ErrUnexpectedEOF", total, err)
 	}
 }
+
+// TestFileSectionShrunk: a Manager over a FileSection checks each buffer
+// it reads against a file that shrank, as over the file itself: a read
+// that returns its whole count from a file now shorter than the bytes
+// read (Linux's zeros past a truncation) fails with io.ErrUnexpectedEOF.
+// The truncation is simulated after the section's bytes were read whole.
+func TestFileSectionShrunk(t *testing.T) {
+	data := input(10000)
+	path := filepath.Join(t.TempDir(), "f")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sec := NewFileSection(f, 1000, 9000)
+	if st, err := sec.Stat(); err != nil || st.Size() != 9000 {
+		t.Fatalf("Stat: %v, %v; want 9000 bytes", st, err)
+	}
+	m := FromReaderAt(sec, 9000, 4096)
+	m.NoPrefetch()
+	b, err := m.Pin(0)
+	if err != nil || !bytes.Equal(b.Bytes(), data[1000:1000+4096]) {
+		t.Fatalf("buffer 0: %v", err)
+	}
+	m.Release(b)
+	// A ReaderAt that returns the whole count, as a read racing a
+	// truncation can, over a file truncated first.
+	if err := os.Truncate(path, 3000); err != nil {
+		t.Fatal(err)
+	}
+	racing := &racingSection{FileSection: sec}
+	m = FromReaderAt(racing, 9000, 4096)
+	m.NoPrefetch()
+	if _, err := m.Pin(0); !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Fatalf("buffer 0 of a section whose file shrank to 2000 bytes past its start: %v, want io.ErrUnexpectedEOF", err)
+	}
+}
+
+// racingSection reads a FileSection as a read racing a truncation can:
+// the whole count, zeros past the file's end.
+type racingSection struct{ *FileSection }
+
+func (r *racingSection) ReadAt(p []byte, off int64) (int, error) {
+	n, _ := r.FileSection.ReadAt(p, off)
+	clear(p[n:])
+	return len(p), nil
+}
