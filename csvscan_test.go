@@ -691,3 +691,49 @@ func TestRawClose(t *testing.T) {
 		}
 	}
 }
+
+// TestValuesCountClose: Close during Values ends it at the next row, and
+// Values, Count and Err report ErrClosed after it at every thread count
+// (Values handed out the rest of its chunk, a parallel Count ended with
+// the scan's own closed error or a stat error of the closed file, and Err
+// said nil; found by a review helper).
+func TestValuesCountClose(t *testing.T) {
+	path := writeFile(t, "close.csv", bigCSV(100000))
+	for _, threads := range []int{1, 2, 3} {
+		r, err := Open(path, Options{Threads: threads, BufferSize: 64 << 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, after := 0, 0
+		var last error
+		for _, err := range r.Values() {
+			if err != nil {
+				last = err
+				break
+			}
+			if rows++; rows == 10 {
+				r.Close()
+			} else if rows > 10 {
+				after++
+			}
+		}
+		if after > 0 || !errors.Is(last, ErrClosed) || !errors.Is(r.Err(), ErrClosed) {
+			t.Errorf("Values, %d threads: %d rows after Close, then %v, Err %v; want none and ErrClosed", threads, after, last, r.Err())
+		}
+		r, err = Open(path, Options{Threads: threads, BufferSize: 64 << 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan struct{})
+		go func() {
+			time.Sleep(time.Millisecond)
+			r.Close()
+			close(done)
+		}()
+		n, err := r.Count()
+		<-done
+		if err != nil && !errors.Is(err, ErrClosed) || err == nil && n != 100000 {
+			t.Errorf("Count, %d threads, Close from another goroutine: %d rows, %v; want ErrClosed or every row", threads, n, err)
+		}
+	}
+}

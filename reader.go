@@ -43,8 +43,12 @@ type Reader struct {
 	closed atomic.Bool
 	mu     sync.Mutex
 	cancel context.CancelFunc
-	multi  *multi // several files (OpenFiles), or nil
-	empty  bool   // the input has no bytes: no rows
+	// counting is open while Count's parallel scan runs its workers:
+	// Close, which stops them, waits for it to close before it closes
+	// the file they read (a Parallel closed during Each returns at once).
+	counting chan struct{}
+	multi    *multi // several files (OpenFiles), or nil
+	empty    bool   // the input has no bytes: no rows
 	// rawRejects are the rows Raw and Count skipped, with StoreRejects (a
 	// typed read keeps its own).
 	rawRejects []typed.Reject
@@ -113,7 +117,7 @@ func (r *Reader) Next() (*typed.Chunk, error) {
 		return nil, r.err
 	}
 	if r.closed.Load() {
-		return nil, ErrClosed
+		return nil, r.closedErr()
 	}
 	if r.empty {
 		return nil, io.EOF
@@ -125,6 +129,9 @@ func (r *Reader) Next() (*typed.Chunk, error) {
 		}
 		c, err := r.multi.next()
 		if err != nil && err != io.EOF {
+			if r.closed.Load() {
+				return nil, r.closedErr()
+			}
 			r.err = err
 		}
 		return c, err
@@ -144,10 +151,23 @@ func (r *Reader) Next() (*typed.Chunk, error) {
 		if err == io.EOF {
 			return nil, io.EOF
 		}
+		if r.closed.Load() {
+			// Close ended the read (a worker's error then is its doing).
+			return nil, r.closedErr()
+		}
 		r.err = r.wrap(err)
 		return nil, r.err
 	}
 	return c, nil
+}
+
+// closedErr records that Close ended the read, for Err, and returns
+// ErrClosed.
+func (r *Reader) closedErr() error {
+	if r.err == nil {
+		r.err = ErrClosed
+	}
+	return ErrClosed
 }
 
 // ErrClosed is returned by a read after Close.
@@ -185,6 +205,12 @@ func (r *Reader) Values() iter.Seq2[[]any, error] {
 				row = make([]any, len(c.Columns))
 			}
 			for i := 0; i < c.Len(); i++ {
+				if r.closed.Load() {
+					// Close, which may come from another goroutine, ends
+					// the read at the next row, as Raw's.
+					yield(nil, r.closedErr())
+					return
+				}
 				for j := range c.Columns {
 					row[j] = c.Columns[j].Value(i)
 				}
@@ -207,7 +233,7 @@ func (r *Reader) Values() iter.Seq2[[]any, error] {
 func (r *Reader) Raw() iter.Seq2[[][]byte, error] {
 	return func(yield func([][]byte, error) bool) {
 		if r.closed.Load() {
-			yield(nil, ErrClosed)
+			yield(nil, r.closedErr())
 			return
 		}
 		if r.mode == "typed" {
@@ -262,7 +288,7 @@ func (r *Reader) Raw() iter.Seq2[[][]byte, error] {
 		}
 		if r.closed.Load() {
 			// Not the read's error: a read of the closed file fails.
-			yield(nil, ErrClosed)
+			yield(nil, r.closedErr())
 			return
 		}
 		if err := r.raw.Err(); err != nil {
@@ -277,7 +303,7 @@ func (r *Reader) Raw() iter.Seq2[[][]byte, error] {
 // counted by the workers.
 func (r *Reader) Count() (int64, error) {
 	if r.closed.Load() {
-		return 0, ErrClosed
+		return 0, r.closedErr()
 	}
 	if r.mode != "" {
 		return 0, errors.New("csvscan: Count reads the whole input: call it on a Reader not read yet")
@@ -306,6 +332,15 @@ func (r *Reader) Count() (int64, error) {
 		pending := map[int][]*scanner.ParseError{}
 		next := 0
 		var full atomic.Bool
+		counting := make(chan struct{})
+		r.mu.Lock()
+		if r.closed.Load() { // Close came first: its file is closed
+			r.mu.Unlock()
+			return 0, r.closedErr()
+		}
+		r.counting = counting
+		r.mu.Unlock()
+		defer close(counting)
 		err := p.Each(func(b *scanner.Block) error {
 			k := 0
 			var bad []*scanner.ParseError
@@ -346,6 +381,9 @@ func (r *Reader) Count() (int64, error) {
 			return nil
 		})
 		if err != nil {
+			if r.closed.Load() {
+				return n.Load(), r.closedErr() // the scan's error is Close's doing
+			}
 			r.err = r.wrap(err)
 			return n.Load(), r.err
 		}
@@ -448,6 +486,9 @@ func (r *Reader) Close() error {
 	defer r.mu.Unlock()
 	if r.cancel != nil {
 		r.cancel()
+	}
+	if r.counting != nil {
+		<-r.counting // the workers stop at the cancel
 	}
 	if r.multi != nil {
 		if r.multi.cur != nil {

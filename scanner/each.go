@@ -230,10 +230,14 @@ func (p *Parallel) runBlock(bl *Block) {
 	var err error
 	if !skip {
 		err = p.callFn(bl)
-		if err == nil {
+		if err == nil && !p.closing.Load() {
 			// Values the function read may have been zeros of a file that
-			// shrank after the scan: the read is not the file's.
-			err = bl.Shrunk()
+			// shrank after the scan: the read is not the file's. (After
+			// Close the file may be closed too, so that its size cannot
+			// be asked: the scan ends with ErrClosed anyway.)
+			if serr := bl.Shrunk(); serr != nil && !p.closing.Load() {
+				err = serr
+			}
 		}
 	}
 	bl.done = true
