@@ -737,3 +737,39 @@ func TestValuesCountClose(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenFilesClose: Close of a table of several files, from another
+// goroutine while it is read, ends Raw, Count and Values with ErrClosed,
+// with no file left open (the read went on with the next file to the end,
+// and Close raced the change of file; found by a review helper).
+func TestOpenFilesClose(t *testing.T) {
+	dir := t.TempDir()
+	var paths []string
+	for i := range 60 {
+		p := filepath.Join(dir, fmt.Sprintf("f%02d.csv", i))
+		if err := os.WriteFile(p, []byte("a,b\n1,x\n2,y\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	for _, how := range []string{"raw", "count", "values"} {
+		r, err := OpenFiles(paths, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan struct{})
+		go func() {
+			time.Sleep(200 * time.Microsecond)
+			r.Close()
+			close(done)
+		}()
+		rows, err := drain(r, how)
+		<-done
+		if err == nil && rows != 120 || err != nil && !errors.Is(err, ErrClosed) {
+			t.Errorf("%s: %d rows, %v; want ErrClosed, or every row when Close came after the end", how, rows, err)
+		}
+		if _, err := r.Count(); !errors.Is(err, ErrClosed) {
+			t.Errorf("%s: a read after Close: %v, want ErrClosed", how, err)
+		}
+	}
+}

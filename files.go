@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/csvscan/csvscan/scanner/typed"
@@ -128,9 +129,38 @@ type multi struct {
 	fileCols int          // how many of schema's columns come from the files
 	hiveKeys []hiveKey
 	idx      int     // the file being read
-	cur      *Reader // its reader
+	cur      *Reader // its reader; set under mu (Close reads it)
 	mapping  []int   // table column -> the file's column, or -1 for NULL
 	rejects  []typed.Reject
+	// mu orders the reading goroutine's change of file with a Close from
+	// another goroutine: closed is set by close, and a file opened after
+	// it is closed at once.
+	mu     sync.Mutex
+	closed bool
+}
+
+// close closes the file being read, and every one opened after it.
+func (m *multi) close() error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.closed = true
+	if m.cur != nil {
+		return m.cur.Close()
+	}
+	return nil
+}
+
+// setCur makes r the file being read (nil: none); false, with r closed,
+// when the table was closed.
+func (m *multi) setCur(r *Reader) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed && r != nil {
+		r.Close()
+		return false
+	}
+	m.cur = r
+	return true
 }
 
 // hiveKey is one key=value folder name shared by every path.
@@ -343,7 +373,9 @@ func (m *multi) open(i int) (*Reader, error) {
 
 // use makes r the file being read: it maps the table's columns to its own.
 func (m *multi) use(r *Reader) error {
-	m.cur = r
+	if !m.setCur(r) {
+		return ErrClosed
+	}
 	m.mapping = make([]int, m.fileCols)
 	s := r.Schema()
 	var missing []string
@@ -368,7 +400,7 @@ func (m *multi) next() (*typed.Chunk, error) {
 			m.rejects = append(m.rejects, m.cur.Rejects()...)
 			m.cur.Close()
 			if m.idx+1 >= len(m.paths) {
-				m.cur = nil
+				m.setCur(nil)
 				return nil, io.EOF
 			}
 			m.idx++
@@ -507,7 +539,7 @@ func (m *multi) advance(yield func([][]byte, error) bool) bool {
 	m.rejects = append(m.rejects, m.cur.Rejects()...)
 	m.cur.Close()
 	if m.idx+1 >= len(m.paths) {
-		m.cur = nil
+		m.setCur(nil)
 		return false
 	}
 	m.idx++
@@ -518,7 +550,7 @@ func (m *multi) advance(yield func([][]byte, error) bool) bool {
 		}
 	}
 	if err != nil {
-		m.cur = nil
+		m.setCur(nil)
 		yield(nil, err)
 		return false
 	}

@@ -491,10 +491,7 @@ func (r *Reader) Close() error {
 		<-r.counting // the workers stop at the cancel
 	}
 	if r.multi != nil {
-		if r.multi.cur != nil {
-			return r.multi.cur.Close()
-		}
-		return nil
+		return r.multi.close()
 	}
 	return r.src.close()
 }
