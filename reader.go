@@ -161,6 +161,19 @@ func (r *Reader) Next() (*typed.Chunk, error) {
 	return c, nil
 }
 
+// scanRows hands every row of s to yield until Close (closed), which may
+// come from another goroutine, ends it at the next row. It reports false
+// when yield stopped the loop. (A function of its own: in Raw's closure
+// the loop ran 10% slower on 16-byte notes.)
+func scanRows(s *scanner.Scanner, closed *atomic.Bool, yield func([][]byte, error) bool) bool {
+	for !closed.Load() && s.Scan() {
+		if !yield(s.Row(), nil) {
+			return false
+		}
+	}
+	return true
+}
+
 // closedErr records that Close ended the read, for Err, and returns
 // ErrClosed.
 func (r *Reader) closedErr() error {
@@ -265,12 +278,9 @@ func (r *Reader) Raw() iter.Seq2[[][]byte, error] {
 		if s, ok := r.raw.(*scanner.Scanner); ok && taker == nil {
 			// A sequential read without rejects: no call through an
 			// interface, nor for rejects, a row (about a sixth of the
-			// time of a row of 16-byte notes). Close, which may come
-			// from another goroutine, ends it at the next row.
-			for !r.closed.Load() && s.Scan() {
-				if !yield(s.Row(), nil) {
-					return
-				}
+			// time of a row of 16-byte notes).
+			if !scanRows(s, &r.closed, yield) {
+				return
 			}
 		} else {
 			for !r.closed.Load() {
