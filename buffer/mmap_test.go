@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"testing"
@@ -18,21 +17,15 @@ func mappedFile(t *testing.T, data []byte) (*Manager, string) {
 	if !canMap || runtime.GOOS == "windows" {
 		t.Skip("files are not mapped here")
 	}
-	path := filepath.Join(t.TempDir(), "mapped")
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	f, path := openTemp(t, data)
 	m, err := FromFile(f, 2*os.Getpagesize())
 	if err != nil {
 		t.Fatal(err)
 	}
 	// A prefetch may still be mapping the next buffer: the file is closed
-	// only after it is done.
-	t.Cleanup(func() { m.Wait(); f.Close() })
+	// only after it is done (cleanups run last first: this one before
+	// openTemp's Close).
+	t.Cleanup(m.Wait)
 	if !m.Mapped() {
 		t.Fatal("a regular file in buffers of whole pages is not mapped")
 	}

@@ -9,12 +9,10 @@ import (
 	"testing"
 )
 
-// TestFileReader: a FileReader reads the file's bytes up to the size it
-// was given, not what was appended after; a file truncated while it is
-// read fails the read with an error wrapping io.ErrUnexpectedEOF, never an
-// early io.EOF, and hands out no byte past the cut.
-func TestFileReader(t *testing.T) {
-	data := input(100000)
+// openTemp writes data to a file of the test's and opens it; the file is
+// closed when the test ends.
+func openTemp(t *testing.T, data []byte) (*os.File, string) {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "f")
 	if err := os.WriteFile(path, data, 0o600); err != nil {
 		t.Fatal(err)
@@ -23,7 +21,17 @@ func TestFileReader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	t.Cleanup(func() { f.Close() })
+	return f, path
+}
+
+// TestFileReader: a FileReader reads the file's bytes up to the size it
+// was given, not what was appended after; a file truncated while it is
+// read fails the read with an error wrapping io.ErrUnexpectedEOF, never an
+// early io.EOF, and hands out no byte past the cut.
+func TestFileReader(t *testing.T) {
+	data := input(100000)
+	f, path := openTemp(t, data)
 	got, err := io.ReadAll(NewFileReader(f, 10, int64(len(data))))
 	if err != nil || !bytes.Equal(got, data[10:]) {
 		t.Fatalf("whole file: %d bytes, %v", len(got), err)
@@ -68,15 +76,7 @@ func TestFileReader(t *testing.T) {
 // The truncation is simulated after the section's bytes were read whole.
 func TestFileSectionShrunk(t *testing.T) {
 	data := input(10000)
-	path := filepath.Join(t.TempDir(), "f")
-	if err := os.WriteFile(path, data, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
+	f, path := openTemp(t, data)
 	sec := NewFileSection(f, 1000, 9000)
 	if st, err := sec.Stat(); err != nil || st.Size() != 9000 {
 		t.Fatalf("Stat: %v, %v; want 9000 bytes", st, err)
