@@ -654,73 +654,73 @@ func TestRawThreads(t *testing.T) {
 	}
 }
 
-// TestRawClose: Close during a Raw loop, from the reading goroutine or
-// another one, ends the loop at the next row with ErrClosed, whatever the
-// thread count (a sequential read went on with the rows it had buffered,
-// then failed reading the closed file; found by a review helper).
+// TestRawClose: Close during a Raw or Values loop, from the reading
+// goroutine or another one, ends the loop at the next row with ErrClosed,
+// which Err then returns too, whatever the thread count (a sequential Raw
+// went on with the rows it had buffered, then failed reading the closed
+// file; Values handed out the rest of its chunk; Err said nil; found by
+// review helpers).
 func TestRawClose(t *testing.T) {
 	path := writeFile(t, "close.csv", bigCSV(100000))
-	for _, threads := range []int{1, 2, 3} {
-		for _, other := range []bool{false, true} {
-			r, err := Open(path, Options{Threads: threads, BufferSize: 64 << 10})
-			if err != nil {
-				t.Fatal(err)
-			}
-			rows, after := 0, 0
-			var last error
+	// loop hands each step's error to step until it returns false.
+	loop := func(r *Reader, how string, step func(error) bool) {
+		if how == "raw" {
 			for _, err := range r.Raw() {
-				if err != nil {
-					last = err
-					break
-				}
-				if rows++; rows == 10 {
-					if other {
-						done := make(chan struct{})
-						go func() { r.Close(); close(done) }()
-						<-done
-					} else {
-						r.Close()
-					}
-				} else if rows > 10 {
-					after++
+				if !step(err) {
+					return
 				}
 			}
-			if after > 0 || !errors.Is(last, ErrClosed) {
-				t.Errorf("%d threads, Close from another goroutine %v: %d rows after Close, then %v; want none and ErrClosed", threads, other, after, last)
+			return
+		}
+		for _, err := range r.Values() {
+			if !step(err) {
+				return
+			}
+		}
+	}
+	for _, how := range []string{"raw", "values"} {
+		for _, threads := range []int{1, 2, 3} {
+			for _, other := range []bool{false, true} {
+				r, err := Open(path, Options{Threads: threads, BufferSize: 64 << 10})
+				if err != nil {
+					t.Fatal(err)
+				}
+				rows, after := 0, 0
+				var last error
+				loop(r, how, func(err error) bool {
+					if err != nil {
+						last = err
+						return false
+					}
+					if rows++; rows == 10 {
+						if other {
+							done := make(chan struct{})
+							go func() { r.Close(); close(done) }()
+							<-done
+						} else {
+							r.Close()
+						}
+					} else if rows > 10 {
+						after++
+					}
+					return true
+				})
+				if after > 0 || !errors.Is(last, ErrClosed) || !errors.Is(r.Err(), ErrClosed) {
+					t.Errorf("%s, %d threads, Close from another goroutine %v: %d rows after Close, then %v, Err %v; want none and ErrClosed", how, threads, other, after, last, r.Err())
+				}
 			}
 		}
 	}
 }
 
-// TestValuesCountClose: Close during Values ends it at the next row, and
-// Values, Count and Err report ErrClosed after it at every thread count
-// (Values handed out the rest of its chunk, a parallel Count ended with
-// the scan's own closed error or a stat error of the closed file, and Err
-// said nil; found by a review helper).
-func TestValuesCountClose(t *testing.T) {
+// TestCountClose: Close from another goroutine during Count ends it with
+// ErrClosed at every thread count (a parallel Count ended with the scan's
+// own closed error, context canceled, or a stat error of the closed file;
+// found by a review helper), or Count had read every row first.
+func TestCountClose(t *testing.T) {
 	path := writeFile(t, "close.csv", bigCSV(100000))
 	for _, threads := range []int{1, 2, 3} {
 		r, err := Open(path, Options{Threads: threads, BufferSize: 64 << 10})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rows, after := 0, 0
-		var last error
-		for _, err := range r.Values() {
-			if err != nil {
-				last = err
-				break
-			}
-			if rows++; rows == 10 {
-				r.Close()
-			} else if rows > 10 {
-				after++
-			}
-		}
-		if after > 0 || !errors.Is(last, ErrClosed) || !errors.Is(r.Err(), ErrClosed) {
-			t.Errorf("Values, %d threads: %d rows after Close, then %v, Err %v; want none and ErrClosed", threads, after, last, r.Err())
-		}
-		r, err = Open(path, Options{Threads: threads, BufferSize: 64 << 10})
 		if err != nil {
 			t.Fatal(err)
 		}
