@@ -12,13 +12,19 @@ import (
 	"github.com/csvscan/csvscan/internal/memtest"
 )
 
-// TestMemoryFrontDoor reads the hostile inputs of the reliability issue
-// through OpenReader (sniffing, then a sequential read and the casts),
-// with and without IgnoreErrors, generated on the fly: the peak heap stays
-// under 32 MiB + 4*MaxLineSize + 128 bytes per value of the widest row
-// (the sniffer's sample, the scanner's buffer grown to a row, a chunk).
-// The small sizes run in go test ./...; CSVSCAN_MEMORY=full runs the
-// issue's.
+// TestMemoryFrontDoor reads the hostile inputs of the reliability issue,
+// with and without IgnoreErrors, through OpenReader (sniffing, then a
+// sequential read and the casts), generated on the fly, and from a file
+// with Open and two goroutines (the parallel scan, its rows cast on its
+// workers): the peak heap stays under 32 MiB + 4*MaxLineSize + 128 bytes
+// per value of the widest row (the sniffer's sample, the scanner's buffer
+// grown to a row, a chunk). The file's reads run with the collector held
+// to 24 MiB, so that the figure is what they hold, not garbage a lazy
+// collector left: without it, the file of empty lines (a NULL row per
+// byte, 28 bytes of records each in the workers' batches) peaked at 68
+// MiB for 16 MiB and at 97 MiB for 100 MiB; with it, at 38.5 and 39.8 MiB
+// (2026-12-06), the window of batches and blocks, whatever the size. The
+// small sizes run in go test ./...; CSVSCAN_MEMORY=full runs the issue's.
 func TestMemoryFrontDoor(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the memory suite reads tens of megabytes per input; skipped in -short")
@@ -38,13 +44,34 @@ func TestMemoryFrontDoor(t *testing.T) {
 		{"tiny rows", "", "1\n", "", 16 << 20, 200 << 20, 0},
 		{"empty lines", "a\n1\n", "\n", "", 16 << 20, 100 << 20, 0},
 	} {
-		for _, ignore := range []bool{false, true} {
-			t.Run(fmt.Sprintf("%s/ignore=%v", h.name, ignore), func(t *testing.T) {
+		for k, ignore := range []bool{false, true, false, true} {
+			file := k >= 2
+			t.Run(fmt.Sprintf("%s/ignore=%v/file=%v", h.name, ignore, file), func(t *testing.T) {
 				var rows int
 				var readErr error
+				path := ""
+				if file {
+					path = filepath.Join(t.TempDir(), "hostile.csv")
+					f, err := os.Create(path)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if _, err := f.ReadFrom(memtest.Pattern(h.head, h.unit, memtest.Size(h.small, h.full), h.tail)); err != nil {
+						t.Fatal(err)
+					}
+					f.Close()
+				}
+				if file {
+					defer memtest.Limit(24 << 20)()
+				}
 				peak, err := memtest.Measure(func() error {
-					src := memtest.Pattern(h.head, h.unit, memtest.Size(h.small, h.full), h.tail)
-					r, err := OpenReader(src, Options{IgnoreErrors: ignore})
+					var r *Reader
+					var err error
+					if file {
+						r, err = Open(path, Options{IgnoreErrors: ignore, Threads: 2})
+					} else {
+						r, err = OpenReader(memtest.Pattern(h.head, h.unit, memtest.Size(h.small, h.full), h.tail), Options{IgnoreErrors: ignore})
+					}
 					if err != nil {
 						return err
 					}
@@ -203,7 +230,7 @@ func TestMemoryWorkersWindow(t *testing.T) {
 	defer memtest.Limit(24 << 20)()
 	var rows, chunks, waiting, blocks int
 	peak, err := memtest.Measure(func() error {
-		r, err := Open(path, Options{Threads: 2, BufferSize: buffer})
+		r, err := Open(path, Options{Threads: 3, BufferSize: buffer})
 		if err != nil {
 			return err
 		}
