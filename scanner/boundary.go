@@ -97,9 +97,9 @@ func constant(s sm.State) *[sm.NumStates]sm.State {
 }
 
 // scanBoundary produces the rows that start in boundary b.
-func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
+func (p *Parallel) scanBoundary(b iterator.Boundary, id int) *batch {
 	k := b.Index
-	out := p.newBatch(b.Offset(), b.EndOffset(), 16, 64) // the prefix: a few rows, usually
+	out := p.newBatch(b.Offset(), b.EndOffset(), 16, 64, id) // the prefix: a few rows, usually
 	out.ends = noEnds
 	pin, err := p.m.Pin(b.BufferIndex)
 	if err != nil {
@@ -122,7 +122,7 @@ func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 		// out, sized for them.
 		rows, fields := estimateRows(data[b.Start:b.End], p.opts.Dialect.Delimiter[0])
 		p.recycle(out)
-		out = p.newBatch(b.Offset(), end, rows, fields)
+		out = p.newBatch(b.Offset(), end, rows, fields, id)
 		out.pin, out.ends = pin, noEnds
 		first := int(p.bom - base)
 		e := p.segmentFirst(out, segJob{data: data, base: base, start: first, state: sm.NotSet, stopAt: end, recordAt: end})
@@ -159,7 +159,7 @@ func (p *Parallel) scanBoundary(b iterator.Boundary) *batch {
 		}
 	}
 	rows, fields := estimateRows(data[b.Start:b.End], p.opts.Dialect.Delimiter[0])
-	bulk := p.newBatch(b.Offset(), end, rows, fields)
+	bulk := p.newBatch(b.Offset(), end, rows, fields, id)
 	be := p.segmentFirst(bulk, segJob{data: data, base: base, start: meet, state: main, stopAt: end, recordAt: end})
 	rec, bulkErr, first := be.rec, be.err, be.first
 	// The transition function: the bulk scan gives the end state of the
@@ -276,7 +276,7 @@ func (p *Parallel) finishBoundary(j *pendingBoundary) *batch {
 		// ended.
 		p.recycle(bulk)
 		if pe.rawFrom < 0 && pe.exit >= 0 && pe.exit < end {
-			more := p.newBatch(b.Offset(), end, 16, 64)
+			more := p.newBatch(b.Offset(), end, 16, 64, -1)
 			me := p.segmentFirst(more, segJob{data: data, base: base, start: int(pe.exit - base), state: pe.exitState, stopAt: end, recordAt: -1})
 			more.err = me.err
 			out.more = more

@@ -223,7 +223,7 @@ func (p *Parallel) callFn(bl *Block) (err error) {
 }
 
 // runBlock calls Each's function with bl, then releases its batch.
-func (p *Parallel) runBlock(bl *Block) {
+func (p *Parallel) runBlock(bl *Block, id int) {
 	p.mu.Lock()
 	skip := p.fnErr != nil
 	p.mu.Unlock()
@@ -249,7 +249,7 @@ func (p *Parallel) runBlock(bl *Block) {
 	for part := head; part != nil; {
 		next := part.more
 		part.pin = nil
-		p.recycle(part)
+		p.recycleBy(part, id)
 		part = next
 	}
 	p.mu.Lock()

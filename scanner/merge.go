@@ -390,7 +390,7 @@ func (p *Parallel) rescan(b *batch, at int64, st sm.State) *batch {
 	p.count(func(s *ParallelStats) { s.Rescanned++ })
 	pin := b.pin
 	data, base := pin.Bytes(), pin.Offset()
-	nb := p.newBatch(b.base, b.end, 16, 64)
+	nb := p.newBatch(b.base, b.end, 16, 64, -1)
 	nb.pin = pin
 	for part := b; part != nil; {
 		next := part.more

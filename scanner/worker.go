@@ -42,7 +42,7 @@ func (p *Parallel) start(each bool) bool {
 	})
 	p.wg.Add(p.threads)
 	for i := 0; i < p.threads; i++ {
-		go p.worker()
+		go p.worker(i)
 	}
 	go func() {
 		p.wg.Wait()
@@ -146,7 +146,7 @@ func (p *Parallel) observe(b iterator.Boundary, out *batch) {
 	p.mu.Unlock()
 }
 
-func (p *Parallel) worker() {
+func (p *Parallel) worker(id int) {
 	defer p.wg.Done()
 	// A mapped page gone because the file shrank (Each reads mapped
 	// files) panics instead of killing the process; scanGuarded and
@@ -160,9 +160,9 @@ func (p *Parallel) worker() {
 		case !ok:
 			return
 		case c != nil:
-			p.runBlock(c)
+			p.runBlock(c, id)
 		default:
-			out := p.scanGuarded(b)
+			out := p.scanGuarded(b, id)
 			p.observe(b, out)
 			p.publishBatch(b.Index, out)
 		}
@@ -174,7 +174,7 @@ func (p *Parallel) worker() {
 // so are the pins its batch held: Close drops those buffers
 // (Manager.Close). The boundary's transition function becomes "INVALID
 // whatever the start", so that no later boundary waits for it.
-func (p *Parallel) scanGuarded(b iterator.Boundary) (out *batch) {
+func (p *Parallel) scanGuarded(b iterator.Boundary, id int) (out *batch) {
 	defer func() {
 		if r := recover(); r != nil {
 			err := p.m.Fault(r)
@@ -185,7 +185,7 @@ func (p *Parallel) scanGuarded(b iterator.Boundary) (out *batch) {
 			out = &batch{err: err, base: b.Offset(), end: b.EndOffset()}
 		}
 	}()
-	out = p.scanBoundary(b)
+	out = p.scanBoundary(b, id)
 	// Zeros where a mapped file shrank are no rows (Manager.Shrunk): the
 	// bytes read, up to the end of the boundary's last row, must still be
 	// the file's once they have been read.
