@@ -87,11 +87,11 @@ const (
 )
 
 // newBatch returns an empty batch for the boundary [base, end), for worker
-// id (-1: none), reusing the memory of a delivered one: one that worker
-// read last if there is one (recycleBy), and among those for a boundary's
-// bulk (rows > 16) the spare with the most room, for its first rows (a
-// few) the one with the least, so that they do not take the room the bulk
-// needs. A bulk gets room for the
+// id (-1: none), reusing the memory of a delivered one: for a boundary's
+// bulk (rows > 16) one the worker read last (recycleBy) with room for it
+// if there is one, else the spare with the most room; for its first rows
+// (a few) the one with the least, so that they do not take the room the
+// bulk needs. A bulk gets room for the
 // rows and values per byte measured on the last boundary read, with an
 // eighth to spare, at most two budgets (the boundary lengths keep a
 // batch's records near one); before any was measured, rows and fields (see
@@ -106,11 +106,21 @@ func (p *Parallel) newBatch(base, end int64, rows, fields, id int) *batch {
 	}
 	if k := len(p.spare); k > 0 {
 		pick := 0
-		for i, b := range p.spare {
+		for i, b := range p.spare[1:] {
 			c, best := cap(b.rows), cap(p.spare[pick].rows)
-			mine, was := b.owner == id, p.spare[pick].owner == id
-			if mine && !was || mine == was && ((rows > 16 && c > best) || (rows <= 16 && c < best)) {
-				pick = i
+			if rows <= 16 {
+				if c < best {
+					pick = i + 1
+				}
+				continue
+			}
+			// A bulk: one of this worker's with room for it, else the
+			// one with the most room (a small one of its own would be
+			// made again, and the large one left unused).
+			fits := b.owner == id && c >= rows && cap(b.fields) >= fields
+			was := p.spare[pick].owner == id && best >= rows && cap(p.spare[pick].fields) >= fields
+			if fits && !was || fits == was && c > best {
+				pick = i + 1
 			}
 		}
 		b := p.spare[pick]
