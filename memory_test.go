@@ -238,7 +238,7 @@ func TestMemoryWorkersWindow(t *testing.T) {
 	defer memtest.Limit(24 << 20)()
 	var rows, chunks, waiting, blocks int
 	peak, err := memtest.Measure(func() error {
-		r, err := Open(path, Options{Threads: 3, BufferSize: buffer})
+		r, err := Open(path, Options{Threads: 2, BufferSize: buffer})
 		if err != nil {
 			return err
 		}

@@ -91,12 +91,11 @@ const (
 // bulk (rows > 16) one the worker read last (recycleBy) with room for it
 // if there is one, else the spare with the most room; for its first rows
 // (a few) the one with the least, so that they do not take the room the
-// bulk needs. A bulk gets room for the
-// rows and values per byte measured on the last boundary read, with an
-// eighth to spare, at most two budgets (the boundary lengths keep a
-// batch's records near one); before any was measured, rows and fields (see
-// estimateRows). A batch whose rows are more grows as it fills (batch.add
-// appends).
+// bulk needs. A bulk gets room for the rows and values per byte measured
+// on the last boundary read, with an eighth to spare, at most two budgets
+// (the boundary lengths keep a batch's records near one); before any was
+// measured, rows and fields (see estimateRows). A batch whose rows are
+// more grows as it fills (batch.add appends).
 func (p *Parallel) newBatch(base, end int64, rows, fields, id int) *batch {
 	p.mu.Lock()
 	if rows > 16 && p.measured {
