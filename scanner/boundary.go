@@ -96,7 +96,8 @@ func constant(s sm.State) *[sm.NumStates]sm.State {
 	return &f
 }
 
-// scanBoundary produces the rows that start in boundary b.
+// scanBoundary produces the rows that start in boundary b, on worker id
+// (whose spares its batches come from first, newBatch).
 func (p *Parallel) scanBoundary(b iterator.Boundary, id int) *batch {
 	k := b.Index
 	out := p.newBatch(b.Offset(), b.EndOffset(), 16, 64, id) // the prefix: a few rows, usually

@@ -222,7 +222,8 @@ func (p *Parallel) callFn(bl *Block) (err error) {
 	return p.fn(bl)
 }
 
-// runBlock calls Each's function with bl, then releases its batch.
+// runBlock calls Each's function with bl on worker id, then releases its
+// batch, to that worker's spares (recycleBy).
 func (p *Parallel) runBlock(bl *Block, id int) {
 	p.mu.Lock()
 	skip := p.fnErr != nil
