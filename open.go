@@ -221,7 +221,7 @@ func (r *Reader) start(kind readKind) error {
 		// and keepRejects drops, takes none of the RejectsLimit places.
 		so.MaxBadRows++
 	}
-	if kind == readRows && scanThreads(so) < scanner.MinScanThreads {
+	if kind == readRows && so.Goroutines() < scanner.MinScanThreads {
 		so.Threads = 1
 	}
 	skip := so.SkipRows
@@ -294,7 +294,7 @@ func (r *Reader) typedReader() error {
 		}
 		// The workers cast (castWorkers); their Locators are made as bad
 		// rows need them, the one made here checks the options now.
-		locs := &locators{open: open, max: scanThreads(p.Options()) + 2, idle: []locator{{l: loc}}}
+		locs := &locators{open: open, max: p.Options().Goroutines() + 2, idle: []locator{{l: loc}}}
 		w, err := newCastWorkers(p, topts, locs)
 		if err != nil {
 			return fmt.Errorf("csvscan: %w: %w", ErrOption, err)

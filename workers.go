@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 	"slices"
 	"sync"
 
@@ -108,7 +107,7 @@ func newCastWorkers(p *scanner.Parallel, opts typed.Options, locs *locators) (*c
 		opts:     opts,
 		ignore:   opts.IgnoreErrors || opts.StoreRejects,
 		locs:     locs,
-		window:   scanThreads(so) + 1,
+		window:   so.Goroutines() + 1,
 		done:     map[int]*castBlock{},
 		free:     []*typed.Reader{first},
 		pool:     pool,
@@ -127,15 +126,6 @@ func newCastWorkers(p *scanner.Parallel, opts typed.Options, locs *locators) (*c
 		close(w.eachDone)
 	}()
 	return w, nil
-}
-
-// scanThreads returns the number of goroutines a scan with options o
-// runs: Threads, or GOMAXPROCS for 0.
-func scanThreads(o scanner.Options) int {
-	if o.Threads > 0 {
-		return o.Threads
-	}
-	return runtime.GOMAXPROCS(0)
 }
 
 // block is Each's function: it waits for the caller to come within the

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"iter"
 	"os"
-	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -82,10 +81,7 @@ func Open(path string, opts Options) (*File, error) {
 			}
 		}
 	}
-	threads := opts.Threads
-	if threads <= 0 {
-		threads = runtime.GOMAXPROCS(0)
-	}
+	threads := opts.Goroutines()
 	var p *Parallel
 	switch {
 	case st.Mode().IsRegular() && threads < MinScanThreads && opts.SkipRows == 0:

@@ -233,3 +233,13 @@ func TestOpenShrunk(t *testing.T) {
 		}
 	}
 }
+
+// TestGoroutines: a scan runs Threads goroutines, GOMAXPROCS for zero or
+// less; Open and the front door decide on it whether to read in parallel.
+func TestGoroutines(t *testing.T) {
+	for _, c := range []struct{ threads, want int }{{3, 3}, {1, 1}, {0, runtime.GOMAXPROCS(0)}, {-2, runtime.GOMAXPROCS(0)}} {
+		if got := (Options{Threads: c.threads}).Goroutines(); got != c.want {
+			t.Errorf("Threads %d: %d goroutines, want %d", c.threads, got, c.want)
+		}
+	}
+}

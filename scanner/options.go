@@ -1,6 +1,10 @@
 package scanner
 
-import "github.com/csvscan/csvscan/dialect"
+import (
+	"runtime"
+
+	"github.com/csvscan/csvscan/dialect"
+)
 
 // DefaultMaxLineSize is DuckDB's default maximum_line_size, in bytes.
 const DefaultMaxLineSize = 2_000_000
@@ -62,7 +66,8 @@ type Options struct {
 	// rows: a parallel scan refuses a positive SkipRows.
 	SkipRows int
 	// Threads is the number of goroutines of a parallel scan; zero means
-	// runtime.GOMAXPROCS(0). A sequential Scanner ignores it.
+	// runtime.GOMAXPROCS(0) (see Goroutines). A sequential Scanner ignores
+	// it.
 	Threads int
 
 	// NullPadding and TrailingDelimiter fit rows to the row width where
@@ -107,4 +112,14 @@ func (o Options) withDefaults() Options {
 		o.BufferSize = DefaultBufferSize
 	}
 	return o
+}
+
+// Goroutines returns the number of goroutines a parallel scan with these
+// options runs: Threads, or runtime.GOMAXPROCS(0) when Threads is zero or
+// less.
+func (o Options) Goroutines() int {
+	if o.Threads > 0 {
+		return o.Threads
+	}
+	return runtime.GOMAXPROCS(0)
 }

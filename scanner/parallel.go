@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"runtime"
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
@@ -176,10 +175,7 @@ func NewParallel(ctx context.Context, m *buffer.Manager, opts Options) (*Paralle
 	if err != nil {
 		return nil, err
 	}
-	threads := opts.Threads
-	if threads <= 0 {
-		threads = runtime.GOMAXPROCS(0)
-	}
+	threads := opts.Goroutines()
 	ctx, cancel := context.WithCancel(ctx)
 	p := &Parallel{
 		opts: opts, kit: kit, threads: threads, m: m, ctx: ctx, cancel: cancel,
