@@ -107,3 +107,42 @@ func BenchmarkLaneMasks(b *testing.B) {
 		})
 	}
 }
+
+// TestLaneMasksEnders holds the exported LaneMasks, with enders other than
+// the lane's own (any three bytes, repeated ones too), to the byte loop.
+func TestLaneMasksEnders(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	alphabet := []byte("ab\",\n\r;'\t |\x00\xff")
+	for range 300 {
+		src := make([]byte, r.IntN(20*swar.BlockSize))
+		for i := range src {
+			src[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		quote := alphabet[r.IntN(3)+2]
+		var enders [3]byte
+		for i := range enders {
+			enders[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		carry := r.Uint64N(2)
+		blocks := len(src) / swar.BlockSize
+		q, e, in := make([]uint64, blocks+1), make([]uint64, blocks+1), make([]uint64, blocks+1)
+		n, c := LaneMasks(q, e, in, src, quote, enders, carry)
+		if n != blocks {
+			t.Fatalf("LaneMasks computed %d blocks of %d bytes, want %d", n, len(src), blocks)
+		}
+		acc := carry
+		for i, b := range src[:n*swar.BlockSize] {
+			j, bit := i/swar.BlockSize, uint(i%swar.BlockSize)
+			if b == quote {
+				acc ^= 1
+			}
+			isEnder := b == enders[0] || b == enders[1] || b == enders[2]
+			if q[j]>>bit&1 == 1 != (b == quote) || e[j]>>bit&1 == 1 != isEnder || in[j]>>bit&1 != acc {
+				t.Fatalf("LaneMasks(quote %q, enders %q): byte %d (%q) differs from the byte loop", quote, enders, i, b)
+			}
+		}
+		if c != acc {
+			t.Fatalf("LaneMasks(quote %q, enders %q): parity %d, want %d", quote, enders, c, acc)
+		}
+	}
+}

@@ -148,11 +148,19 @@ type walker struct {
 	// says so) instead of ending the run, as the scanner reads a bad row
 	// to its end.
 	ignore bool
+	// fast counts the lines of plain CSV from block masks (lines.go); nil
+	// for other tables and with IgnoreErrors. A run tries it again from
+	// fastFrom on.
+	fast     *fastLines
+	fastFrom int
 }
 
 func newWalker(t *sm.Table, ignore bool) *walker {
 	w := &walker{next: t.Transitions(), tab: t, sk: skipper.New(t.StopPatterns()), ignore: ignore}
 	w.quote, w.quoteOK = t.QuotedStop()
+	if !ignore {
+		w.fast = fastLinesOf(t)
+	}
 	return w
 }
 
@@ -185,6 +193,7 @@ func (w *walker) run(k key, buf []byte, from int, skip bool) traj {
 	}
 	next := w.next
 	t := traj{firstRow: -1}
+	w.fastFrom = 0
 	cur, st := k.state(), k.status()
 	var delims int64 // on the current line
 	ended := false   // a line end was read
@@ -231,6 +240,13 @@ func (w *walker) run(k key, buf []byte, from int, skip bool) traj {
 			}
 			t.lines++
 			delims, st, bad = 0, blank, false
+			if skip && w.fast != nil && t.firstRow >= 0 && i+1 >= w.fastFrom {
+				// Past the first row only the counts of whole lines
+				// matter, until the last line: the block masks give them.
+				if to, s, ok := w.fastForward(&t, buf, i+1, cur); ok {
+					i, cur, lineFrom = to-1, s, to
+				}
+			}
 			continue
 		case sm.Delimiter:
 			delims++
