@@ -280,6 +280,16 @@ func (r *Reader) typedReader() error {
 	topts.ForceNotNull, topts.NullStr = r.opts.ForceNotNull, r.opts.NullStr
 	topts.StoreRejects, topts.RejectsLimit = r.opts.StoreRejects, r.opts.RejectsLimit
 	if p, parallel := r.raw.(*scanner.Parallel); parallel && r.src.file != nil {
+		// A read by ranges where it pays (planned.go): each worker scans
+		// and casts its own ranges. The parallel scan is then not used.
+		section := buffer.NewFileSection(r.src.file, r.shift.offset, r.src.size-r.shift.offset)
+		if plan := planFor(section, r.src.size-r.shift.offset, p.Options(), topts); plan != nil {
+			w, err := newPlanWorkers(plan, section, p.Options(), topts)
+			if err != nil {
+				return fmt.Errorf("csvscan: %w: %w", ErrOption, err)
+			}
+			return r.setCasts(w)
+		}
 		// A parallel read does not say where rows start: a sequential read
 		// of the same bytes finds the ones an error or a reject names.
 		lo := r.read
@@ -299,21 +309,26 @@ func (r *Reader) typedReader() error {
 		if err != nil {
 			return fmt.Errorf("csvscan: %w: %w", ErrOption, err)
 		}
-		r.mu.Lock()
-		defer r.mu.Unlock()
-		if r.closed.Load() {
-			w.close()
-			return ErrClosed
-		}
-		r.src.closers = append(r.src.closers, w.close)
-		r.typed = w
-		return nil
+		return r.setCasts(w)
 	}
 	t, err := typed.NewReader(r.raw, topts)
 	if err != nil {
 		return fmt.Errorf("csvscan: %w: %w", ErrOption, err)
 	}
 	r.typed = t
+	return nil
+}
+
+// setCasts makes w the typed read, unless the Reader was closed meanwhile.
+func (r *Reader) setCasts(w *castWorkers) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed.Load() {
+		w.close()
+		return ErrClosed
+	}
+	r.src.closers = append(r.src.closers, w.close)
+	r.typed = w
 	return nil
 }
 

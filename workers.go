@@ -13,11 +13,13 @@ import (
 
 // castWorkers is the typed read of a file read in parallel: the rows are
 // cast on the scan's workers (scanner.Parallel.Each), each block of rows
-// by the typed.Reader of the worker that takes it, and the chunks reach the caller in file
-// order, as a typed.Reader over the parallel scan would hand them out,
-// with the same values, row numbers, rejects and error. Casting behind the
-// scan's merge, on the caller's goroutine, bounds the read by one
-// goroutine's casting speed; here every worker casts.
+// by the typed.Reader of the worker that takes it, or on the workers of a
+// read by ranges (planned.go), each range by the worker that scans it;
+// the chunks reach the caller in file order, as a typed.Reader over a
+// sequential scan would hand them out, with the same values, row numbers,
+// rejects and error. Casting behind the scan's merge, on the caller's
+// goroutine, bounds the read by one goroutine's casting speed; here every
+// worker casts. (Blocks and ranges are both "blocks" below.)
 //
 // Each worker casts a block with one typed.Reader (Reset onto the block)
 // and hands each chunk over as the caller's (typed.Reader.Keep), the
@@ -34,14 +36,22 @@ import (
 // cast or being cast and waiting, each holding the chunks of its rows
 // (the block's rows cast: about the records the scan keeps for it, see
 // scanner.Parallel), besides the scan's own window of Threads+2
-// boundaries. TestMemoryWorkersWindow measures it.
+// boundaries. A range's rows are bounded by its bytes only (a file of
+// empty lines is a row a byte): a range's worker waits while aheadRows of
+// its rows are cast and not taken by the caller. TestMemoryWorkersWindow
+// and TestMemoryFrontDoor measure both.
 type castWorkers struct {
-	p      *scanner.Parallel
-	opts   typed.Options // with the scan's dialect, null padding and ignore_errors
-	ignore bool          // bad rows are skipped (IgnoreErrors or StoreRejects)
-	locs   *locators
-	window int
-	pool   *castPool // Readers and chunks of reads with the same options
+	stopScan func() // stops the scan: the Parallel's Close, or the plan's workers'
+	byRanges bool   // a read by ranges (planned.go), not over the parallel scan
+	// aheadRows bounds the rows a block ahead of the caller's holds in
+	// chunks (0: no bound; the parallel scan's blocks are bounded by its
+	// boundaries' records, a plan's ranges by their bytes only).
+	aheadRows int
+	opts      typed.Options // with the scan's dialect, null padding and ignore_errors
+	ignore    bool          // bad rows are skipped (IgnoreErrors or StoreRejects)
+	locs      *locators
+	window    int
+	pool      *castPool // Readers and chunks of reads with the same options
 
 	mu       sync.Mutex
 	cond     sync.Cond
@@ -66,6 +76,8 @@ type castWorkers struct {
 // once finished the rest. w.mu guards it.
 type castBlock struct {
 	chunks   []castChunk
+	rows     int            // the rows of the chunks cast so far
+	taken    int            // the rows of the chunks the caller took
 	tail     []typed.Reject // rejects of the rows after the last chunk
 	err      error          // what ended the block's read early: a *typed.RowError
 	finished bool
@@ -87,13 +99,34 @@ var errCastStopped = errors.New("csvscan: the typed read was stopped")
 // OptionsSource); locs finds bad rows' positions.
 func newCastWorkers(p *scanner.Parallel, opts typed.Options, locs *locators) (*castWorkers, error) {
 	so := p.Options()
+	w, err := newCasts(so, opts, locs)
+	if err != nil {
+		return nil, err
+	}
+	w.stopScan = func() { p.Close() }
+	go func() {
+		err := p.Each(w.block)
+		if errors.Is(err, errCastStopped) {
+			err = scanner.ErrClosed // Close, from another goroutine, stopped the workers
+		}
+		w.end(err)
+	}()
+	return w, nil
+}
+
+// newCasts returns the castWorkers of a scan with options so, before the
+// scan starts: opts are those a typed.Reader over the scan would have (the
+// dialect, null padding and ignore_errors are taken from so, as NewReader
+// takes them from an OptionsSource).
+func newCasts(so scanner.Options, opts typed.Options, locs *locators) (*castWorkers, error) {
 	opts.Dialect = so.Dialect
 	opts.NullPadding = opts.NullPadding || so.NullPadding
 	opts.IgnoreErrors = opts.IgnoreErrors || so.IgnoreErrors
 	opts.Locator = nil // the blocks tell positions (blockRows)
 	// One Reader made now checks the options before the read starts, as
-	// typed.NewReader over p would (one a read with the same options left
-	// has passed the check); it is the first of the free list.
+	// typed.NewReader over the scan would (one a read with the same
+	// options left has passed the check); it is the first of the free
+	// list.
 	pool := readerPool(opts)
 	first, _ := pool.readers.Get().(*typed.Reader)
 	if first == nil {
@@ -103,7 +136,6 @@ func newCastWorkers(p *scanner.Parallel, opts typed.Options, locs *locators) (*c
 		}
 	}
 	w := &castWorkers{
-		p:        p,
 		opts:     opts,
 		ignore:   opts.IgnoreErrors || opts.StoreRejects,
 		locs:     locs,
@@ -114,25 +146,31 @@ func newCastWorkers(p *scanner.Parallel, opts typed.Options, locs *locators) (*c
 		eachDone: make(chan struct{}),
 	}
 	w.cond.L = &w.mu
-	go func() {
-		err := p.Each(w.block)
-		if errors.Is(err, errCastStopped) {
-			err = scanner.ErrClosed // Close, from another goroutine, stopped the workers
-		}
-		w.mu.Lock()
-		w.returned, w.eachErr = true, err
-		w.cond.Broadcast()
-		w.mu.Unlock()
-		close(w.eachDone)
-	}()
 	return w, nil
 }
 
-// block is Each's function: it waits for the caller to come within the
-// window of b, then casts b chunk by chunk, handing each to the caller as
-// it is made.
+// end records that the scan's workers have all returned, with the error
+// that ended the scan (nil at the end of input).
+func (w *castWorkers) end(err error) {
+	w.mu.Lock()
+	w.returned, w.eachErr = true, err
+	w.cond.Broadcast()
+	w.mu.Unlock()
+	close(w.eachDone)
+}
+
+// block is Each's function: it casts block b (castRange).
 func (w *castWorkers) block(b *scanner.Block) error {
-	k := b.Index()
+	return w.castRange(b.Index(), &blockRows{Block: b, locs: w.locs}, b.Shrunk)
+}
+
+// castRange casts the k-th piece of the input in file order (a block of
+// the parallel scan, or a range of a plan), whose rows src reads: it
+// waits for the caller to come within the window of k, then casts src
+// chunk by chunk, handing each to the caller as it is made. shrunk, when
+// set, says whether the values read may be zeros of a mapped file that
+// shrank (Block.Shrunk).
+func (w *castWorkers) castRange(k int, src typed.Rows, shrunk func() error) error {
 	w.mu.Lock()
 	for !w.stopped && k >= w.next+w.window {
 		w.cond.Wait()
@@ -144,7 +182,6 @@ func (w *castWorkers) block(b *scanner.Block) error {
 	out := &castBlock{}
 	w.done[k] = out
 	w.mu.Unlock()
-	src := &blockRows{Block: b, locs: w.locs}
 	r, err := w.reader(src)
 	if err != nil {
 		return w.finish(out, nil, err)
@@ -162,12 +199,14 @@ func (w *castWorkers) block(b *scanner.Block) error {
 			}
 			return w.finish(out, rejects, err)
 		}
-		if err := b.Shrunk(); err != nil {
-			// The chunk's values may be zeros of a file that shrank
-			// after the scan: it is not handed out.
-			return w.finish(out, nil, err)
+		if shrunk != nil {
+			if err := shrunk(); err != nil {
+				// The chunk's values may be zeros of a file that shrank
+				// after the scan: it is not handed out.
+				return w.finish(out, nil, err)
+			}
 		}
-		if !w.publish(out, castChunk{c: r.Keep(w.chunk()), rejects: rejects}) {
+		if !w.publish(k, out, castChunk{c: r.Keep(w.chunk()), rejects: rejects}) {
 			return errCastStopped
 		}
 	}
@@ -175,11 +214,18 @@ func (w *castWorkers) block(b *scanner.Block) error {
 
 // publish adds a chunk to block b, for the caller; false when the caller
 // has stopped the read.
-func (w *castWorkers) publish(b *castBlock, c castChunk) bool {
+func (w *castWorkers) publish(k int, b *castBlock, c castChunk) bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	b.chunks = append(b.chunks, c)
+	b.rows += c.c.Len()
 	w.cond.Broadcast()
+	// A block holds at most aheadRows rows of chunks the caller has not
+	// taken: its worker waits for the caller to take them (a block ahead
+	// of the caller's waits for the caller to come to it).
+	for w.aheadRows > 0 && b.rows-b.taken >= w.aheadRows && !w.stopped {
+		w.cond.Wait()
+	}
 	return !w.stopped
 }
 
@@ -195,7 +241,7 @@ func (w *castWorkers) finish(b *castBlock, tail []typed.Reject, err error) error
 
 // reader returns a Reader set to read src: a free one Reset onto it, one
 // a read with the same options left (readerPool), or a new one.
-func (w *castWorkers) reader(src *blockRows) (*typed.Reader, error) {
+func (w *castWorkers) reader(src typed.Rows) (*typed.Reader, error) {
 	w.mu.Lock()
 	var r *typed.Reader
 	if n := len(w.free); n > 0 {
@@ -304,6 +350,10 @@ func (w *castWorkers) Next() (*typed.Chunk, error) {
 			c := b.chunks[w.pos]
 			b.chunks[w.pos] = castChunk{}
 			w.pos++
+			if w.aheadRows > 0 {
+				b.taken += c.c.Len()
+				w.cond.Broadcast() // the block's worker may be waiting (publish)
+			}
 			w.mu.Unlock()
 			w.addRejects(c.rejects)
 			w.held = c.c
@@ -364,7 +414,7 @@ func (w *castWorkers) close() error {
 	w.stopped = true
 	w.cond.Broadcast()
 	w.mu.Unlock()
-	w.p.Close()
+	w.stopScan()
 	<-w.eachDone
 	w.mu.Lock()
 	free, chunks := w.free, w.chunks

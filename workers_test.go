@@ -3,6 +3,7 @@ package csvscan
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"runtime"
@@ -200,14 +201,18 @@ func TestWorkersAgree(t *testing.T) {
 			}
 			o.Threads = 1
 			want := readChunks(t, c.path, o)
-			for _, p := range []struct{ threads, buffer int }{{2, 4096}, {3, 1000}} {
+			// The parallel scan (castWorkers over Each), and the read by
+			// ranges (planned.go) where the options allow it, with ranges
+			// of a few rows.
+			for _, p := range []struct{ threads, buffer, ranges int }{{2, 4096, 0}, {3, 1000, 0}, {2, 4096, 4096}, {3, 1000, 1500}} {
 				o.Threads, o.BufferSize = p.threads, p.buffer
-				got := readChunks(t, c.path, o)
+				var got chunkRead
+				withPlanRange(p.ranges, func() { got = readChunks(t, c.path, o) })
 				if d := cmp.Diff(want, got, cmp.FilterPath(func(p cmp.Path) bool { return p.String() == "Chunks" }, cmp.Ignore())); d != "" {
-					t.Fatalf("threads %d, buffer %d (-sequential +parallel):\n%s", p.threads, p.buffer, d)
+					t.Fatalf("threads %d, buffer %d, ranges %d (-sequential +parallel):\n%s", p.threads, p.buffer, p.ranges, d)
 				}
 				if got.Chunks <= want.Chunks && len(want.Rows) > 4*typed.ChunkSize {
-					t.Errorf("threads %d, buffer %d: %d chunks, as many as the sequential read's %d: few blocks", p.threads, p.buffer, got.Chunks, want.Chunks)
+					t.Errorf("threads %d, buffer %d, ranges %d: %d chunks, as many as the sequential read's %d: few blocks", p.threads, p.buffer, p.ranges, got.Chunks, want.Chunks)
 				}
 			}
 			if len(want.Rows) == 0 {
@@ -222,6 +227,54 @@ func TestWorkersAgree(t *testing.T) {
 	}
 }
 
+// withPlanRange runs f with ranges of n bytes for the typed read by ranges
+// (none: the read by ranges is off, every file being too small for it).
+func withPlanRange(n int, f func()) {
+	old := planRangeSize
+	defer func() { planRangeSize = old }()
+	planRangeSize = int64(n)
+	if n == 0 {
+		planRangeSize = math.MaxInt64 / 4
+	}
+	f()
+}
+
+// TestWorkersByRanges: the typed read of a file of plain CSV with two
+// goroutines and no IgnoreErrors goes by ranges (planned.go) once the
+// file holds two ranges, and not otherwise.
+func TestWorkersByRanges(t *testing.T) {
+	path := workersCSV(t, "ranges.csv", 12000, func(int) string { return "" })
+	for _, c := range []struct {
+		ranges int
+		o      Options
+		want   bool
+	}{
+		{4096, Options{Threads: 2}, true},
+		{4096, Options{Threads: 2, IgnoreErrors: true}, false},
+		{4096, Options{Threads: 2, StoreRejects: true}, false},
+		{4096, Options{Threads: 2, Comment: "#"}, false},
+		{1 << 20, Options{Threads: 2}, false},
+	} {
+		withPlanRange(c.ranges, func() {
+			r, err := Open(path, c.o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			for _, err := range r.Chunks() {
+				if err != nil {
+					t.Fatal(err)
+				}
+				break
+			}
+			w, ok := r.typed.(*castWorkers)
+			if got := ok && w.byRanges; got != c.want {
+				t.Errorf("ranges of %d bytes, %+v: by ranges %v, want %v", c.ranges, c.o, got, c.want)
+			}
+		})
+	}
+}
+
 // TestWorkersClose: a parallel typed read stopped early, by Close after
 // a break or by Close from another goroutine while the caller waits for a
 // chunk, ends with ErrClosed (the second) and leaves no goroutine behind.
@@ -229,31 +282,39 @@ func TestWorkersClose(t *testing.T) {
 	path := workersCSV(t, "close.csv", 20000, func(int) string { return "" })
 	readChunks(t, path, Options{Threads: 2}) // the table cache starts its goroutines
 	before := runtime.NumGoroutine()
-	for _, concurrent := range []bool{false, true} {
-		r, err := Open(path, Options{Threads: 2, BufferSize: 4096})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var last error
-		n := 0
-		for _, err := range r.Chunks() {
+	for i := range 4 {
+		concurrent, ranges := i%2 == 1, []int{0, 4096}[i/2] // the parallel scan, and by ranges
+		withPlanRange(ranges, func() {
+			r, err := Open(path, Options{Threads: 2, BufferSize: 4096})
 			if err != nil {
-				last = err
-				break
+				t.Fatal(err)
 			}
-			if n++; n == 2 {
-				if !concurrent {
+			var last error
+			n := 0
+			for _, err := range r.Chunks() {
+				if err != nil {
+					last = err
 					break
 				}
-				done := make(chan struct{})
-				go func() { r.Close(); close(done) }()
-				<-done
+				if n == 0 {
+					if w, ok := r.typed.(*castWorkers); !ok || w.byRanges != (ranges > 0) {
+						t.Errorf("ranges %d: the read is not the one meant", ranges)
+					}
+				}
+				if n++; n == 2 {
+					if !concurrent {
+						break
+					}
+					done := make(chan struct{})
+					go func() { r.Close(); close(done) }()
+					<-done
+				}
 			}
-		}
-		r.Close()
-		if concurrent && !errors.Is(last, scanner.ErrClosed) && !errors.Is(last, ErrClosed) {
-			t.Errorf("the read closed from another goroutine ended with %v, not ErrClosed", last)
-		}
+			r.Close()
+			if concurrent && !errors.Is(last, scanner.ErrClosed) && !errors.Is(last, ErrClosed) {
+				t.Errorf("ranges %d: the read closed from another goroutine ended with %v, not ErrClosed", ranges, last)
+			}
+		})
 	}
 	deadline := time.Now().Add(10 * time.Second)
 	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {

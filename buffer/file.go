@@ -228,6 +228,33 @@ func NewFileSection(f *os.File, off, n int64) *FileSection {
 	return &FileSection{SectionReader: io.NewSectionReader(f, off, n), f: f, off: off}
 }
 
+// ReadAt reads bytes of the section at off, as io.SectionReader does, and
+// fails with an error wrapping io.ErrUnexpectedEOF where the file no
+// longer holds them: a read that ends short of the section's end because
+// the file shrank, or one that raced a truncation (it may hold zeros that
+// were never the file's: the size is asked again after each read, one
+// fstat, as FileReader does). So a reader of ranges (the front door's
+// typed read by ranges) never takes a cut file for a shorter one.
+func (s *FileSection) ReadAt(p []byte, off int64) (int, error) {
+	n, err := s.SectionReader.ReadAt(p, off)
+	if err != nil && err != io.EOF {
+		return n, err
+	}
+	end := off + int64(n) // in the section
+	short := err == io.EOF && end < s.Size()
+	if short {
+		end = s.Size() // the file ended short of the section's size
+	}
+	what := func() string { return fmt.Sprintf("reading at byte %d", off) }
+	if serr := shrunk(s.f, s.off+end, what); serr != nil {
+		return 0, serr // the bytes just read may be zeros
+	}
+	if short { // and yet the file is not shorter: it failed the read
+		return n, fmt.Errorf("csvscan: %s: %w", what(), io.ErrUnexpectedEOF)
+	}
+	return n, err
+}
+
 // Stat returns the file's information with the size of what lies past
 // the section's start.
 func (s *FileSection) Stat() (os.FileInfo, error) {

@@ -110,3 +110,36 @@ func (r *racingSection) ReadAt(p []byte, off int64) (int, error) {
 	clear(p[n:])
 	return len(p), nil
 }
+
+// TestFileSectionReadAt: a FileSection's own reads (a reader of ranges
+// reads them directly) fail with an error wrapping io.ErrUnexpectedEOF
+// where the file no longer holds the section's bytes, never a short read
+// that looks like the end of the section; whole reads are io.SectionReader's.
+func TestFileSectionReadAt(t *testing.T) {
+	data := input(10000)
+	f, path := openTemp(t, data)
+	sec := NewFileSection(f, 1000, 9000)
+	buf := make([]byte, 4096)
+	if n, err := sec.ReadAt(buf, 0); n != len(buf) || err != nil || !bytes.Equal(buf, data[1000:1000+4096]) {
+		t.Fatalf("ReadAt(0): %d, %v", n, err)
+	}
+	if n, err := sec.ReadAt(buf, 9000-100); n != 100 || err != io.EOF || !bytes.Equal(buf[:100], data[10000-100:]) {
+		t.Fatalf("ReadAt across the section's end: %d, %v; want 100 bytes and io.EOF", n, err)
+	}
+	if got, err := io.ReadAll(io.NewSectionReader(sec, 0, 9000)); err != nil || !bytes.Equal(got, data[1000:]) {
+		t.Fatalf("the whole section: %d bytes, %v", len(got), err)
+	}
+	if err := os.Truncate(path, 6000); err != nil {
+		t.Fatal(err)
+	}
+	// The bytes still there read as before; a read that reaches past the
+	// cut fails.
+	if n, err := sec.ReadAt(buf[:100], 4900); n != 100 || err != nil {
+		t.Errorf("ReadAt(4900) of 100 bytes below the cut: %d, %v", n, err)
+	}
+	for _, off := range []int64{4901, 4999, 5000, 8999} {
+		if n, err := sec.ReadAt(buf[:100], off); !errors.Is(err, io.ErrUnexpectedEOF) {
+			t.Errorf("ReadAt(%d) of a section whose file shrank to 5000 bytes past its start: %d, %v; want io.ErrUnexpectedEOF", off, n, err)
+		}
+	}
+}

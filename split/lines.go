@@ -19,16 +19,18 @@ import (
 //
 // What the table would do is checked twice. Once per table (newFastLines):
 // outside quotes, every byte but the quote, the delimiter, LF and CR keeps
-// the machine in states where those four act as in plain CSV; inside
-// quotes, every byte but the quote keeps it inside. And for every quote
-// of a block (fastLines.forward): a quote that opens a value must follow a
+// the machine in states where those four act as in plain CSV (a CR, by
+// the newline setting, ends a line whose LF may follow, ends a line of
+// its own, or is an error the byte loop reports); inside quotes, every
+// byte but the quote keeps it inside. And for every quote of a block
+// (fastLines.forward): a quote that opens a value must follow a
 // delimiter, a line end or a closing quote (an escaped quote), and a
 // quote that closes one must come before a delimiter, a line end or an
 // opening quote. A quote that breaks the rule (`a"b`, `"a"b`, ` "a"`) is
 // left to the byte loop, which reads from the last line end before it; so
 // is a multi-byte delimiter, an escape other than the quote, a comment, a
-// newline other than LF, CR and CRLF, and IgnoreErrors (the bad rows' ends
-// are not the table's alone).
+// newline setting that makes a lone LF an error (strict CRLF or CR), and
+// IgnoreErrors (the bad rows' ends are not the table's alone).
 
 // fastBlocks is how many 64-byte blocks fastLines computes the masks of at
 // a time: 4 KiB, in L1.
@@ -54,6 +56,8 @@ const (
 // fastLines counts lines from block masks for one table (see above).
 type fastLines struct {
 	quote, delim byte
+	cr           crMode
+	quoted       bool // the dialect has a quote (else quote is LF, and no byte is inside quotes)
 	// The masks of one window of blocks: the quotes, the enders
 	// (delimiter, LF, CR), the line ends (LF, CR), and the bytes inside
 	// quotes.
@@ -70,7 +74,7 @@ func fastLinesOf(t *sm.Table) *fastLines {
 		v, _ = fastTables.LoadOrStore(t, newFastLines(t))
 	}
 	if f := v.(*fastLines); f != nil {
-		return &fastLines{quote: f.quote, delim: f.delim}
+		return &fastLines{quote: f.quote, delim: f.delim, cr: f.cr, quoted: f.quoted}
 	}
 	return nil
 }
@@ -83,16 +87,44 @@ var fastTables sync.Map
 // read plain CSV as fastLines needs (see above), judged from its
 // transitions alone.
 func newFastLines(t *sm.Table) *fastLines {
-	l, ok := t.Lane()
-	if !ok {
+	next := t.Transitions()
+	l, quoted := t.Lane()
+	quote, delim := l.Quote, l.Delimiter
+	if !quoted {
+		// A dialect without a quote (a sniffed file that holds none): one
+		// delimiter byte; that no byte leads into quotes is checked below
+		// with the rest.
+		delims := 0
+		for b := 0; b < 256; b++ {
+			if next[b][sm.Standard] == sm.Delimiter {
+				delim = byte(b)
+				delims++
+			}
+		}
+		if delims != 1 || delim == '\n' || delim == '\r' {
+			return nil
+		}
+		quote = '\n' // the kernel needs a quote byte; its masks are dropped (forward)
+	}
+	special := func(b int) bool { return quoted && b == int(quote) || b == int(delim) || b == '\n' || b == '\r' }
+	// What CR does outside quotes: the newline setting decides.
+	var mode crMode
+	entries := []sm.State{sm.RecordSeparator, sm.Delimiter} // after a line end or a delimiter
+	switch next['\r'][sm.Standard] {
+	case sm.CarriageReturn: // auto: a line end, and the LF of a CRLF belongs to it
+		mode = crEnd
+		entries = append(entries, sm.CarriageReturn)
+		if next['\n'][sm.CarriageReturn] != sm.RecordSeparator {
+			return nil
+		}
+	case sm.RecordSeparator: // LF or CR, lenient: a line end of its own
+		mode = crSep
+	case sm.Invalid: // LF or CR, strict: an error
+		mode = crBad
+	default:
 		return nil
 	}
-	next := t.Transitions()
-	quote, delim := l.Quote, l.Delimiter
-	special := func(b int) bool { return b == int(quote) || b == int(delim) || b == '\n' || b == '\r' }
-	// The states after a line end or a delimiter, and every state ordinary
-	// bytes lead to from them.
-	entries := []sm.State{sm.RecordSeparator, sm.CarriageReturn, sm.Delimiter}
+	// Every state ordinary bytes lead to from the entries.
 	var seen [sm.NumStates]bool
 	outside := append([]sm.State(nil), entries...)
 	for _, s := range outside {
@@ -120,13 +152,14 @@ func newFastLines(t *sm.Table) *fastLines {
 	}
 	// The delimiter, LF and CR act alike in all of them, and after a
 	// closing quote.
+	crTo := map[crMode]sm.State{crEnd: sm.CarriageReturn, crSep: sm.RecordSeparator, crBad: sm.Invalid}[mode]
 	for _, s := range append(outside, sm.Unquoted) {
-		if next[delim][s] != sm.Delimiter || next['\n'][s] != sm.RecordSeparator || next['\r'][s] != sm.CarriageReturn {
+		if next[delim][s] != sm.Delimiter || next['\n'][s] != sm.RecordSeparator || next['\r'][s] != crTo {
 			return nil
 		}
 	}
-	if next['\n'][sm.CarriageReturn] != sm.RecordSeparator {
-		return nil
+	if !quoted {
+		return &fastLines{quote: quote, delim: delim, cr: mode}
 	}
 	// A quote opens a value after a line end, a delimiter or a closing
 	// quote (then it is an escaped quote).
@@ -159,8 +192,17 @@ func newFastLines(t *sm.Table) *fastLines {
 			}
 		}
 	}
-	return &fastLines{quote: quote, delim: delim}
+	return &fastLines{quote: quote, delim: delim, cr: mode, quoted: true}
 }
+
+// crMode is what a CR outside quotes is to a table.
+type crMode uint8
+
+const (
+	crEnd crMode = iota // a line end, whose LF (a CRLF) belongs to it: newline auto
+	crSep               // a line end of its own, as LF: newline LF or CR, lenient
+	crBad               // an error: newline LF or CR, strict
+)
 
 // fastForward is run's call of the fast lines at at, right after a line
 // end that left the machine in cur, past the run's first row (t): it adds
@@ -214,6 +256,11 @@ func (f *fastLines) forward(buf []byte, at int, afterCR bool) fastRun {
 		win := buf[pos:min(len(buf), pos+fastBlocks*swar.BlockSize)]
 		n, par := skipper.LaneMasks(f.q[:], f.e[:], f.in[:], win, f.quote, [3]byte{f.delim, '\n', '\r'}, parity)
 		skipper.LaneMasks(f.sq[:n], f.le[:n], f.sin[:n], win, f.quote, [3]byte{'\n', '\n', '\r'}, 0)
+		if !f.quoted {
+			clear(f.q[:n])
+			clear(f.in[:n])
+			par = 0
+		}
 		for j := 0; j < n; j++ {
 			q, e, in := f.q[j], f.e[j], f.in[j]
 			open, closing := q&in, q&^in
@@ -230,11 +277,7 @@ func (f *fastLines) forward(buf []byte, at int, afterCR bool) fastRun {
 				}
 			}
 			bad := open&^(e<<1|closing<<1|prevOK) | closing&^((e|q)>>1|nextOK<<63)
-			limit := ^uint64(0)
-			if bad != 0 {
-				limit = uint64(1)<<bits.TrailingZeros64(bad) - 1 // the bits before the first bad quote
-			}
-			le := f.le[j] &^ in & limit
+			le := f.le[j] &^ in
 			// The CRs among the line ends, looked at one by one: a row or
 			// so a block, fewer than a third pass of the kernel costs.
 			var cr uint64
@@ -243,9 +286,22 @@ func (f *fastLines) forward(buf []byte, at int, afterCR bool) fastRun {
 					cr |= m & -m
 				}
 			}
-			// A line end counts once: the LF of a CRLF is part of it. It
-			// is an empty line when the byte before it ended a line too.
-			counted := (le&^cr)&^(cr<<1|prevCR) | cr
+			if f.cr == crBad {
+				bad |= cr // the table's error: the byte loop reports it
+				le &^= cr
+			}
+			limit := ^uint64(0)
+			if bad != 0 {
+				limit = uint64(1)<<bits.TrailingZeros64(bad) - 1 // the bits before the first bad byte
+			}
+			le, cr = le&limit, cr&limit
+			// A line end counts once: with newline auto the LF of a CRLF
+			// is part of it. It is an empty line when the byte before it
+			// ended a line too.
+			counted := le
+			if f.cr == crEnd {
+				counted = (le&^cr)&^(cr<<1|prevCR) | cr
+			}
 			empty := counted & (le<<1 | prevLE)
 			if le != 0 {
 				// Only whole lines count: up to the last line end here.
@@ -284,7 +340,7 @@ func (f *fastLines) finish(r fastRun, buf []byte, lastLE int) fastRun {
 	}
 	r.ok, r.to, r.rows = true, lastLE+1, r.lines-r.empties
 	r.state = sm.RecordSeparator
-	if buf[lastLE] == '\r' {
+	if buf[lastLE] == '\r' && f.cr == crEnd {
 		r.state = sm.CarriageReturn
 	}
 	return r

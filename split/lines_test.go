@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/csvscan/csvscan/dialect"
+	"github.com/csvscan/csvscan/scanner"
 	sm "github.com/csvscan/csvscan/statemachine"
 )
 
@@ -149,6 +150,27 @@ func TestFastLines(t *testing.T) {
 	if f == nil {
 		t.Fatal("the default dialect has no fast lines")
 	}
+	for _, c := range []struct {
+		opts scanner.Options
+		want bool
+	}{
+		{scanner.Options{}, true},
+		{scanner.Options{Dialect: dialect.Dialect{Delimiter: ";", Quote: dialect.Some('\''), Escape: dialect.Some('\'')}}, true},
+		{scanner.Options{Dialect: dialect.Dialect{Delimiter: ",", Quote: dialect.Some('"'), Escape: dialect.Some('"'), Newline: dialect.NewlineLF}}, true},
+		{scanner.Options{Dialect: dialect.Dialect{Delimiter: "\t"}}, true}, // no quote
+		{scanner.Options{IgnoreErrors: true}, false},
+		{scanner.Options{Dialect: dialect.Dialect{Delimiter: ",", Quote: dialect.Some('"'), Escape: dialect.Some('\\')}}, false},
+		{scanner.Options{Dialect: dialect.Dialect{Delimiter: ",", Quote: dialect.Some('"'), Escape: dialect.Some('"'), Comment: dialect.Some('#')}}, false},
+		{scanner.Options{Dialect: dialect.Dialect{Delimiter: "||", Quote: dialect.Some('"'), Escape: dialect.Some('"')}}, false},
+	} {
+		p, err := New(bytes.NewReader([]byte("a\n")), 2, 0, c.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.FastSummaries(); got != c.want {
+			t.Errorf("FastSummaries with %+v = %v, want %v", c.opts, got, c.want)
+		}
+	}
 	for range 50 {
 		data := csvish(rng, dialect.Dialect{Delimiter: ","}, 20000, 0)
 		first := firstLineEnd(tab, data)
@@ -179,6 +201,30 @@ func TestFastLinesAtBlockEdges(t *testing.T) {
 			}
 			data := []byte("h\n" + strings.Repeat("a", pad) + "\n" + defect + ",c\n" + strings.Repeat("1,\"2\"\n", 60))
 			sameSummaries(t, tab, data)
+		}
+	}
+}
+
+// TestFastLinesCRAtTheEnd puts a CR at every offset near the end of the
+// bytes the fast lines read (the last full block), in each newline
+// setting they read, so that the run goes on right after a CR whose LF
+// follows: as part of a CRLF (auto), or as a line end of its own.
+func TestFastLinesCRAtTheEnd(t *testing.T) {
+	for _, nl := range []dialect.Newline{dialect.NewlineAuto, dialect.NewlineLF, dialect.NewlineCR} {
+		for _, lenient := range []bool{false, true} {
+			d := dialect.Dialect{Delimiter: ",", Quote: dialect.Some('"'), Escape: dialect.Some('"'), Newline: nl, Lenient: lenient}
+			tab, err := sm.For(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// (Strict CR: a lone LF is an error, which the lane declines.)
+			if fastLinesOf(tab) == nil && (nl != dialect.NewlineCR || lenient) {
+				t.Errorf("newline %v, lenient %v: no fast lines", nl, lenient)
+			}
+			for pad := 0; pad < 3*64; pad++ {
+				data := []byte("h\n" + strings.Repeat("1,2\n", 60) + strings.Repeat("a", pad) + "\r\n\"x\",y\r\n\n")
+				sameSummaries(t, tab, data)
+			}
 		}
 	}
 }

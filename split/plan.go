@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/scanner"
@@ -134,7 +135,14 @@ func (p *Plan) Summarize(r io.ReaderAt, g Range) (Summary, error) {
 	if err := p.check(g); err != nil {
 		return Summary{}, err
 	}
-	data := make([]byte, g.End-p.begin(g))
+	n := int(g.End - p.begin(g))
+	buf, _ := rangeBufs.Get().(*[]byte)
+	if buf == nil || cap(*buf) < n {
+		b := make([]byte, n)
+		buf = &b
+	}
+	defer rangeBufs.Put(buf)
+	data := (*buf)[:n]
 	if len(data) > 0 {
 		if n, err := r.ReadAt(data, p.begin(g)); n < len(data) {
 			if err == nil || err == io.EOF {
@@ -145,6 +153,12 @@ func (p *Plan) Summarize(r io.ReaderAt, g Range) (Summary, error) {
 	}
 	return p.SummarizeBytes(g, data), nil
 }
+
+// rangeBufs keeps the memory Summarize reads ranges into, for the next
+// Summarize: a new array of a range's size each time (64 MiB by default)
+// cost the pages' first touch and zeroing, more than the summary pass of
+// short rows itself. The collector takes what no Summarize uses.
+var rangeBufs sync.Pool
 
 // SummarizeBytes is Summarize over the range's bytes, data, which hold
 // bytes [max(g.Start, bom), g.End) of the file, bom being the length of a
@@ -198,24 +212,77 @@ func (p *Plan) Compose(sums []Summary) ([]Start, error) {
 		return nil, fmt.Errorf("csvscan: %d summaries for %d ranges", len(sums), p.NumRanges())
 	}
 	out := make([]Start, len(sums))
-	acc := identity(mkKey(sm.NotSet, blank), p.ignore) // [0, start of range i) read from the file's start
+	c := p.Composer()
 	for i, s := range sums {
-		if s.Range != p.Range(i) {
-			return nil, fmt.Errorf("csvscan: summary %d is of %+v, expected %+v", i, s.Range, p.Range(i))
+		st, err := c.Next(s)
+		if err != nil {
+			return nil, err
 		}
-		if len(s.trajs) == 0 {
-			return nil, fmt.Errorf("csvscan: summary %d is empty", i)
-		}
-		out[i] = p.start(s.Range, acc, s.from(acc.end))
-		if !acc.dead {
-			acc = acc.then(s.from(acc.end))
-		}
+		out[i] = st
 	}
-	if p.ignore && !p.exact(acc) {
-		return nil, ErrSequential
+	if err := c.Done(); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
+
+// A Composer works out the ranges' Starts one at a time, in file order,
+// as their summaries come: range i's Start needs the summaries of the
+// ranges before it only, so a reader in one process can read the first
+// ranges while it summarises the later ones. Compose is a Composer fed
+// every summary. A Composer is not safe for concurrent use.
+type Composer struct {
+	p    *Plan
+	acc  traj // the bytes before range next, read from the file's start
+	next int
+}
+
+// Composer returns a Composer at the plan's first range.
+func (p *Plan) Composer() *Composer {
+	return &Composer{p: p, acc: identity(mkKey(sm.NotSet, blank), p.ignore)}
+}
+
+// Next returns the Start of the next range, s being its summary, and
+// takes s on for the ranges after it. It returns an error for a summary
+// out of order, of another plan's ranges, or empty. With IgnoreErrors a
+// file may still turn out unreadable by ranges at the end: Done says.
+func (c *Composer) Next(s Summary) (Start, error) {
+	p := c.p
+	if c.next >= p.NumRanges() || s.Range != p.Range(c.next) {
+		return Start{}, fmt.Errorf("csvscan: summary %d is of %+v, expected range %d", c.next, s.Range, c.next)
+	}
+	if len(s.trajs) == 0 {
+		return Start{}, fmt.Errorf("csvscan: summary %d is empty", c.next)
+	}
+	st := p.start(s.Range, c.acc, s.from(c.acc.end))
+	if !c.acc.dead {
+		c.acc = c.acc.then(s.from(c.acc.end))
+	}
+	c.next++
+	return st, nil
+}
+
+// Done reports, once every range's summary went through Next, whether the
+// ranges read the file exactly: an error when summaries are missing, and,
+// with IgnoreErrors, ErrSequential for a file its ranges cannot read
+// (see ErrSequential). Without IgnoreErrors every Start Next returned is
+// exact as it is returned.
+func (c *Composer) Done() error {
+	if c.next != c.p.NumRanges() {
+		return fmt.Errorf("csvscan: %d summaries for %d ranges", c.next, c.p.NumRanges())
+	}
+	if c.p.ignore && !c.p.exact(c.acc) {
+		return ErrSequential
+	}
+	return nil
+}
+
+// FastSummaries reports whether the plan's summaries count the lines of
+// its ranges from block masks (docs/12-split-plan.md, "Lines from block
+// masks"), several times as fast on short rows as byte by byte: the
+// dialect reads as plain CSV (one delimiter byte, the quote as its own
+// escape, no comment, a lone LF a line end) and IgnoreErrors is off.
+func (p *Plan) FastSummaries() bool { return !p.ignore && fastLinesOf(p.tab) != nil }
 
 // lineSlack is how close to the maximum line size a line may come, with
 // IgnoreErrors, for a plan to read it: the scanner counts a row's bytes

@@ -426,6 +426,30 @@ func TestComposeChecks(t *testing.T) {
 	if _, err := p.Summarize(r, Range{Index: 1, Start: 3, End: 9}); err == nil {
 		t.Error("Summarize of a range of no plan: no error")
 	}
+	// A Composer gives Compose's Starts one at a time, and checks alike.
+	want, err := p.Compose(sums)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := p.Composer()
+	for i, s := range sums {
+		if err := c.Done(); err == nil {
+			t.Errorf("Composer.Done after %d of %d summaries: no error", i, len(sums))
+		}
+		st, err := c.Next(s)
+		if err != nil || st != want[i] {
+			t.Errorf("Composer.Next(summary %d) = %+v, %v; Compose gives %+v", i, st, err, want[i])
+		}
+	}
+	if err := c.Done(); err != nil {
+		t.Errorf("Composer.Done after every summary: %v", err)
+	}
+	if _, err := c.Next(sums[0]); err == nil {
+		t.Error("Composer.Next past the last range: no error")
+	}
+	if _, err := p.Composer().Next(sums[1]); err == nil {
+		t.Error("Composer.Next of the second range first: no error")
+	}
 	enc, _ := sums[1].MarshalBinary()
 	for n := 0; n < len(enc); n++ {
 		var s Summary

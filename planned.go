@@ -1,0 +1,191 @@
+package csvscan
+
+import (
+	"io"
+	"sync"
+
+	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/scanner/typed"
+	"github.com/csvscan/csvscan/split"
+)
+
+// The typed read of a file by ranges (package split), DuckDB's way: each
+// worker summarises ranges of the file (the counts its bytes give from
+// every start state, from block masks on plain CSV), the summaries compose
+// in file order into each range's exact start (state, row and line
+// numbers, width), and a worker then reads a range with a sequential
+// Scanner from its start and casts its rows on the spot, on the core that
+// scanned them. The parallel scan (castWorkers over scanner.Parallel.Each)
+// records every row and value of a boundary for the block to read back,
+// often on the other core; for short rows those records cost more than
+// the scan (docs/parallel.md). Here the summary costs a pass of block
+// masks, about a third of a scan on short rows, and nothing is recorded.
+//
+// The chunks reach the caller through castWorkers (castRange), in file
+// order, with the same values, row numbers and error as a typed.Reader
+// over a sequential scan. Ranges are summarised ahead of the reading (a
+// summary is a few hundred bytes) and read within castWorkers' window,
+// so memory stays bounded by window ranges of chunks plus a range's bytes
+// per worker.
+
+// planRangeSize is the size of the ranges of a planned typed read: 4 MiB,
+// about 1,000 summaries for a 4 GB file; the first 4 KiB of each are run
+// from every start state byte by byte (split's head window), 0.1% of it.
+// (A variable so that tests can make it tiny.)
+var planRangeSize int64 = 4 << 20
+
+// planAhead bounds the memory of the rows of a range that the caller has
+// not taken (castWorkers.aheadRows), besides their values' bytes: 4 MiB,
+// about 75,000 rows of three columns, more than half a range of 32-byte
+// rows, so that two workers stay busy on ordinary files.
+const planAhead = 4 << 20
+
+// planFor returns the plan of a typed read by ranges of the file bytes r
+// (size bytes) with options so and typed options topts, or nil when the
+// read is better left to the parallel scan: a read that skips bad rows or
+// keeps rejects (a plan may have to read such a file whole, and rejects
+// need the bad rows' positions the parallel scan's locators give), a
+// dialect whose summaries are byte by byte (FastSummaries), a file of
+// fewer than two ranges.
+func planFor(r io.ReaderAt, size int64, so scanner.Options, topts typed.Options) *split.Plan {
+	if so.IgnoreErrors || topts.IgnoreErrors || topts.StoreRejects || so.SkipRows > 0 || size < 2*planRangeSize {
+		return nil
+	}
+	p, err := split.New(r, size, planRangeSize, so)
+	if err != nil || !p.FastSummaries() {
+		return nil
+	}
+	return p
+}
+
+// planRead runs the workers of a typed read by ranges. Its fields are
+// guarded by the castWorkers' mutex, whose condition it shares.
+type planRead struct {
+	w    *castWorkers
+	plan *split.Plan
+	r    io.ReaderAt
+	n    int // ranges
+
+	sums    []split.Summary
+	have    []bool
+	comp    *split.Composer
+	starts  []split.Start // of the ranges composed so far, in file order
+	nextSum int           // the next range to summarise
+	read    int           // the next range to read
+	err     error         // a range's bytes could not be read: no range from it on is read
+	wg      sync.WaitGroup
+}
+
+// newPlanWorkers starts the typed read by ranges of plan, the file's bytes
+// being r, with threads workers; opts are those of castWorkers.
+func newPlanWorkers(plan *split.Plan, r io.ReaderAt, so scanner.Options, opts typed.Options) (*castWorkers, error) {
+	w, err := newCasts(so, opts, nil)
+	if err != nil {
+		return nil, err
+	}
+	n := plan.NumRanges()
+	pr := &planRead{w: w, plan: plan, r: r, n: n, sums: make([]split.Summary, n), have: make([]bool, n), comp: plan.Composer()}
+	w.stopScan = func() {} // castWorkers.close stops the workers (stopped)
+	w.byRanges = true
+	// A range's values are at most its bytes, but its rows may be one a
+	// byte (empty lines of a one-column file): each costs a row number
+	// and a value of each column, so a range's worker stops at planAhead
+	// bytes of them that the caller has not taken.
+	w.aheadRows = max(typed.ChunkSize, planAhead/(8+16*len(opts.Schema)))
+	threads := so.Goroutines()
+	pr.wg.Add(threads)
+	for range threads {
+		go pr.worker()
+	}
+	go func() {
+		pr.wg.Wait()
+		w.mu.Lock()
+		err := pr.err
+		if err == nil && pr.read < n {
+			err = scanner.ErrClosed // stopped before every range was read
+		}
+		w.mu.Unlock()
+		w.end(err)
+	}()
+	return w, nil
+}
+
+// worker takes jobs until every range is read or the read stops: the
+// next range to read, when its start is known and it lies within the
+// caller's window; else the next range to summarise; else it waits.
+func (pr *planRead) worker() {
+	defer pr.wg.Done()
+	w := pr.w
+	for {
+		w.mu.Lock()
+		k, sum := -1, -1
+		for k < 0 && sum < 0 {
+			switch {
+			case w.stopped || pr.err != nil || pr.read == pr.n:
+				w.mu.Unlock()
+				return
+			case pr.read < len(pr.starts) && pr.read < w.next+w.window:
+				k = pr.read
+				pr.read++
+			case pr.nextSum < pr.n:
+				sum = pr.nextSum
+				pr.nextSum++
+			default:
+				w.cond.Wait()
+			}
+		}
+		w.mu.Unlock()
+		if sum >= 0 {
+			pr.summarize(sum)
+			continue
+		}
+		if err := pr.readRange(k); err == errCastStopped {
+			return
+		}
+	}
+}
+
+// summarize summarises range j and composes every start it completes.
+func (pr *planRead) summarize(j int) {
+	s, err := pr.plan.Summarize(pr.r, pr.plan.Range(j))
+	w := pr.w
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	defer w.cond.Broadcast()
+	if err != nil {
+		if pr.err == nil {
+			pr.err = err
+		}
+		return
+	}
+	pr.sums[j], pr.have[j] = s, true
+	for c := len(pr.starts); c < pr.n && pr.have[c]; c++ {
+		st, err := pr.comp.Next(pr.sums[c])
+		if err != nil {
+			pr.err = err
+			return
+		}
+		pr.starts = append(pr.starts, st)
+		pr.sums[c] = split.Summary{} // composed: no longer needed
+	}
+}
+
+// readRange reads range k from its start and casts its rows.
+func (pr *planRead) readRange(k int) error {
+	pr.w.mu.Lock()
+	st := pr.starts[k]
+	pr.w.mu.Unlock()
+	s, err := pr.plan.Read(pr.r, st)
+	if err != nil {
+		return pr.w.castRange(k, errRows{err}, nil)
+	}
+	return pr.w.castRange(k, s, nil)
+}
+
+// errRows is a row source of no rows that fails with err.
+type errRows struct{ err error }
+
+func (e errRows) Scan() bool     { return false }
+func (e errRows) Row() [][]byte  { return nil }
+func (e errRows) Err() error     { return e.err }
+func (e errRows) RowNumber() int { return 0 }
