@@ -93,13 +93,22 @@ func inputs(t *testing.T) []string {
 }
 
 // TestThreadsAgree: the parallel read of a file, with buffers of a few
-// bytes, gives what the sequential read gives, preambles included.
+// bytes, and the read by ranges of a few bytes, give what the sequential
+// read gives, preambles included.
 func TestThreadsAgree(t *testing.T) {
 	for _, path := range inputs(t) {
 		want := openAll(t, path, Options{Threads: 1})
 		for _, o := range []Options{{Threads: 2}, {Threads: 3, BufferSize: 7}, {Threads: 2, BufferSize: 64}} {
 			if got := openAll(t, path, o); !cmp.Equal(want, got) {
 				t.Errorf("%s, %d threads, buffer %d (-sequential +parallel):\n%s", path, o.Threads, o.BufferSize, cmp.Diff(want, got))
+			}
+		}
+		// By ranges (planned.go) of a few bytes, where the dialect allows.
+		for _, n := range []int{16, 100} {
+			var got table
+			withPlanRange(n, func() { got = openAll(t, path, Options{Threads: 2}) })
+			if !cmp.Equal(want, got) {
+				t.Errorf("%s, 2 threads, ranges of %d bytes (-sequential +by ranges):\n%s", path, n, cmp.Diff(want, got))
 			}
 		}
 	}

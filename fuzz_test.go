@@ -14,8 +14,9 @@ import (
 // rows skipped or padded or not, as it is or gzipped or as UTF-16 (each
 // byte a code unit, after a byte order mark), with the default maximum
 // line size or one of 64 bytes, as mode says. The read must not panic;
-// the parallel read, with buffers of a few bytes, must give what the
-// sequential read gives (TestThreadsAgree over any input); the options
+// the parallel read, with buffers of a few bytes, and the read by ranges
+// of a few bytes, must give what the sequential read gives
+// (TestThreadsAgree over any input); the options
 // Prompt returns must read the file to the same schema and rows without
 // sniffing (TestPrompt); and a stream of an input that lies whole in the
 // sniffer's head must read as the file does.
@@ -70,6 +71,12 @@ func FuzzOpen(f *testing.F) {
 		par.Threads, par.BufferSize = 2, 7+int(mode>>5)
 		if got := openAll(t, path, par); !cmp.Equal(want, got) {
 			t.Fatalf("%q, mode %d, %+v (-sequential +parallel):\n%s", data, mode, par, cmp.Diff(want, got))
+		}
+		// By ranges of a few bytes (planned.go), where the options allow.
+		var got table
+		withPlanRange(8+int(mode>>5), func() { got = openAll(t, path, par) })
+		if !cmp.Equal(want, got) {
+			t.Fatalf("%q, mode %d, %+v, ranges of %d bytes (-sequential +by ranges):\n%s", data, mode, par, 8+int(mode>>5), cmp.Diff(want, got))
 		}
 		// As a stream, the same: the whole input lies in the sniffer's
 		// head, so the windows a file adds show nothing new.

@@ -171,6 +171,11 @@ func TestWorkersAgree(t *testing.T) {
 		t.Fatal(err)
 	}
 	preamble := writeFile(t, "preamble.csv", append([]byte("Export\nsource: test\n\n"), data...))
+	goodData, err := os.ReadFile(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	preambleGood := writeFile(t, "preamble-good.csv", append([]byte("Export\nsource: test\n\n"), goodData...))
 
 	for _, c := range []struct {
 		name string
@@ -191,6 +196,7 @@ func TestWorkersAgree(t *testing.T) {
 		{"null padding", short, Options{Columns: schema, Header: On, NullPadding: true}},
 		{"short rows", short, Options{Columns: schema, Header: On}},
 		{"preamble rejects", preamble, Options{Columns: schema, Header: On, Skip: 3, StoreRejects: true}},
+		{"preamble", preambleGood, Options{Columns: schema, Header: On, Skip: 3}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			o := c.o
@@ -229,19 +235,20 @@ func TestWorkersAgree(t *testing.T) {
 
 // withPlanRange runs f with ranges of n bytes for the typed read by ranges
 // (none: the read by ranges is off, every file being too small for it).
+// Files of long values go by ranges too (planDensity).
 func withPlanRange(n int, f func()) {
-	old := planRangeSize
-	defer func() { planRangeSize = old }()
-	planRangeSize = int64(n)
+	oldSize, oldDensity := planRangeSize, planDensity
+	defer func() { planRangeSize, planDensity = oldSize, oldDensity }()
+	planRangeSize, planDensity = int64(n), 1<<30
 	if n == 0 {
 		planRangeSize = math.MaxInt64 / 4
 	}
 	f()
 }
 
-// TestWorkersByRanges: the typed read of a file of plain CSV with two
-// goroutines and no IgnoreErrors goes by ranges (planned.go) once the
-// file holds two ranges, and not otherwise.
+// TestWorkersByRanges: the typed read of a file of plain CSV and short
+// values with two goroutines and no IgnoreErrors goes by ranges
+// (planned.go) once the file holds two ranges, and not otherwise.
 func TestWorkersByRanges(t *testing.T) {
 	path := workersCSV(t, "ranges.csv", 12000, func(int) string { return "" })
 	for _, c := range []struct {
@@ -272,6 +279,37 @@ func TestWorkersByRanges(t *testing.T) {
 				t.Errorf("ranges of %d bytes, %+v: by ranges %v, want %v", c.ranges, c.o, got, c.want)
 			}
 		})
+	}
+	// Long values are left to the parallel scan (planDensity), short ones
+	// not, quoted delimiters and line breaks not counted as value ends.
+	var long, quotedLong strings.Builder
+	long.WriteString("id,note\n")
+	quotedLong.WriteString("id,note\n")
+	for i := 0; long.Len() < 200000; i++ {
+		fmt.Fprintf(&long, "%d,%s\n", i, strings.Repeat("x", 100))
+		fmt.Fprintf(&quotedLong, "%d,\"%s\"\n", i, strings.Repeat("a,\n", 30))
+	}
+	old := planRangeSize
+	defer func() { planRangeSize = old }()
+	planRangeSize = 4096
+	for _, c := range []struct {
+		path string
+		want bool
+	}{{path, true}, {writeFile(t, "long.csv", []byte(long.String())), false}, {writeFile(t, "quoted-long.csv", []byte(quotedLong.String())), false}} {
+		r, err := Open(c.path, Options{Threads: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, err := range r.Chunks() {
+			if err != nil {
+				t.Fatal(err)
+			}
+			break
+		}
+		if w, ok := r.typed.(*castWorkers); !ok || w.byRanges != c.want {
+			t.Errorf("%s: by ranges %v, want %v", c.path, ok && w.byRanges, c.want)
+		}
+		r.Close()
 	}
 }
 

@@ -58,6 +58,7 @@ type fastLines struct {
 	quote, delim byte
 	cr           crMode
 	quoted       bool // the dialect has a quote (else quote is LF, and no byte is inside quotes)
+	escapes      bool // a quote right after a closing one is an escaped quote (else the table's to judge)
 	// The masks of one window of blocks: the quotes, the enders
 	// (delimiter, LF, CR), the line ends (LF, CR), and the bytes inside
 	// quotes.
@@ -74,7 +75,7 @@ func fastLinesOf(t *sm.Table) *fastLines {
 		v, _ = fastTables.LoadOrStore(t, newFastLines(t))
 	}
 	if f := v.(*fastLines); f != nil {
-		return &fastLines{quote: f.quote, delim: f.delim, cr: f.cr, quoted: f.quoted}
+		return &fastLines{quote: f.quote, delim: f.delim, cr: f.cr, quoted: f.quoted, escapes: f.escapes}
 	}
 	return nil
 }
@@ -88,22 +89,28 @@ var fastTables sync.Map
 // transitions alone.
 func newFastLines(t *sm.Table) *fastLines {
 	next := t.Transitions()
-	l, quoted := t.Lane()
-	quote, delim := l.Quote, l.Delimiter
+	// The delimiter: the one byte that ends an unquoted value; the quote:
+	// the one that opens a value after a delimiter, if any (a sniffed file
+	// that holds none has none); whether a quote after a closing one is
+	// an escaped quote (the escape is the quote) or not (no escape).
+	var quote, delim byte
+	delims, quotes := 0, 0
+	for b := 0; b < 256; b++ {
+		if next[b][sm.Standard] == sm.Delimiter {
+			delim = byte(b)
+			delims++
+		}
+		if next[b][sm.Delimiter] == sm.Quoted {
+			quote = byte(b)
+			quotes++
+		}
+	}
+	if delims != 1 || quotes > 1 || delim == '\n' || delim == '\r' || quotes == 1 && (quote == '\n' || quote == '\r' || quote == delim) {
+		return nil
+	}
+	quoted := quotes == 1
+	escapes := quoted && next[quote][sm.Unquoted] == sm.Quoted
 	if !quoted {
-		// A dialect without a quote (a sniffed file that holds none): one
-		// delimiter byte; that no byte leads into quotes is checked below
-		// with the rest.
-		delims := 0
-		for b := 0; b < 256; b++ {
-			if next[b][sm.Standard] == sm.Delimiter {
-				delim = byte(b)
-				delims++
-			}
-		}
-		if delims != 1 || delim == '\n' || delim == '\r' {
-			return nil
-		}
 		quote = '\n' // the kernel needs a quote byte; its masks are dropped (forward)
 	}
 	special := func(b int) bool { return quoted && b == int(quote) || b == int(delim) || b == '\n' || b == '\r' }
@@ -161,9 +168,8 @@ func newFastLines(t *sm.Table) *fastLines {
 	if !quoted {
 		return &fastLines{quote: quote, delim: delim, cr: mode}
 	}
-	// A quote opens a value after a line end, a delimiter or a closing
-	// quote (then it is an escaped quote).
-	for _, s := range append(entries, sm.Unquoted) {
+	// A quote opens a value after a line end or a delimiter.
+	for _, s := range entries {
 		if next[quote][s] != sm.Quoted {
 			return nil
 		}
@@ -192,7 +198,7 @@ func newFastLines(t *sm.Table) *fastLines {
 			}
 		}
 	}
-	return &fastLines{quote: quote, delim: delim, cr: mode, quoted: true}
+	return &fastLines{quote: quote, delim: delim, cr: mode, quoted: true, escapes: escapes}
 }
 
 // crMode is what a CR outside quotes is to a table.
@@ -266,17 +272,26 @@ func (f *fastLines) forward(buf []byte, at int, afterCR bool) fastRun {
 			open, closing := q&in, q&^in
 			// The byte after each bit: the next block's first, or the byte
 			// after the window, or none (the end of buf).
+			// A closing quote must come before an ender, or an opening
+			// quote where the quote escapes itself.
+			after := e
+			if f.escapes {
+				after |= q
+			}
 			var nextOK uint64
 			switch {
 			case j+1 < n:
-				nextOK = (f.e[j+1] | f.q[j+1]) & 1
+				nextOK = f.e[j+1] & 1
+				if f.escapes {
+					nextOK |= f.q[j+1] & 1
+				}
 			case pos+(j+1)*swar.BlockSize < len(buf):
 				c := buf[pos+(j+1)*swar.BlockSize]
-				if c == f.delim || c == '\n' || c == '\r' || c == f.quote {
+				if c == f.delim || c == '\n' || c == '\r' || f.escapes && c == f.quote {
 					nextOK = 1
 				}
 			}
-			bad := open&^(e<<1|closing<<1|prevOK) | closing&^((e|q)>>1|nextOK<<63)
+			bad := open&^(e<<1|closing<<1|prevOK) | closing&^(after>>1|nextOK<<63)
 			le := f.le[j] &^ in
 			// The CRs among the line ends, looked at one by one: a row or
 			// so a block, fewer than a third pass of the kernel costs.
