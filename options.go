@@ -125,7 +125,8 @@ type Options struct {
 	// BufferSize is the size of the read buffers (buffer_size); 0 means
 	// 32 MiB for a parallel read of a file's mapped pages, 4 MiB for a
 	// parallel read into memory (when the maximum line size is at most
-	// 2 MiB; 32 MiB otherwise), 256 KiB for a sequential one.
+	// 2 MiB; 32 MiB otherwise) and for the ranges of a typed read by
+	// ranges, 256 KiB for a sequential one.
 	BufferSize int
 	// Threads is the number of goroutines reading a file (threads); 0 means
 	// GOMAXPROCS, 1 reads sequentially. A stream is always read

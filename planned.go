@@ -34,13 +34,15 @@ import (
 // planRangeSize is the size of the ranges of a planned typed read: 4 MiB,
 // about 1,000 summaries for a 4 GB file; the first 4 KiB of each are run
 // from every start state byte by byte (split's head window), 0.1% of it.
-// (A variable so that tests can make it tiny.)
+// Options.BufferSize makes them smaller. (A variable so that tests can
+// make it tiny.)
 var planRangeSize int64 = 4 << 20
 
 // planAhead bounds the memory of the rows of a range that the caller has
-// not taken (castWorkers.aheadRows), besides their values' bytes: 4 MiB,
-// about 75,000 rows of three columns, more than half a range of 32-byte
-// rows, so that two workers stay busy on ordinary files.
+// not taken (castWorkers.aheadRows), besides their values' bytes: 4 MiB
+// (at most a range's size), about 75,000 rows of three columns, more than
+// half a range of 32-byte rows, so that two workers stay busy on ordinary
+// files.
 const planAhead = 4 << 20
 
 // planFor returns the plan of a typed read by ranges of the file bytes r
@@ -51,10 +53,14 @@ const planAhead = 4 << 20
 // dialect whose summaries are byte by byte (FastSummaries), a file of
 // fewer than two ranges.
 func planFor(r io.ReaderAt, size int64, so scanner.Options, topts typed.Options) *split.Plan {
-	if so.IgnoreErrors || topts.IgnoreErrors || topts.StoreRejects || so.SkipRows > 0 || size < 2*planRangeSize || !shortValues(r, size, so) {
+	rangeSize := planRangeSize
+	if so.BufferSize > 0 && int64(so.BufferSize) < rangeSize {
+		rangeSize = int64(so.BufferSize) // the caller's smaller buffers: a range is read into one
+	}
+	if so.IgnoreErrors || topts.IgnoreErrors || topts.StoreRejects || so.SkipRows > 0 || size < 2*rangeSize || !shortValues(r, size, so) {
 		return nil
 	}
-	p, err := split.New(r, size, planRangeSize, so)
+	p, err := split.New(r, size, rangeSize, so)
 	if err != nil || !p.FastSummaries() {
 		return nil
 	}
@@ -145,7 +151,7 @@ func newPlanWorkers(plan *split.Plan, r io.ReaderAt, so scanner.Options, opts ty
 	// byte (empty lines of a one-column file): each costs a row number
 	// and a value of each column, so a range's worker stops at planAhead
 	// bytes of them that the caller has not taken.
-	w.aheadRows = max(typed.ChunkSize, planAhead/(8+16*len(opts.Schema)))
+	w.aheadRows = max(typed.ChunkSize, int(min(planAhead, plan.Range(0).End))/(8+16*len(opts.Schema)))
 	threads := so.Goroutines()
 	pr.wg.Add(threads)
 	for range threads {

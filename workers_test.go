@@ -235,13 +235,14 @@ func TestWorkersAgree(t *testing.T) {
 
 // withPlanRange runs f with ranges of n bytes for the typed read by ranges
 // (none: the read by ranges is off, every file being too small for it).
-// Files of long values go by ranges too (planDensity).
+// Files of long values go by ranges too (planDensity), and 0 turns the
+// read by ranges off.
 func withPlanRange(n int, f func()) {
 	oldSize, oldDensity := planRangeSize, planDensity
 	defer func() { planRangeSize, planDensity = oldSize, oldDensity }()
 	planRangeSize, planDensity = int64(n), 1<<30
 	if n == 0 {
-		planRangeSize = math.MaxInt64 / 4
+		planRangeSize, planDensity = math.MaxInt64/4, 0
 	}
 	f()
 }
