@@ -61,12 +61,8 @@ func TestLaneMasks(t *testing.T) {
 	checkLane(t, nil, '"', ',', 1)
 	checkLane(t, []byte("short"), '"', ',', 0)
 	r := rand.New(rand.NewPCG(11, 12))
-	alphabet := []byte("ab\",\n\r;'\t\x00\xff")
 	for range 500 {
-		src := make([]byte, r.IntN(40*swar.BlockSize))
-		for i := range src {
-			src[i] = alphabet[r.IntN(len(alphabet))]
-		}
+		src := randomBytes(r, "ab\",\n\r;'\t\x00\xff", 40)
 		quote, delim := byte('"'), byte(',')
 		if r.IntN(3) == 0 {
 			quote, delim = '\'', ';'
@@ -108,16 +104,23 @@ func BenchmarkLaneMasks(b *testing.B) {
 	}
 }
 
+// randomBytes returns up to blocks 64-byte blocks of bytes drawn from
+// alphabet.
+func randomBytes(r *rand.Rand, alphabet string, blocks int) []byte {
+	src := make([]byte, r.IntN(blocks*swar.BlockSize))
+	for i := range src {
+		src[i] = alphabet[r.IntN(len(alphabet))]
+	}
+	return src
+}
+
 // TestLaneMasksEnders holds the exported LaneMasks, with enders other than
 // the lane's own (any three bytes, repeated ones too), to the byte loop.
 func TestLaneMasksEnders(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
-	alphabet := []byte("ab\",\n\r;'\t |\x00\xff")
+	alphabet := "ab\",\n\r;'\t |\x00\xff"
 	for range 300 {
-		src := make([]byte, r.IntN(20*swar.BlockSize))
-		for i := range src {
-			src[i] = alphabet[r.IntN(len(alphabet))]
-		}
+		src := randomBytes(r, alphabet, 20)
 		quote := alphabet[r.IntN(3)+2]
 		var enders [3]byte
 		for i := range enders {

@@ -24,13 +24,16 @@ import (
 // its own, or is an error the byte loop reports); inside quotes, every
 // byte but the quote keeps it inside. And for every quote of a block
 // (fastLines.forward): a quote that opens a value must follow a
-// delimiter, a line end or a closing quote (an escaped quote), and a
-// quote that closes one must come before a delimiter, a line end or an
-// opening quote. A quote that breaks the rule (`a"b`, `"a"b`, ` "a"`) is
-// left to the byte loop, which reads from the last line end before it; so
-// is a multi-byte delimiter, an escape other than the quote, a comment, a
-// newline setting that makes a lone LF an error (strict CRLF or CR), and
-// IgnoreErrors (the bad rows' ends are not the table's alone).
+// delimiter or a line end (or a closing quote, as an escaped quote, where
+// the quote is its own escape), and a quote that closes one must come
+// before a delimiter or a line end (or an opening quote, likewise). A
+// quote that breaks the rule (`a"b`, `"a"b`, ` "a"`) is left to the byte
+// loop, which reads from the last line end before it; so is a multi-byte
+// delimiter, an escape byte other than the quote (no escape at all is
+// read), a comment, a newline setting that makes a lone LF an error
+// (strict CRLF or CR), and IgnoreErrors (the bad rows' ends are not the
+// table's alone). A dialect without a quote is read with no byte inside
+// quotes.
 
 // fastBlocks is how many 64-byte blocks fastLines computes the masks of at
 // a time: 4 KiB, in L1.
