@@ -126,7 +126,8 @@ type Options struct {
 	// 32 MiB for a parallel read of a file's mapped pages, 4 MiB for a
 	// parallel read into memory (when the maximum line size is at most
 	// 2 MiB; 32 MiB otherwise) and for the ranges of a typed read by
-	// ranges, 256 KiB for a sequential one.
+	// ranges (which a smaller BufferSize makes smaller, down to 64 KiB),
+	// 256 KiB for a sequential one.
 	BufferSize int
 	// Threads is the number of goroutines reading a file (threads); 0 means
 	// GOMAXPROCS, 1 reads sequentially. A stream is always read

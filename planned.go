@@ -38,6 +38,9 @@ import (
 // make it tiny.)
 var planRangeSize int64 = 4 << 20
 
+// planMinRange is the smallest range Options.BufferSize makes.
+const planMinRange = 64 << 10
+
 // planAhead bounds the memory of the rows of a range that the caller has
 // not taken (castWorkers.aheadRows), besides their values' bytes: 4 MiB
 // (at most a range's size), about 75,000 rows of three columns, more than
@@ -54,8 +57,11 @@ const planAhead = 4 << 20
 // fewer than two ranges.
 func planFor(r io.ReaderAt, size int64, so scanner.Options, topts typed.Options) *split.Plan {
 	rangeSize := planRangeSize
-	if so.BufferSize > 0 && int64(so.BufferSize) < rangeSize {
-		rangeSize = int64(so.BufferSize) // the caller's smaller buffers: a range is read into one
+	if so.BufferSize > 0 {
+		// The caller's smaller buffers: a range is read into one, but
+		// not into less than planMinRange (each range costs a summary's
+		// head window of 4 KiB from every start state).
+		rangeSize = min(rangeSize, max(int64(so.BufferSize), planMinRange))
 	}
 	if so.IgnoreErrors || topts.IgnoreErrors || topts.StoreRejects || so.SkipRows > 0 || size < 2*rangeSize || !shortValues(r, size, so) {
 		return nil
@@ -122,12 +128,16 @@ type planRead struct {
 	r    io.ReaderAt
 	n    int // ranges
 
-	sums    []split.Summary
-	have    []bool
-	comp    *split.Composer
-	starts  []split.Start // of the ranges composed so far, in file order
-	nextSum int           // the next range to summarise
-	read    int           // the next range to read
+	// Summaries not yet composed, and starts composed not yet read, by
+	// range: a few at a time (summaries run at most ahead ranges past the
+	// composed ones), so that their memory does not grow with the file.
+	sums     map[int]split.Summary
+	starts   map[int]split.Start
+	comp     *split.Composer
+	composed int // the ranges composed: their starts are known
+	nextSum  int // the next range to summarise
+	read     int // the next range to read
+	ahead    int
 	// A range's bytes could not be read (err): no range from errAt on is
 	// read, and the read ends with err after the ranges before it, as a
 	// sequential read ends at its error after the rows before it.
@@ -144,7 +154,9 @@ func newPlanWorkers(plan *split.Plan, r io.ReaderAt, so scanner.Options, opts ty
 		return nil, err
 	}
 	n := plan.NumRanges()
-	pr := &planRead{w: w, plan: plan, r: r, n: n, sums: make([]split.Summary, n), have: make([]bool, n), comp: plan.Composer(), errAt: n}
+	threads := so.Goroutines()
+	pr := &planRead{w: w, plan: plan, r: r, n: n, sums: map[int]split.Summary{}, starts: map[int]split.Start{},
+		comp: plan.Composer(), errAt: n, ahead: threads + 2}
 	w.stopScan = func() {} // castWorkers.close stops the workers (stopped)
 	w.byRanges = true
 	// A range's values are at most its bytes, but its rows may be one a
@@ -152,7 +164,6 @@ func newPlanWorkers(plan *split.Plan, r io.ReaderAt, so scanner.Options, opts ty
 	// and a value of each column, so a range's worker stops at planAhead
 	// bytes of them that the caller has not taken.
 	w.aheadRows = max(typed.ChunkSize, int(min(planAhead, plan.Range(0).End))/(8+16*len(opts.Schema)))
-	threads := so.Goroutines()
 	pr.wg.Add(threads)
 	for range threads {
 		go pr.worker()
@@ -184,10 +195,10 @@ func (pr *planRead) worker() {
 			case w.stopped || pr.read == pr.errAt:
 				w.mu.Unlock()
 				return
-			case pr.read < len(pr.starts) && pr.read < w.next+w.window:
+			case pr.read < pr.composed && pr.read < w.next+w.window:
 				k = pr.read
 				pr.read++
-			case pr.nextSum < pr.errAt:
+			case pr.nextSum < pr.errAt && pr.nextSum < pr.composed+pr.ahead:
 				sum = pr.nextSum
 				pr.nextSum++
 			default:
@@ -216,15 +227,21 @@ func (pr *planRead) summarize(j int) {
 		pr.fail(j, err)
 		return
 	}
-	pr.sums[j], pr.have[j] = s, true
-	for c := len(pr.starts); c < pr.errAt && pr.have[c]; c++ {
-		st, err := pr.comp.Next(pr.sums[c])
+	pr.sums[j] = s
+	for pr.composed < pr.errAt {
+		c := pr.composed
+		s, ok := pr.sums[c]
+		if !ok {
+			break
+		}
+		delete(pr.sums, c)
+		st, err := pr.comp.Next(s)
 		if err != nil {
 			pr.fail(c, err)
 			return
 		}
-		pr.starts = append(pr.starts, st)
-		pr.sums[c] = split.Summary{} // composed: no longer needed
+		pr.starts[c] = st
+		pr.composed++
 	}
 }
 
@@ -240,6 +257,7 @@ func (pr *planRead) fail(j int, err error) {
 func (pr *planRead) readRange(k int) error {
 	pr.w.mu.Lock()
 	st := pr.starts[k]
+	delete(pr.starts, k)
 	pr.w.mu.Unlock()
 	s, err := pr.plan.Read(pr.r, st)
 	if err != nil {
