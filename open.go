@@ -283,7 +283,7 @@ func (r *Reader) typedReader() error {
 		// A read by ranges where it pays (planned.go): each worker scans
 		// and casts its own ranges. The parallel scan is then not used.
 		section := buffer.NewFileSection(r.src.file, r.shift.offset, r.src.size-r.shift.offset)
-		if plan := planFor(section, r.src.size-r.shift.offset, p.Options(), topts); plan != nil {
+		if plan := planFor(section, r.src.size-r.shift.offset, p.Options(), topts, r.opts.BufferSize); plan != nil {
 			w, err := newPlanWorkers(plan, section, p.Options(), topts)
 			if err != nil {
 				return fmt.Errorf("csvscan: %w: %w", ErrOption, err)

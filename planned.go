@@ -49,19 +49,20 @@ const planMinRange = 64 << 10
 const planAhead = 4 << 20
 
 // planFor returns the plan of a typed read by ranges of the file bytes r
-// (size bytes) with options so and typed options topts, or nil when the
+// (size bytes) with options so and typed options topts, and the caller's
+// Options.BufferSize (0 for none), or nil when the
 // read is better left to the parallel scan: a read that skips bad rows or
 // keeps rejects (a plan may have to read such a file whole, and rejects
 // need the bad rows' positions the parallel scan's locators give), a
 // dialect whose summaries are byte by byte (FastSummaries), a file of
 // fewer than two ranges.
-func planFor(r io.ReaderAt, size int64, so scanner.Options, topts typed.Options) *split.Plan {
+func planFor(r io.ReaderAt, size int64, so scanner.Options, topts typed.Options, bufferSize int) *split.Plan {
 	rangeSize := planRangeSize
-	if so.BufferSize > 0 {
+	if bufferSize > 0 {
 		// The caller's smaller buffers: a range is read into one, but
 		// not into less than planMinRange (each range costs a summary's
 		// head window of 4 KiB from every start state).
-		rangeSize = min(rangeSize, max(int64(so.BufferSize), planMinRange))
+		rangeSize = min(rangeSize, max(int64(bufferSize), planMinRange))
 	}
 	if so.IgnoreErrors || topts.IgnoreErrors || topts.StoreRejects || so.SkipRows > 0 || size < 2*rangeSize || !shortValues(r, size, so) {
 		return nil

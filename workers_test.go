@@ -1,6 +1,7 @@
 package csvscan
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"math"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/scanner/typed"
 )
@@ -362,5 +364,30 @@ func TestWorkersClose(t *testing.T) {
 	if n := runtime.NumGoroutine(); n > before {
 		buf := make([]byte, 1<<16)
 		t.Errorf("%d goroutines after the reads, %d before:\n%s", n, before, buf[:runtime.Stack(buf, true)])
+	}
+}
+
+// TestPlanRangeSize: ranges of 4 MiB, smaller with a smaller
+// Options.BufferSize (the caller's own, not the scanner's default read
+// size), never under 64 KiB.
+func TestPlanRangeSize(t *testing.T) {
+	var b strings.Builder
+	for b.Len() < 64<<10 {
+		b.WriteString("1,ab,\"c\"\n")
+	}
+	data := bytes.NewReader([]byte(b.String()))
+	so := scanner.Options{Dialect: dialect.Dialect{Delimiter: ",", Quote: dialect.Some('"'), Escape: dialect.Some('"')},
+		BufferSize: scanner.DefaultBufferSize} // as the scanner fills it in
+	for _, c := range []struct {
+		buffer int
+		want   int64
+	}{{0, 4 << 20}, {1 << 20, 1 << 20}, {4096, 64 << 10}, {32 << 20, 4 << 20}} {
+		p := planFor(data, 1<<30, so, typed.Options{}, c.buffer)
+		if p == nil {
+			t.Fatalf("buffer %d: no plan", c.buffer)
+		}
+		if got := p.Range(0).End; got != c.want {
+			t.Errorf("buffer %d: ranges of %d bytes, want %d", c.buffer, got, c.want)
+		}
 	}
 }
