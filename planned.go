@@ -131,7 +131,9 @@ type planRead struct {
 
 	// Summaries not yet composed, and starts composed not yet read, by
 	// range: a few at a time (summaries run at most ahead ranges past the
-	// composed ones), so that their memory does not grow with the file.
+	// ranges taken to read, which the caller's window holds back), so that
+	// their memory does not grow with the file, and a caller that pauses
+	// does not make the workers summarise the rest of it.
 	sums     map[int]split.Summary
 	starts   map[int]split.Start
 	comp     *split.Composer
@@ -173,8 +175,10 @@ func newPlanWorkers(plan *split.Plan, r io.ReaderAt, so scanner.Options, opts ty
 		pr.wg.Wait()
 		w.mu.Lock()
 		err := pr.err
-		if pr.read < pr.errAt {
-			err = scanner.ErrClosed // stopped before every range was read
+		if w.stopped || pr.read < pr.errAt {
+			// Stopped (Close, from any goroutine), or before every range
+			// was read: not the end of the input.
+			err = scanner.ErrClosed
 		}
 		w.mu.Unlock()
 		w.end(err)
@@ -199,7 +203,7 @@ func (pr *planRead) worker() {
 			case pr.read < pr.composed && pr.read < w.next+w.window:
 				k = pr.read
 				pr.read++
-			case pr.nextSum < pr.errAt && pr.nextSum < pr.composed+pr.ahead:
+			case pr.nextSum < pr.errAt && pr.nextSum < pr.read+pr.ahead:
 				sum = pr.nextSum
 				pr.nextSum++
 			default:

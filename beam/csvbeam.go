@@ -52,7 +52,8 @@ type Options struct {
 	// maximum line size, IgnoreErrors (the rows skipped go to Read's
 	// rejects; a file that split cannot cut exactly with it, one with a
 	// line near the maximum line size, is read whole by one worker:
-	// split.ErrSequential). SkipRows is refused (split.ErrSkipRows).
+	// split.ErrSequential). SkipRows is refused (split.ErrSkipRows), and
+	// so are TrailingDelimiter and EmptyLineRows (split.ErrRowRules).
 	Scanner scanner.Options
 	// RangeSize is the size of a range in bytes; 0 means
 	// split.DefaultRangeSize (64 MiB).

@@ -37,6 +37,15 @@ var ErrSequential = errors.New("csvscan: with IgnoreErrors, a line of this file 
 // the file as its own input) or read sequentially.
 var ErrSkipRows = errors.New("csvscan: a plan does not skip rows (SkipRows): skipped lines are not read by the transition table")
 
+// ErrRowRules is returned by New for scanner.Options.TrailingDelimiter or
+// EmptyLineRows: each changes which values and lines are rows by a rule
+// the summaries do not compose (a trailing delimiter makes the first
+// row's width one less than its delimiters say; EmptyLineRows makes the
+// empty lines before the first row rows too), so ranges would number
+// and fit rows differently from a sequential scan. Read such a file
+// sequentially.
+var ErrRowRules = errors.New("csvscan: a plan does not read with TrailingDelimiter or EmptyLineRows: they decide rows by rules the summaries do not compose; read sequentially")
+
 // Range is bytes [Start, End) of the file, the Index-th range of its plan.
 // Its rows are the rows that start in it.
 type Range struct {
@@ -61,13 +70,17 @@ type Plan struct {
 // New returns the plan of a file of size bytes read with opts, cut into
 // ranges of rangeSize bytes (0: DefaultRangeSize; the last range is
 // shorter). It reads the file's first three bytes, to know whether a byte
-// order mark starts it. Options.SkipRows is refused (ErrSkipRows); with
+// order mark starts it. Options.SkipRows is refused (ErrSkipRows), and so
+// are TrailingDelimiter and EmptyLineRows (ErrRowRules); with
 // Options.IgnoreErrors, Compose may ask for a sequential read
 // (ErrSequential); Threads and BufferSize only change how fast a range is
 // read.
 func New(r io.ReaderAt, size, rangeSize int64, opts scanner.Options) (*Plan, error) {
 	if opts.SkipRows > 0 {
 		return nil, ErrSkipRows
+	}
+	if opts.TrailingDelimiter || opts.EmptyLineRows {
+		return nil, ErrRowRules
 	}
 	if size < 0 || rangeSize < 0 {
 		return nil, fmt.Errorf("csvscan: size %d and range size %d must not be negative", size, rangeSize)

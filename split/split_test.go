@@ -463,11 +463,18 @@ func TestComposeChecks(t *testing.T) {
 	}
 }
 
-// TestPlanRefuses: SkipRows is refused with its error.
+// TestPlanRefuses: SkipRows, TrailingDelimiter and EmptyLineRows are
+// refused with their errors.
 func TestPlanRefuses(t *testing.T) {
 	r := bytes.NewReader([]byte("a\n"))
 	if _, err := New(r, 2, 0, scanner.Options{SkipRows: 1}); !errors.Is(err, ErrSkipRows) {
 		t.Errorf("SkipRows: %v, expected ErrSkipRows", err)
+	}
+	if _, err := New(r, 2, 0, scanner.Options{TrailingDelimiter: true}); !errors.Is(err, ErrRowRules) {
+		t.Errorf("TrailingDelimiter: %v, expected ErrRowRules", err)
+	}
+	if _, err := New(r, 2, 0, scanner.Options{EmptyLineRows: true}); !errors.Is(err, ErrRowRules) {
+		t.Errorf("EmptyLineRows: %v, expected ErrRowRules", err)
 	}
 }
 
