@@ -299,7 +299,8 @@ func TestWorkersByRanges(t *testing.T) {
 	for _, c := range []struct {
 		path string
 		want bool
-	}{{path, true}, {writeFile(t, "long.csv", []byte(long.String())), false}, {writeFile(t, "quoted-long.csv", []byte(quotedLong.String())), false}} {
+	}{{path, true}, {writeFile(t, "long.csv", []byte(long.String())), false}, {writeFile(t, "quoted-long.csv", []byte(quotedLong.String())), false},
+		{writeFile(t, "crlf.csv", []byte(strings.ReplaceAll(readFile(t, path), "\n", "\r\n"))), true}} { // sniffed newline CRLF, strict
 		r, err := Open(c.path, Options{Threads: 2})
 		if err != nil {
 			t.Fatal(err)
@@ -471,4 +472,14 @@ func TestPlanOneColumnEmptyLines(t *testing.T) {
 	if d := cmp.Diff(want, got, cmp.FilterPath(func(p cmp.Path) bool { return p.String() == "Chunks" }, cmp.Ignore())); d != "" {
 		t.Fatalf("(-sequential +2 threads):\n%s", d)
 	}
+}
+
+// readFile returns the file at path as a string.
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

@@ -30,9 +30,9 @@ import (
 // quote that breaks the rule (`a"b`, `"a"b`, ` "a"`) is left to the byte
 // loop, which reads from the last line end before it; so is a multi-byte
 // delimiter, an escape byte other than the quote (no escape at all is
-// read), a comment, a newline setting that makes a lone LF an error
-// (strict CRLF or CR), and IgnoreErrors (the bad rows' ends are not the
-// table's alone). A dialect without a quote is read with no byte inside
+// read), a comment, and IgnoreErrors (the bad rows' ends are not the
+// table's alone). Where the newline setting makes a lone LF an error
+// (strict CRLF or CR), the masks stop at it, as at a stray CR. A dialect without a quote is read with no byte inside
 // quotes.
 
 // fastBlocks is how many 64-byte blocks fastLines computes the masks of at
@@ -60,6 +60,7 @@ const (
 type fastLines struct {
 	quote, delim byte
 	cr           crMode
+	lfBad        bool // a lone LF outside quotes is an error (newline CRLF, strict)
 	quoted       bool // the dialect has a quote (else quote is LF, and no byte is inside quotes)
 	escapes      bool // a quote right after a closing one is an escaped quote (else the table's to judge)
 	// The masks of one window of blocks: the quotes, the enders
@@ -78,7 +79,7 @@ func fastLinesOf(t *sm.Table) *fastLines {
 		v, _ = fastTables.LoadOrStore(t, newFastLines(t))
 	}
 	if f := v.(*fastLines); f != nil {
-		return &fastLines{quote: f.quote, delim: f.delim, cr: f.cr, quoted: f.quoted, escapes: f.escapes}
+		return &fastLines{quote: f.quote, delim: f.delim, cr: f.cr, lfBad: f.lfBad, quoted: f.quoted, escapes: f.escapes}
 	}
 	return nil
 }
@@ -134,6 +135,7 @@ func newFastLines(t *sm.Table) *fastLines {
 	default:
 		return nil
 	}
+
 	// Every state ordinary bytes lead to from the entries.
 	var seen [sm.NumStates]bool
 	outside := append([]sm.State(nil), entries...)
@@ -163,13 +165,29 @@ func newFastLines(t *sm.Table) *fastLines {
 	// The delimiter, LF and CR act alike in all of them, and after a
 	// closing quote.
 	crTo := map[crMode]sm.State{crEnd: sm.CarriageReturn, crSep: sm.RecordSeparator, crBad: sm.Invalid}[mode]
+	// A lone LF ends a line, or, with newline CRLF or CR strict, is an
+	// error in some states (DuckDB's CRLF table: inside an unquoted value
+	// with text) and a line end in others: the masks then stop at every
+	// lone LF, and the byte loop decides (lfBad).
+	lfBad := false
 	for _, s := range append(outside, sm.Unquoted) {
-		if next[delim][s] != sm.Delimiter || next['\n'][s] != sm.RecordSeparator || next['\r'][s] != crTo {
+		switch lf := next['\n'][s]; {
+		case s == sm.CarriageReturn && lf != sm.RecordSeparator: // the LF of a CRLF
+			return nil
+		case lf == sm.Invalid:
+			lfBad = true
+		case lf != sm.RecordSeparator:
+			return nil
+		}
+		if next[delim][s] != sm.Delimiter || next['\r'][s] != crTo {
 			return nil
 		}
 	}
+	if lfBad && mode == crBad {
+		return nil // no line end at all the masks could count
+	}
 	if !quoted {
-		return &fastLines{quote: quote, delim: delim, cr: mode}
+		return &fastLines{quote: quote, delim: delim, cr: mode, lfBad: lfBad}
 	}
 	// A quote opens a value after a line end or a delimiter.
 	for _, s := range entries {
@@ -201,7 +219,7 @@ func newFastLines(t *sm.Table) *fastLines {
 			}
 		}
 	}
-	return &fastLines{quote: quote, delim: delim, cr: mode, quoted: true, escapes: escapes}
+	return &fastLines{quote: quote, delim: delim, cr: mode, lfBad: lfBad, quoted: true, escapes: escapes}
 }
 
 // crMode is what a CR outside quotes is to a table.
@@ -307,6 +325,14 @@ func (f *fastLines) forward(buf []byte, at int, afterCR bool) fastRun {
 			if f.cr == crBad {
 				bad |= cr // the table's error: the byte loop reports it
 				le &^= cr
+			}
+			if f.lfBad {
+				// A lone LF (with newline CR strict, any LF): likewise.
+				lf := le &^ cr
+				if f.cr == crEnd {
+					lf &^= cr<<1 | prevCR // the LF of a CRLF ends the line
+				}
+				bad |= lf
 			}
 			limit := ^uint64(0)
 			if bad != 0 {

@@ -217,19 +217,46 @@ func TestFastLinesAtBlockEdges(t *testing.T) {
 // setting they read, so that the run goes on right after a CR whose LF
 // follows: as part of a CRLF (auto), or as a line end of its own.
 func TestFastLinesCRAtTheEnd(t *testing.T) {
-	for _, nl := range []dialect.Newline{dialect.NewlineAuto, dialect.NewlineLF, dialect.NewlineCR} {
+	for _, nl := range []dialect.Newline{dialect.NewlineAuto, dialect.NewlineLF, dialect.NewlineCR, dialect.NewlineCRLF} {
 		for _, lenient := range []bool{false, true} {
 			d := dialect.Dialect{Delimiter: ",", Quote: dialect.Some('"'), Escape: dialect.Some('"'), Newline: nl, Lenient: lenient}
 			tab, err := sm.For(d)
 			if err != nil {
 				t.Fatal(err)
 			}
-			// (Strict CR: a lone LF is an error, which the lane declines.)
-			if fastLinesOf(tab) == nil && (nl != dialect.NewlineCR || lenient) {
+			if fastLinesOf(tab) == nil {
 				t.Errorf("newline %v, lenient %v: no fast lines", nl, lenient)
 			}
 			for pad := 0; pad < 3*64; pad++ {
 				data := []byte("h\n" + strings.Repeat("1,2\n", 60) + strings.Repeat("a", pad) + "\r\n\"x\",y\r\n\n")
+				sameSummaries(t, tab, data)
+			}
+		}
+	}
+}
+
+// TestFastLinesLoneLF: where the newline setting makes a lone LF an
+// error (strict CRLF, strict CR), the fast lines stop at it wherever it
+// lies in a block, as the table does.
+func TestFastLinesLoneLF(t *testing.T) {
+	for _, nl := range []dialect.Newline{dialect.NewlineCRLF, dialect.NewlineCR} {
+		tab, err := sm.For(dialect.Dialect{Delimiter: ",", Quote: dialect.Some('"'), Escape: dialect.Some('"'), Newline: nl})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := fastLinesOf(tab)
+		if f == nil || !f.lfBad {
+			t.Fatalf("newline %v, strict: fast lines %+v, want ones that stop at a lone LF", nl, f)
+		}
+		end := "\r\n"
+		if nl == dialect.NewlineCR {
+			end = "\r"
+		}
+		for pad := 0; pad < 3*64; pad++ {
+			// A lone LF after an empty value (a line end to DuckDB's CRLF
+			// table) and after text (an error).
+			for _, lone := range []string{"\n", "x\n"} {
+				data := []byte("h" + end + strings.Repeat("1,\"2\""+end, 40) + strings.Repeat(",", pad) + lone + strings.Repeat("3,4"+end, 40))
 				sameSummaries(t, tab, data)
 			}
 		}

@@ -294,7 +294,7 @@ func (c *Composer) Done() error {
 // its ranges from block masks (docs/12-split-plan.md, "Lines from block
 // masks"), several times as fast on short rows as byte by byte: the
 // dialect reads as plain CSV (one delimiter byte, no escape byte but the
-// quote, no comment, a lone LF a line end) and IgnoreErrors is off.
+// quote, no comment) and IgnoreErrors is off.
 func (p *Plan) FastSummaries() bool { return !p.ignore && fastLinesOf(p.tab) != nil }
 
 // lineSlack is how close to the maximum line size a line may come, with
