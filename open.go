@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/csvscan/csvscan/buffer"
@@ -233,6 +234,13 @@ func (r *Reader) start(kind readKind) error {
 		if err != nil {
 			return fmt.Errorf("csvscan: %s: %w", r.name, err)
 		}
+		if off > 0 && bomAt(r.src.file, off) {
+			// Bytes of a byte order mark right after the skipped lines
+			// are data (a mark is only the file's first bytes), where a
+			// parallel scan of the section past those lines would take
+			// them for the section's mark: read sequentially.
+			return r.sequential(so)
+		}
 		r.shift = position{offset: off, lines: skip}
 		so.SkipRows = 0 // the section starts past them
 		var p *scanner.Parallel
@@ -252,17 +260,30 @@ func (r *Reader) start(kind readKind) error {
 		r.src.closers = append(r.src.closers, p.Close)
 		r.raw = p
 	default:
-		var in io.Reader = r.src.stream
-		if r.src.file != nil {
-			in = buffer.NewFileReader(r.src.file, 0, r.src.size)
-		}
-		s, err := scanner.New(in, so)
-		if err != nil {
-			return fmt.Errorf("csvscan: %w", err)
-		}
-		r.raw = s
+		return r.sequential(so)
 	}
 	return nil
+}
+
+// sequential makes the raw read a sequential Scanner with options so.
+func (r *Reader) sequential(so scanner.Options) error {
+	var in io.Reader = r.src.stream
+	if r.src.file != nil {
+		in = buffer.NewFileReader(r.src.file, 0, r.src.size)
+	}
+	s, err := scanner.New(in, so)
+	if err != nil {
+		return fmt.Errorf("csvscan: %w", err)
+	}
+	r.raw = s
+	return nil
+}
+
+// bomAt reports whether f holds a UTF-8 byte order mark at offset off.
+func bomAt(f *os.File, off int64) bool {
+	var b [3]byte
+	n, _ := f.ReadAt(b[:], off)
+	return n == 3 && b == [3]byte{0xEF, 0xBB, 0xBF}
 }
 
 // typedReader makes the typed read at the first one: a typed.Reader over

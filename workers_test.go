@@ -483,3 +483,21 @@ func readFile(t *testing.T, path string) string {
 	}
 	return string(b)
 }
+
+// TestBOMAfterPreamble: bytes of a byte order mark right after the lines
+// skipped (Skip) are data, as a sequential read takes them (a mark is only
+// the file's first bytes); a read with two goroutines, which would scan the
+// section past the skipped lines and take them for its mark, reads
+// sequentially instead and gives the same (found by a review).
+func TestBOMAfterPreamble(t *testing.T) {
+	path := writeFile(t, "bom-after.csv", []byte("title\nnotes\n\xEF\xBB\xBF896,a\n1,b\n2,c\n"))
+	cols := typed.Schema{{Name: "id", Type: typed.TypeBigInt}, {Name: "name", Type: typed.TypeVarchar}}
+	for _, o := range []Options{{Skip: 2}, {Skip: 2, AutoDetect: Off, Columns: cols, Delim: ","}, {Skip: 2, AutoDetect: Off, Delim: ","}} {
+		o.Threads = 1
+		want := openAll(t, path, o)
+		o.Threads = 2
+		if got := openAll(t, path, o); !cmp.Equal(want, got) {
+			t.Errorf("Skip %d, columns %v (-1 thread +2):\n%s", o.Skip, o.Columns, cmp.Diff(want, got))
+		}
+	}
+}
