@@ -315,6 +315,10 @@ func (r *Reader) typedReader() error {
 		// of the same bytes finds the ones an error or a reject names.
 		lo := r.read
 		lo.SkipRows = 0 // the section starts past them
+		// The rows numbered as the scan numbers them: of any width, and
+		// a one-column table's empty lines rows (start).
+		so := p.Options()
+		lo.FieldsPerRow, lo.EmptyLineRows = so.FieldsPerRow, so.EmptyLineRows
 		file, off, size := r.src.file, r.shift.offset, r.src.size-r.shift.offset
 		open := func() (*typed.Locator, error) {
 			return typed.NewLocator(io.NewSectionReader(file, off, size), lo)

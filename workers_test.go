@@ -459,18 +459,25 @@ func TestPlanCloseNotEOF(t *testing.T) {
 // lines (rows, as DuckDB reads them: Options.EmptyLineRows) is not read
 // by ranges, whose summaries do not compose that rule (found by a review:
 // the rows after the first range were numbered too low by the empty
-// lines before the first row).
+// lines before the first row); and the parallel scan's error for a row
+// too wide there names its byte offsets (the locator that finds them
+// numbered the rows without the rule, and gave -1).
 func TestPlanOneColumnEmptyLines(t *testing.T) {
-	data := "\n\n\n" + strings.Repeat("12345\n", 3000)
-	path := writeFile(t, "one-column.csv", []byte(data))
-	o := Options{AutoDetect: Off, Columns: typed.Schema{{Name: "n", Type: typed.TypeBigInt}}}
-	o.Threads = 1
-	want := readChunks(t, path, o)
-	o.Threads = 2
-	var got chunkRead
-	withPlanRange(64, func() { got = readChunks(t, path, o) })
-	if d := cmp.Diff(want, got, cmp.FilterPath(func(p cmp.Path) bool { return p.String() == "Chunks" }, cmp.Ignore())); d != "" {
-		t.Fatalf("(-sequential +2 threads):\n%s", d)
+	for _, tail := range []string{"", "a,b\n"} {
+		data := "\n\n\n" + strings.Repeat("12345\n", 3000) + tail
+		path := writeFile(t, "one-column.csv", []byte(data))
+		o := Options{AutoDetect: Off, Columns: typed.Schema{{Name: "n", Type: typed.TypeBigInt}}}
+		o.Threads = 1
+		want := readChunks(t, path, o)
+		o.Threads, o.BufferSize = 2, 4096
+		var got chunkRead
+		withPlanRange(64, func() { got = readChunks(t, path, o) })
+		if d := cmp.Diff(want, got, cmp.FilterPath(func(p cmp.Path) bool { return p.String() == "Chunks" }, cmp.Ignore())); d != "" {
+			t.Fatalf("tail %q (-sequential +2 threads):\n%s", tail, d)
+		}
+		if tail != "" && !strings.Contains(want.RowErr, "Offset:") || strings.Contains(want.RowErr, "Offset:-1") {
+			t.Fatalf("tail %q: the error %q should name its offset", tail, want.RowErr)
+		}
 	}
 }
 
