@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/scanner"
 	sm "github.com/csvscan/csvscan/statemachine"
@@ -295,4 +297,41 @@ func FuzzFastLines(f *testing.F) {
 		}
 		sameSummaries(t, tab, data)
 	})
+}
+
+// TestSummarizePieces: Summarize, which reads a range in pieces and
+// composes their trajectories, gives the summary SummarizeBytes gives
+// over the range's bytes whole, for random rows of random dialects,
+// IgnoreErrors or not, pieces of 1 byte up, a byte order mark or not.
+func TestSummarizePieces(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 9))
+	delims := []string{",", ";", "|", "\t", "||"}
+	old := summaryPiece
+	defer func() { summaryPiece = old }()
+	for i := 0; i < 300; i++ {
+		d, ok := fuzzDialect(rng.Uint32(), delims[rng.IntN(len(delims))])
+		if !ok {
+			continue
+		}
+		data := csvish(rng, d, rng.IntN(6000), []int{0, 5, 50}[rng.IntN(3)])
+		if rng.IntN(4) == 0 {
+			data = append([]byte{0xEF, 0xBB, 0xBF}, data...)
+		}
+		opts := scanner.Options{Dialect: d, IgnoreErrors: rng.IntN(2) == 0}
+		p, err := New(bytes.NewReader(data), int64(len(data)), int64(1+rng.IntN(3000)), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		summaryPiece = []int{1, 7, 64, 100, 4096}[rng.IntN(5)]
+		for _, g := range p.Ranges() {
+			got, err := p.Summarize(bytes.NewReader(data), g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := p.SummarizeBytes(g, data[p.begin(g):g.End])
+			if !cmp.Equal(got, want, cmp.AllowUnexported(Summary{}, traj{})) {
+				t.Fatalf("range %+v in pieces of %d bytes, %+v:\n%s", g, summaryPiece, d, cmp.Diff(want, got, cmp.AllowUnexported(Summary{}, traj{})))
+			}
+		}
+	}
 }

@@ -140,38 +140,54 @@ func (p *Plan) Ranges() []Range {
 // mark.
 func (p *Plan) begin(g Range) int64 { return max(g.Start, min(p.bom, g.End)) }
 
-// Summarize reads range g's bytes from r (once, in one ReadAt) and returns
-// its summary. It depends on nothing before or after the range, so the
-// ranges of a file may be summarised in any order, by any number of
-// workers.
+// Summarize reads range g's bytes from r (once, 256 KiB at a time, so
+// that a range of 64 MiB costs a buffer of 256 KiB) and returns its
+// summary, the one SummarizeBytes gives over them. It depends on nothing
+// before or after the range, so the ranges of a file may be summarised in
+// any order, by any number of workers.
 func (p *Plan) Summarize(r io.ReaderAt, g Range) (Summary, error) {
 	if err := p.check(g); err != nil {
 		return Summary{}, err
 	}
-	n := int(g.End - p.begin(g))
-	buf, _ := rangeBufs.Get().(*[]byte)
-	if buf == nil || cap(*buf) < n {
-		b := make([]byte, n)
+	buf, _ := pieceBufs.Get().(*[]byte)
+	if buf == nil || len(*buf) != summaryPiece {
+		b := make([]byte, summaryPiece)
 		buf = &b
 	}
-	defer rangeBufs.Put(buf)
-	data := (*buf)[:n]
-	if len(data) > 0 {
-		if n, err := r.ReadAt(data, p.begin(g)); n < len(data) {
-			if err == nil || err == io.EOF {
-				err = io.ErrUnexpectedEOF
+	defer pieceBufs.Put(buf)
+	w := newWalker(p.tab, p.ignore)
+	var per [numKeys]traj
+	for at, first := p.begin(g), true; first || at < g.End; first = false {
+		data := (*buf)[:min(int64(len(*buf)), g.End-at)]
+		if len(data) > 0 {
+			if n, err := r.ReadAt(data, at); n < len(data) {
+				if err == nil || err == io.EOF {
+					err = io.ErrUnexpectedEOF
+				}
+				return Summary{}, fmt.Errorf("csvscan: reading range %d [%d, %d) at %d: %w", g.Index, g.Start, g.End, at, err)
 			}
-			return Summary{}, fmt.Errorf("csvscan: reading range %d [%d, %d): %w", g.Index, g.Start, g.End, err)
 		}
+		if first {
+			per = w.summarize(data, p.reach)
+		} else {
+			w.more(&per, data, p.reach)
+		}
+		at += int64(len(data))
 	}
-	return p.SummarizeBytes(g, data), nil
+	w.sk.Reset(nil) // hold no buffer
+	return newSummary(g, &per, p.reach), nil
 }
 
-// rangeBufs keeps the memory Summarize reads ranges into, for the next
-// Summarize: a new array of a range's size each time (64 MiB by default)
-// cost the pages' first touch and zeroing, more than the summary pass of
-// short rows itself. The collector takes what no Summarize uses.
-var rangeBufs sync.Pool
+// summaryPiece is how much of a range Summarize reads at a time: 256 KiB,
+// in L2, where the summary pass then reads it (a range read whole, 64 MiB
+// by default, went through the caches twice: once copied in, once
+// summarised). The trajectories of the pieces compose (traj.then) into
+// the range's. (A variable so that tests can make it tiny.)
+var summaryPiece = 256 << 10
+
+// pieceBufs keeps the memory Summarize reads pieces into, for the next
+// Summarize. The collector takes what no Summarize uses.
+var pieceBufs sync.Pool
 
 // SummarizeBytes is Summarize over the range's bytes, data, which hold
 // bytes [max(g.Start, bom), g.End) of the file, bom being the length of a

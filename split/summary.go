@@ -344,6 +344,32 @@ func (w *walker) summarize(data []byte, reach *[numKeys]bool) [numKeys]traj {
 	return out
 }
 
+// more continues trajectories out with the bytes that follow the ones
+// they were run over, data: each distinct key they reach is run over data
+// once, and composed (traj.then), as summarize over the bytes before and
+// data together would give them. Keys no input reaches (reach) keep their
+// identity.
+func (w *walker) more(out *[numKeys]traj, data []byte, reach *[numKeys]bool) {
+	var reached [numKeys]bool
+	for k := range out {
+		if reach[k] && !out[k].dead {
+			reached[out[k].end] = true
+		}
+	}
+	w.sk.Reset(data)
+	var rest [numKeys]traj
+	for k := key(0); k < numKeys; k++ {
+		if reached[k] {
+			rest[k] = w.run(k, data, 0, true)
+		}
+	}
+	for k := range out {
+		if reach[k] && !out[k].dead {
+			out[k] = out[k].then(rest[out[k].end])
+		}
+	}
+}
+
 // Summary is what one range's bytes say, computed from them alone: for
 // every state the machine may be in before the range's first byte (and
 // what the line in progress holds: spaces only, a comment, or more), the
