@@ -278,7 +278,7 @@ func waitForWindow(w *castWorkers) int {
 			if b.finished {
 				n++
 			}
-			rows += b.rows
+			rows += b.untaken
 		}
 		return n, rows
 	}

@@ -303,9 +303,10 @@ func (r *Reader) typedReader() error {
 	if p, parallel := r.raw.(*scanner.Parallel); parallel && r.src.file != nil {
 		// A read by ranges where it pays (planned.go): each worker scans
 		// and casts its own ranges. The parallel scan is then not used.
+		so := p.Options()
 		section := buffer.NewFileSection(r.src.file, r.shift.offset, r.src.size-r.shift.offset)
-		if plan := planFor(section, r.src.size-r.shift.offset, p.Options(), topts, r.opts.BufferSize); plan != nil {
-			w, err := newPlanWorkers(plan, section, p.Options(), topts)
+		if plan := planFor(section, section.Size(), so, topts, r.opts.BufferSize); plan != nil {
+			w, err := newPlanWorkers(plan, section, so, topts)
 			if err != nil {
 				return fmt.Errorf("csvscan: %w: %w", ErrOption, err)
 			}
@@ -317,7 +318,6 @@ func (r *Reader) typedReader() error {
 		lo.SkipRows = 0 // the section starts past them
 		// The rows numbered as the scan numbers them: of any width, and
 		// a one-column table's empty lines rows (start).
-		so := p.Options()
 		lo.FieldsPerRow, lo.EmptyLineRows = so.FieldsPerRow, so.EmptyLineRows
 		file, off, size := r.src.file, r.shift.offset, r.src.size-r.shift.offset
 		open := func() (*typed.Locator, error) {
@@ -329,7 +329,7 @@ func (r *Reader) typedReader() error {
 		}
 		// The workers cast (castWorkers); their Locators are made as bad
 		// rows need them, the one made here checks the options now.
-		locs := &locators{open: open, max: p.Options().Goroutines() + 2, idle: []locator{{l: loc}}}
+		locs := &locators{open: open, max: so.Goroutines() + 2, idle: []locator{{l: loc}}}
 		w, err := newCastWorkers(p, topts, locs)
 		if err != nil {
 			return fmt.Errorf("csvscan: %w: %w", ErrOption, err)

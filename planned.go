@@ -50,8 +50,8 @@ const planAhead = 4 << 20
 
 // planFor returns the plan of a typed read by ranges of the file bytes r
 // (size bytes) with options so and typed options topts, and the caller's
-// Options.BufferSize (0 for none), or nil when the
-// read is better left to the parallel scan: a read that skips bad rows or
+// Options.BufferSize (0 for none), or nil when the read is better left
+// to the parallel scan: a read that skips bad rows or
 // keeps rejects (a plan may have to read such a file whole, and rejects
 // need the bad rows' positions the parallel scan's locators give), a
 // dialect whose summaries are byte by byte (FastSummaries), a file of
@@ -104,19 +104,15 @@ func shortValues(r io.ReaderAt, size int64, so scanner.Options) bool {
 	n, _ := r.ReadAt(buf, 0)
 	buf = buf[:n]
 	quote, quoted := so.Dialect.Quote.Byte()
-	if !quoted {
-		quote = '\n' // no byte is inside quotes: the parity is dropped
-	}
 	blocks := n / swar.BlockSize
 	q, e, in := make([]uint64, blocks), make([]uint64, blocks), make([]uint64, blocks)
 	skipper.LaneMasks(q, e, in, buf, quote, [3]byte{d[0], '\n', '\n'}, 0)
+	if !quoted {
+		clear(in) // no byte is inside quotes (the kernel's quote was a stand-in)
+	}
 	ends := 0
 	for j := range e {
-		if quoted {
-			ends += bits.OnesCount64(e[j] &^ in[j])
-		} else {
-			ends += bits.OnesCount64(e[j])
-		}
+		ends += bits.OnesCount64(e[j] &^ in[j])
 	}
 	return blocks > 0 && ends*planDensity >= blocks*swar.BlockSize
 }
@@ -266,15 +262,7 @@ func (pr *planRead) readRange(k int) error {
 	pr.w.mu.Unlock()
 	s, err := pr.plan.Read(pr.r, st)
 	if err != nil {
-		return pr.w.castRange(k, errRows{err}, nil)
+		return pr.w.castRange(k, noRows{err}, nil)
 	}
 	return pr.w.castRange(k, s, nil)
 }
-
-// errRows is a row source of no rows that fails with err.
-type errRows struct{ err error }
-
-func (e errRows) Scan() bool     { return false }
-func (e errRows) Row() [][]byte  { return nil }
-func (e errRows) Err() error     { return e.err }
-func (e errRows) RowNumber() int { return 0 }

@@ -76,8 +76,7 @@ type castWorkers struct {
 // once finished the rest. w.mu guards it.
 type castBlock struct {
 	chunks   []castChunk
-	rows     int            // the rows of the chunks cast so far
-	taken    int            // the rows of the chunks the caller took
+	untaken  int            // the rows of the chunks cast and not taken by the caller
 	tail     []typed.Reject // rejects of the rows after the last chunk
 	err      error          // what ended the block's read early: a *typed.RowError
 	finished bool
@@ -131,7 +130,7 @@ func newCasts(so scanner.Options, opts typed.Options, locs *locators) (*castWork
 	first, _ := pool.readers.Get().(*typed.Reader)
 	if first == nil {
 		var err error
-		if first, err = typed.NewReader(emptyRows{}, opts); err != nil {
+		if first, err = typed.NewReader(noRows{}, opts); err != nil {
 			return nil, err
 		}
 	}
@@ -206,7 +205,7 @@ func (w *castWorkers) castRange(k int, src typed.Rows, shrunk func() error) erro
 				return w.finish(out, nil, err)
 			}
 		}
-		if !w.publish(k, out, castChunk{c: r.Keep(w.chunk()), rejects: rejects}) {
+		if !w.publish(out, castChunk{c: r.Keep(w.chunk()), rejects: rejects}) {
 			return errCastStopped
 		}
 	}
@@ -214,16 +213,16 @@ func (w *castWorkers) castRange(k int, src typed.Rows, shrunk func() error) erro
 
 // publish adds a chunk to block b, for the caller; false when the caller
 // has stopped the read.
-func (w *castWorkers) publish(k int, b *castBlock, c castChunk) bool {
+func (w *castWorkers) publish(b *castBlock, c castChunk) bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	b.chunks = append(b.chunks, c)
-	b.rows += c.c.Len()
+	b.untaken += c.c.Len()
 	w.cond.Broadcast()
 	// A block holds at most aheadRows rows of chunks the caller has not
 	// taken: its worker waits for the caller to take them (a block ahead
 	// of the caller's waits for the caller to come to it).
-	for w.aheadRows > 0 && b.rows-b.taken >= w.aheadRows && !w.stopped {
+	for w.aheadRows > 0 && b.untaken >= w.aheadRows && !w.stopped {
 		w.cond.Wait()
 	}
 	return !w.stopped
@@ -350,8 +349,8 @@ func (w *castWorkers) Next() (*typed.Chunk, error) {
 			c := b.chunks[w.pos]
 			b.chunks[w.pos] = castChunk{}
 			w.pos++
+			b.untaken -= c.c.Len()
 			if w.aheadRows > 0 {
-				b.taken += c.c.Len()
 				w.cond.Broadcast() // the block's worker may be waiting (publish)
 			}
 			w.mu.Unlock()
@@ -524,11 +523,12 @@ func (ls *locators) locate(row int, dst []int64) (int64, []int64) {
 	return off, dst
 }
 
-// emptyRows is a source of no rows, for the Reader that checks the
-// options before the first block.
-type emptyRows struct{}
+// noRows is a source of no rows that ends with err: nil for the Reader
+// that checks the options before the first block, a range's read error
+// for the range (planned.go).
+type noRows struct{ err error }
 
-func (emptyRows) Scan() bool     { return false }
-func (emptyRows) Row() [][]byte  { return nil }
-func (emptyRows) Err() error     { return nil }
-func (emptyRows) RowNumber() int { return 0 }
+func (noRows) Scan() bool     { return false }
+func (noRows) Row() [][]byte  { return nil }
+func (e noRows) Err() error   { return e.err }
+func (noRows) RowNumber() int { return 0 }

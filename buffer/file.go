@@ -172,43 +172,29 @@ func shrunk(ra io.ReaderAt, end int64, what func() string) error {
 // before the cut for the whole file and the cut row for a short one. A
 // read that races a truncation can return the whole count with zeros that
 // were never the file's (see Manager): the size is asked again after each
-// read (one fstat), and such a read hands out no byte.
+// read (one fstat), and such a read hands out no byte. It is a
+// FileSection read in order: the section's reads make those checks.
 type FileReader struct {
-	f        *os.File
-	off, end int64
+	s   *FileSection
+	pos int64 // in the section
 }
 
 // NewFileReader returns a FileReader over bytes [off, end) of f.
 func NewFileReader(f *os.File, off, end int64) *FileReader {
-	return &FileReader{f: f, off: off, end: end}
+	return &FileReader{s: NewFileSection(f, off, end-off)}
 }
 
 // Read reads the file's next bytes.
 func (r *FileReader) Read(p []byte) (int, error) {
-	if r.off >= r.end {
+	if r.pos >= r.s.Size() {
 		return 0, io.EOF
 	}
-	if int64(len(p)) > r.end-r.off {
-		p = p[:r.end-r.off]
-	}
-	at := r.off
-	n, err := r.f.ReadAt(p, at)
-	if err != nil && err != io.EOF {
-		return n, err
-	}
-	end := at + int64(n)
+	n, err := r.s.ReadAt(p, r.pos)
+	r.pos += int64(n)
 	if err == io.EOF {
-		end = r.end // the file ended short of the size it had
+		err = nil // the section's end: the next Read says so
 	}
-	what := func() string { return fmt.Sprintf("reading at byte %d", at) }
-	if serr := shrunk(r.f, end, what); serr != nil {
-		return 0, serr // the bytes just read may be zeros
-	}
-	r.off += int64(n)
-	if err == io.EOF { // and yet the file is not shorter: it failed the read
-		return n, fmt.Errorf("csvscan: %s: %w", what(), io.ErrUnexpectedEOF)
-	}
-	return n, nil
+	return n, err
 }
 
 // FileSection is bytes [off, off+n) of a regular file as an io.ReaderAt

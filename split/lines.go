@@ -79,7 +79,8 @@ func fastLinesOf(t *sm.Table) *fastLines {
 		v, _ = fastTables.LoadOrStore(t, newFastLines(t))
 	}
 	if f := v.(*fastLines); f != nil {
-		return &fastLines{quote: f.quote, delim: f.delim, cr: f.cr, lfBad: f.lfBad, quoted: f.quoted, escapes: f.escapes}
+		c := *f // the judgement, and mask arrays of its own
+		return &c
 	}
 	return nil
 }
