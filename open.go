@@ -305,8 +305,8 @@ func (r *Reader) typedReader() error {
 		// and casts its own ranges. The parallel scan is then not used.
 		so := p.Options()
 		section := buffer.NewFileSection(r.src.file, r.shift.offset, r.src.size-r.shift.offset)
-		if plan := planFor(section, section.Size(), so, topts, r.opts.BufferSize); plan != nil {
-			w, err := newPlanWorkers(plan, section, so, topts)
+		if rangeSize := planFor(section.Size(), so, topts, r.opts.BufferSize); rangeSize > 0 {
+			w, err := newPlanWorkers(section, section.Size(), rangeSize, so, topts)
 			if err != nil {
 				return fmt.Errorf("csvscan: %w: %w", ErrOption, err)
 			}

@@ -1,41 +1,54 @@
 package csvscan
 
 import (
+	"bytes"
 	"io"
-	"math/bits"
 	"sync"
 
 	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/scanner/typed"
-	"github.com/csvscan/csvscan/skipper"
-	"github.com/csvscan/csvscan/split"
-	"github.com/csvscan/csvscan/swar"
+	sm "github.com/csvscan/csvscan/statemachine"
 )
 
-// The typed read of a file by ranges (package split), DuckDB's way: each
-// worker summarises ranges of the file (the counts its bytes give from
-// every start state, from block masks on plain CSV), the summaries compose
-// in file order into each range's exact start (state, row and line
-// numbers, width), and a worker then reads a range with a sequential
-// Scanner from its start and casts its rows on the spot, on the core that
-// scanned them. The parallel scan (castWorkers over scanner.Parallel.Each)
-// records every row and value of a boundary for the block to read back,
-// often on the other core; for short rows those records cost more than
-// the scan (docs/parallel.md). Here the summary costs a pass of block
-// masks, about a third of a scan on short rows, and nothing is recorded.
+// The typed read of a file by ranges, DuckDB's way made exact: the file is
+// cut into ranges of planRangeSize bytes, and a worker reads a range with
+// a sequential Scanner (scanner.NewRange) from the first row start it can
+// find after the range's first byte, and casts its rows on the spot, from
+// bytes read(2) has just put in the scanner's buffer, on the core that
+// scanned them. Range 0 starts at the file's start; a range after it
+// starts at a guess (guess): the line start that every state of the
+// table, run from the byte before the range, comes to first, which is
+// where the range before stops unless that range fails. The guess is
+// checked in file order (settle): the scan of range k-1 stops at a line
+// start (scanner.Scanner.Stopped), with its counts of rows and lines;
+// range k's guess must be that line start, in that state, with that
+// width. Then range k's rows are the file's, numbered from there (the
+// scan from a guess counts from one row, the header's, and its chunks'
+// row numbers are moved on when the caller takes them). A guess that is
+// not the stop, or a range whose scan from a guess ends with an error
+// (whose numbers would be the guess's), is read again from the stop: no
+// row reaches the caller from a scan that did not start where the
+// sequential scan passes.
 //
-// The chunks reach the caller through castWorkers (castRange), in file
-// order, with the same values, row numbers and error as a typed.Reader
-// over a sequential scan. Ranges are summarised ahead of the reading (a
-// summary is a few hundred bytes) and read within castWorkers' window,
-// so memory stays bounded by window ranges of chunks plus a range's bytes
-// per worker.
+// The parallel scan (castWorkers over scanner.Parallel.Each) records
+// every row and value of a boundary for the block to read back after the
+// whole boundary is scanned, often on the other core, and reads mapped
+// pages: for short rows the records cost more than the scan, and for long
+// values the first touch of each mapped page and the casts of values no
+// longer in cache (docs/parallel.md). Here nothing is recorded, and each
+// byte is read once.
+//
+// The chunks reach the caller through castWorkers, in file order, with
+// the same values, row numbers and error as a typed.Reader over a
+// sequential scan. Ranges are taken in order within castWorkers' window,
+// so memory stays bounded by window ranges of chunks (each range's rows
+// bounded by castWorkers.aheadRows) plus a scanner's buffer per worker.
 
-// planRangeSize is the size of the ranges of a planned typed read: 4 MiB,
-// about 1,000 summaries for a 4 GB file; the first 4 KiB of each are run
-// from every start state byte by byte (split's head window), 0.1% of it.
-// Options.BufferSize makes them smaller. (A variable so that tests can
-// make it tiny.)
+// planRangeSize is the size of the ranges of a read by ranges: 4 MiB, a
+// guess (a few rows read from every state) per 4 MiB, and a range of
+// rows to stop a few KiB past its end. Options.BufferSize makes them
+// smaller. (A variable so that tests can make it tiny, or 0 to turn the
+// read by ranges off.)
 var planRangeSize int64 = 4 << 20
 
 // planMinRange is the smallest range Options.BufferSize makes.
@@ -48,121 +61,115 @@ const planMinRange = 64 << 10
 // files.
 const planAhead = 4 << 20
 
-// planFor returns the plan of a typed read by ranges of the file bytes r
-// (size bytes) with options so and typed options topts, and the caller's
-// Options.BufferSize (0 for none), or nil when the read is better left
-// to the parallel scan: a read that skips bad rows or
-// keeps rejects (a plan may have to read such a file whole, and rejects
-// need the bad rows' positions the parallel scan's locators give), a
-// dialect whose summaries are byte by byte (FastSummaries), a file of
-// fewer than two ranges.
-func planFor(r io.ReaderAt, size int64, so scanner.Options, topts typed.Options, bufferSize int) *split.Plan {
+// guessHead is how many bytes from a range's start a guess reads first;
+// guessMax the most it reads (a guess needs the first line end of every
+// state: a row longer than that leaves the range to wait for its start).
+const (
+	guessHead = 8 << 10
+	guessMax  = 64 << 10
+)
+
+// planFor returns the size of the ranges of a typed read by ranges of a
+// file of size bytes with options so and typed options topts, and the
+// caller's Options.BufferSize (0 for none), or 0 when the read is left to
+// the parallel scan: a read that skips bad rows or keeps rejects (their
+// positions come from the parallel scan's locators), a file with lines
+// to skip, a file of fewer than two ranges.
+func planFor(size int64, so scanner.Options, topts typed.Options, bufferSize int) int64 {
 	rangeSize := planRangeSize
-	if bufferSize > 0 {
-		// The caller's smaller buffers: a range is read into one, but
-		// not into less than planMinRange (each range costs a summary's
-		// head window of 4 KiB from every start state).
+	if bufferSize > 0 && rangeSize > 0 {
+		// The caller's smaller buffers: a range's rows are read through
+		// one, but not into less than planMinRange (each range costs a
+		// guess).
 		rangeSize = min(rangeSize, max(int64(bufferSize), planMinRange))
 	}
-	if so.IgnoreErrors || topts.IgnoreErrors || topts.StoreRejects || so.SkipRows > 0 || size < 2*rangeSize || !shortValues(r, size, so) {
-		return nil
+	if rangeSize <= 0 || so.IgnoreErrors || topts.IgnoreErrors || topts.StoreRejects || so.SkipRows > 0 || size < 2*rangeSize {
+		return 0
 	}
-	p, err := split.New(r, size, rangeSize, so)
-	if err != nil || !p.FastSummaries() {
-		return nil
-	}
-	return p
+	return rangeSize
 }
 
-// planSample and planDensity: the read by ranges is chosen for files whose
-// first planSample bytes hold a value end (a delimiter or a line end
-// outside quotes) every planDensity bytes or more often. Its gain is the
-// parallel scan's row records (20 bytes a row, 8 a value), which short
-// values make dear; its cost is reading each byte twice through read(2)
-// (the summary and the range's scan) where the parallel scan reads mapped
-// pages in place. On the runner's 200 MB files, door t=2, typed (GB/s,
-// the parallel scan -> by ranges, two runs of the runner): 16-byte notes
-// (a value end every 11 bytes) 1.12 -> 1.47, quoted (every 12) 1.07 ->
-// 1.29, 32 columns (every 9) 1.07 -> 1.38; 256-byte notes (every 91) 4.30
-// -> 3.38, quoted (every 92) 3.61 -> 3.48, 1024-byte notes (every 342)
-// 6.17 -> 3.94, quoted (every 344) 4.36 -> 4.16. (planDensity is a
-// variable so that tests can read any file by ranges.)
-const planSample = 64 << 10
-
-var planDensity = 32
-
-// shortValues reports whether the first bytes of the file, r, hold short
-// values (planDensity): delimiters and line ends outside quotes, counted
-// from the quote-aware lane's masks (a quoted value's delimiters and line
-// breaks are no value ends).
-func shortValues(r io.ReaderAt, size int64, so scanner.Options) bool {
-	d := so.Dialect.Delimiter
-	if len(d) == 0 {
-		return false
-	}
-	buf := make([]byte, min(size, planSample))
-	n, _ := r.ReadAt(buf, 0)
-	buf = buf[:n]
-	quote, quoted := so.Dialect.Quote.Byte()
-	blocks := n / swar.BlockSize
-	q, e, in := make([]uint64, blocks), make([]uint64, blocks), make([]uint64, blocks)
-	skipper.LaneMasks(q, e, in, buf, quote, [3]byte{d[0], '\n', '\n'}, 0)
-	if !quoted {
-		clear(in) // no byte is inside quotes (the kernel's quote was a stand-in)
-	}
-	ends := 0
-	for j := range e {
-		ends += bits.OnesCount64(e[j] &^ in[j])
-	}
-	return blocks > 0 && ends*planDensity >= blocks*swar.BlockSize
-}
-
-// planRead runs the workers of a typed read by ranges. Its fields are
-// guarded by the castWorkers' mutex, whose condition it shares.
+// planRead runs the workers of a typed read by ranges. The fields after
+// the mutex comment are guarded by the castWorkers' mutex, whose
+// condition it shares.
 type planRead struct {
-	w    *castWorkers
-	plan *split.Plan
-	r    io.ReaderAt
-	n    int // ranges
+	w         *castWorkers
+	r         io.ReaderAt
+	size      int64
+	rangeSize int64
+	n         int // ranges
+	opts      scanner.Options
+	next      *[256][sm.NumStates]sm.State
+	states    []sm.State        // the states a scan may be in before a byte: every one a guess runs from
+	exit      [sm.NumStates]int // the one byte that leaves a state, or -1
+	width     int               // the row width a scan knows past the first row: a guess's
 
-	// Summaries not yet composed, and starts composed not yet read, by
-	// range: a few at a time (summaries run at most ahead ranges past the
-	// ranges taken to read, which the caller's window holds back), so that
-	// their memory does not grow with the file, and a caller that pauses
-	// does not make the workers summarise the rest of it.
-	sums     map[int]split.Summary
-	starts   map[int]split.Start
-	comp     *split.Composer
-	composed int // the ranges composed: their starts are known
-	nextSum  int // the next range to summarise
-	read     int // the next range to read
-	ahead    int
-	// A range's bytes could not be read (err): no range from errAt on is
-	// read, and the read ends with err after the ranges before it, as a
-	// sequential read ends at its error after the rows before it.
-	err   error
-	errAt int
-	wg    sync.WaitGroup
+	// Guarded by w.mu.
+	taken   int              // the next range to take
+	end     int              // no range from end on holds rows: the one before it reached the input's end or an error
+	settled int              // the ranges before it have finished from where the sequential scan passes
+	truth   scanner.Position // where the sequential scan stands at range settled's first row
+	runs    map[int]*rangeRun
+	redo    *rangeRun // a range to read again, taken before any other
+	wg      sync.WaitGroup
 }
 
-// newPlanWorkers starts the typed read by ranges of plan, the file's bytes
-// being r, with threads workers; opts are those of castWorkers.
-func newPlanWorkers(plan *split.Plan, r io.ReaderAt, so scanner.Options, opts typed.Options) (*castWorkers, error) {
+// rangeRun is one read of a range: from a guess, or from the true start
+// of its first row (exact).
+type rangeRun struct {
+	k         int
+	known     bool             // start is set
+	exact     bool             // start is where the sequential scan passes (from the start, or checked)
+	guessed   bool             // start was a guess (its chunks' row numbers are moved by rowDelta)
+	start     scanner.Position // where the scan starts
+	block     *castBlock
+	skip      int // rows of the range already handed out, not to cast again
+	published int // rows handed out in chunks
+	finished  bool
+	failed    bool             // the scan or a cast failed
+	stop      scanner.Position // where it stopped, when stopped
+	stopped   bool
+	rowDelta  int // true numbers minus the guess's
+	lineDelta int
+}
+
+// newPlanWorkers starts the typed read by ranges of rangeSize bytes of
+// the file bytes r (size bytes), with options so; opts are those of
+// castWorkers.
+func newPlanWorkers(r io.ReaderAt, size, rangeSize int64, so scanner.Options, opts typed.Options) (*castWorkers, error) {
 	w, err := newCasts(so, opts, nil)
 	if err != nil {
 		return nil, err
 	}
-	n := plan.NumRanges()
+	// The first row tells the width a guess takes (and the scanner the
+	// table): the header's, or the first row's.
+	first, err := scanner.New(io.NewSectionReader(r, 0, size), so)
+	if err != nil {
+		return nil, err
+	}
+	width := so.FieldsPerRow
+	if first.Scan() && width <= 0 {
+		width = len(first.Row())
+		if so.Header {
+			width = len(first.Header())
+		}
+	}
+	n := int((size + rangeSize - 1) / rangeSize)
 	threads := so.Goroutines()
-	pr := &planRead{w: w, plan: plan, r: r, n: n, sums: map[int]split.Summary{}, starts: map[int]split.Start{},
-		comp: plan.Composer(), errAt: n, ahead: threads + 2}
+	pr := &planRead{w: w, r: r, size: size, rangeSize: rangeSize, n: n, opts: so,
+		next: first.Table().Transitions(), width: width,
+		end: n, truth: scanner.Position{State: sm.NotSet}, runs: map[int]*rangeRun{}}
+	pr.states = reachable(pr.next)
+	for st := range pr.exit {
+		pr.exit[st] = exitByte(pr.next, sm.State(st))
+	}
 	w.stopScan = func() {} // castWorkers.close stops the workers (stopped)
 	w.byRanges = true
 	// A range's values are at most its bytes, but its rows may be one a
 	// byte (empty lines of a one-column file): each costs a row number
 	// and a value of each column, so a range's worker stops at planAhead
 	// bytes of them that the caller has not taken.
-	w.aheadRows = max(typed.ChunkSize, int(min(planAhead, plan.Range(0).End))/(8+16*len(opts.Schema)))
+	w.aheadRows = max(typed.ChunkSize, int(min(planAhead, rangeSize))/(8+16*len(opts.Schema)))
 	pr.wg.Add(threads)
 	for range threads {
 		go pr.worker()
@@ -170,9 +177,9 @@ func newPlanWorkers(plan *split.Plan, r io.ReaderAt, so scanner.Options, opts ty
 	go func() {
 		pr.wg.Wait()
 		w.mu.Lock()
-		err := pr.err
-		if w.stopped || pr.read < pr.errAt {
-			// Stopped (Close, from any goroutine), or before every range
+		var err error
+		if w.stopped || pr.settled < pr.end {
+			// Stopped (Close, from any goroutine), before every range
 			// was read: not the end of the input.
 			err = scanner.ErrClosed
 		}
@@ -182,87 +189,362 @@ func newPlanWorkers(plan *split.Plan, r io.ReaderAt, so scanner.Options, opts ty
 	return w, nil
 }
 
-// worker takes jobs until every range is read or the read stops: the
-// next range to read, when its start is known and it lies within the
-// caller's window; else the next range to summarise; else it waits.
+// reachable returns the states the table next goes through from NOT_SET
+// on any input, INVALID aside: the states a scan may be in before a
+// range's first byte.
+func reachable(next *[256][sm.NumStates]sm.State) []sm.State {
+	var seen [sm.NumStates]bool
+	queue := []sm.State{sm.NotSet}
+	seen[sm.NotSet] = true
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		for c := range 256 {
+			if t := next[c][s]; !seen[t] {
+				seen[t] = true
+				queue = append(queue, t)
+			}
+		}
+	}
+	var out []sm.State
+	for s, ok := range seen {
+		if ok && sm.State(s) != sm.Invalid {
+			out = append(out, sm.State(s))
+		}
+	}
+	return out
+}
+
+// exitByte returns the one byte on which the table next leaves state s,
+// or -1 when there are more (or none).
+func exitByte(next *[256][sm.NumStates]sm.State, s sm.State) int {
+	e := -1
+	for c := range 256 {
+		if next[c][s] != s {
+			if e >= 0 {
+				return -1
+			}
+			e = c
+		}
+	}
+	return e
+}
+
+// worker reads ranges until every one is read or the read stops.
 func (pr *planRead) worker() {
 	defer pr.wg.Done()
 	w := pr.w
 	for {
 		w.mu.Lock()
-		k, sum := -1, -1
-		for k < 0 && sum < 0 {
-			switch {
-			case w.stopped || pr.read == pr.errAt:
-				w.mu.Unlock()
-				return
-			case pr.read < pr.composed && pr.read < w.next+w.window:
-				k = pr.read
-				pr.read++
-			case pr.nextSum < pr.errAt && pr.nextSum < pr.read+pr.ahead:
-				sum = pr.nextSum
-				pr.nextSum++
-			default:
-				w.cond.Wait()
-			}
-		}
+		run := pr.take()
 		w.mu.Unlock()
-		if sum >= 0 {
-			pr.summarize(sum)
-			continue
-		}
-		if err := pr.readRange(k); err == errCastStopped {
+		if run == nil {
 			return
 		}
+		if !run.known && !pr.start(run) {
+			continue
+		}
+		pr.read(run)
 	}
 }
 
-// summarize summarises range j and composes every start it completes.
-func (pr *planRead) summarize(j int) {
-	s, err := pr.plan.Summarize(pr.r, pr.plan.Range(j))
+// take returns the next range to read: one to read again, or the next
+// range within the caller's window, or nil once every range is read or
+// the read stopped. It waits for one. w.mu is held.
+func (pr *planRead) take() *rangeRun {
+	w := pr.w
+	for {
+		switch {
+		case w.stopped || pr.settled >= pr.end:
+			return nil
+		case pr.redo != nil:
+			run := pr.redo
+			pr.redo = nil
+			return run
+		case pr.taken < pr.end && pr.taken < w.next+w.window:
+			run := &rangeRun{k: pr.taken}
+			pr.taken++
+			pr.runs[run.k] = run
+			if run.k == pr.settled {
+				pr.begin(run, pr.truth, true)
+			}
+			return run
+		}
+		w.cond.Wait()
+	}
+}
+
+// begin sets run's start and makes its block, which the caller does not
+// read from until the start is known to be exact. w.mu is held.
+func (pr *planRead) begin(run *rangeRun, at scanner.Position, exact bool) {
+	run.start, run.known, run.exact, run.guessed = at, true, exact, !exact
+	if run.block == nil {
+		run.block = &castBlock{hold: !exact}
+		pr.w.done[run.k] = run.block
+	}
+}
+
+// start sets the start of run, a range after the first taken before the
+// range before it stopped: a guess, or else, once the range before has
+// stopped, where it stopped. It reports false when the run was dropped
+// meanwhile (flush) or the read stopped.
+func (pr *planRead) start(run *rangeRun) bool {
+	at, ok := pr.guess(run.k)
 	w := pr.w
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	defer w.cond.Broadcast()
-	if err != nil {
-		pr.fail(j, err)
-		return
+	for pr.runs[run.k] == run && !run.known && !w.stopped {
+		switch {
+		case ok:
+			pr.begin(run, at, false)
+			pr.settle()
+		case pr.settled == run.k:
+			pr.begin(run, pr.truth, true)
+		default:
+			w.cond.Wait()
+		}
 	}
-	pr.sums[j] = s
-	for pr.composed < pr.errAt {
-		c := pr.composed
-		s, ok := pr.sums[c]
-		if !ok {
+	w.cond.Broadcast()
+	return pr.runs[run.k] == run && !w.stopped
+}
+
+// planGuess, when set (by tests only), changes every guess: the checks
+// must catch a wrong one.
+var planGuess func(k int, at scanner.Position, ok bool) (scanner.Position, bool)
+
+// guess returns where range k's first row would start: the first line
+// start after the byte before the range that every state reaches the same
+// way, and false when they differ. The states that reach INVALID first
+// are left out (a scan in such a state fails before it), and so are those
+// that find no line end in guessMax bytes (a row that long from before
+// the range: if it is the true one, the guess is wrong, and settle finds
+// it out). Its counts are a scan's after one row (no header comes next)
+// and its width the first row's: settle checks all of it.
+func (pr *planRead) guess(k int) (scanner.Position, bool) {
+	at, ok := pr.guessAt(k)
+	if planGuess != nil {
+		return planGuess(k, at, ok)
+	}
+	return at, ok
+}
+
+func (pr *planRead) guessAt(k int) (scanner.Position, bool) {
+	at := int64(k)*pr.rangeSize - 1
+	for _, n := range []int64{guessHead, guessMax} {
+		buf := make([]byte, min(n, pr.size-at))
+		if m, _ := pr.r.ReadAt(buf, at); m < len(buf) {
+			return scanner.Position{}, false
+		}
+		last := n == guessMax || at+int64(len(buf)) == pr.size
+		if off, state, ok := pr.lineStart(buf, last); ok {
+			return scanner.Position{Offset: at + int64(off), State: state, Rows: 1, Width: pr.width}, true
+		} else if last || off < 0 {
 			break
 		}
-		delete(pr.sums, c)
-		st, err := pr.comp.Next(s)
-		if err != nil {
-			pr.fail(c, err)
+	}
+	return scanner.Position{}, false
+}
+
+// lineStart runs every state over buf up to its first line end, and
+// returns the line start after it when every state that does not reach
+// INVALID first comes to the same one, in the same state (a CRLF's LF
+// read: see lineEnd). last says that buf is all a guess reads: a state
+// that finds no line end in it is left out, where otherwise the answer is
+// off 0 and not ok (more bytes may tell); off is -1 when the states
+// disagree.
+func (pr *planRead) lineStart(buf []byte, last bool) (off int, state sm.State, ok bool) {
+	off = -1
+	for _, s := range pr.states {
+		i := 0
+		for i < len(buf) {
+			if e := pr.exit[s]; e >= 0 {
+				// One byte leaves s: skip to it.
+				j := bytes.IndexByte(buf[i:], byte(e))
+				if j < 0 {
+					i = len(buf)
+					break
+				}
+				i += j
+			}
+			s = pr.next[buf[i]][s]
+			if s == sm.Invalid || s == sm.RecordSeparator || s == sm.CarriageReturn {
+				break
+			}
+			i++
+		}
+		switch {
+		case s == sm.Invalid:
+			continue
+		case i >= len(buf) && last:
+			continue
+		case i >= len(buf):
+			return 0, 0, false
+		}
+		o, st, known := pr.lineEnd(i+1, s, buf[i+1:], last)
+		switch {
+		case !known && last:
+			continue
+		case !known:
+			return 0, 0, false
+		case off >= 0 && (o != off || st != state):
+			return -1, 0, false
+		}
+		off, state = o, st
+	}
+	return off, state, off >= 0
+}
+
+// lineEnd returns the line start that a line end gives, its byte just
+// before off having left the scan in state s, rest being the bytes after
+// it: after the CR of a CRLF, the LF's end (the scan reads the LF as the
+// same line end, and a range may stop on either side of it; both sides of
+// a check take the LF's). known is false when rest is empty before the
+// input's end.
+func (pr *planRead) lineEnd(off int, s sm.State, rest []byte, eof bool) (int, sm.State, bool) {
+	if s != sm.CarriageReturn {
+		return off, s, true
+	}
+	if len(rest) == 0 {
+		return off, s, eof
+	}
+	if t := pr.next[rest[0]][s]; (sm.Pair{Prev: s, Cur: t}).CRLF() {
+		return off + 1, t, true
+	}
+	return off, s, true
+}
+
+// read scans and casts run's range from its start.
+func (pr *planRead) read(run *rangeRun) {
+	w := pr.w
+	end := int64(run.k+1) * pr.rangeSize
+	if run.k == pr.n-1 {
+		end = -1
+	}
+	var stop scanner.Position
+	var stopped bool
+	rows, err := 0, error(nil)
+	s, err := scanner.NewRange(io.NewSectionReader(pr.r, run.start.Offset, pr.size-run.start.Offset), run.start, end, pr.opts)
+	if err == nil {
+		var src typed.Rows = s
+		if run.skip > 0 {
+			src = &skipRows{Scanner: s, n: run.skip}
+		}
+		rows, _, err = w.cast(run.block, src, nil, run.guessed)
+		if err == errCastStopped || err == errCastVoid {
 			return
 		}
-		pr.starts[c] = st
-		pr.composed++
+		if err == nil {
+			stop, stopped = s.Stopped()
+			if stopped && stop.State == sm.CarriageReturn {
+				// The LF of a CRLF is read as the line end it ends (lineEnd).
+				var b [1]byte
+				if n, _ := pr.r.ReadAt(b[:], stop.Offset); n == 1 {
+					var off int
+					off, stop.State, _ = pr.lineEnd(0, stop.State, b[:], false)
+					stop.Offset += int64(off)
+				}
+			}
+		}
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	defer w.cond.Broadcast()
+	if pr.runs[run.k] != run {
+		return // dropped (flush)
+	}
+	run.published += rows
+	run.finished, run.failed, run.stop, run.stopped = true, err != nil, stop, stopped
+	if err == nil || !run.guessed {
+		// An error after an exact start is the read's (the caller meets
+		// it after the rows before it); after a guess it is read again.
+		run.block.err, run.block.finished = err, true
+	}
+	pr.settle()
+}
+
+// settle checks the ranges in file order as far as their starts and
+// stops are known: a guessed start against where the range before
+// stopped (a mismatch drops the range and those after it to read again,
+// flush); a range that failed after a guess is read again from its true
+// start, past the rows handed out; a range that came to the end of the
+// input or failed ends the read. w.mu is held.
+func (pr *planRead) settle() {
+	for pr.settled < pr.end {
+		k := pr.settled
+		run := pr.runs[k]
+		if run == nil || !run.known {
+			return
+		}
+		if !run.exact {
+			t, g := pr.truth, run.start
+			// The scan from a position depends on these; on the counts
+			// only for the header (a scan before row 1 reads it) and
+			// the numbers.
+			if t.Offset != g.Offset || t.State != g.State || t.Width != g.Width || min(t.Rows, 1) != min(g.Rows, 1) {
+				pr.flush(k)
+				return
+			}
+			run.exact = true
+			run.rowDelta, run.lineDelta = t.Rows-g.Rows, t.Lines-g.Lines
+			run.block.delta, run.block.hold = run.rowDelta, false
+		}
+		if !run.finished {
+			return
+		}
+		if run.failed && run.guessed {
+			redo := &rangeRun{k: k, block: run.block, skip: run.published}
+			pr.begin(redo, pr.truth, true)
+			pr.runs[k], pr.redo = redo, redo
+			return
+		}
+		delete(pr.runs, k)
+		pr.settled++
+		if run.failed || !run.stopped {
+			pr.flush(k + 1)
+			pr.end = k + 1
+			return
+		}
+		pr.truth = run.stop
+		pr.truth.Rows += run.rowDelta
+		pr.truth.Lines += run.lineDelta
 	}
 }
 
-// fail records that range j cannot be read, for err: the earliest such
-// range ends the read. w.mu is held.
-func (pr *planRead) fail(j int, err error) {
-	if j < pr.errAt {
-		pr.err, pr.errAt = err, j
+// flush drops the runs of ranges k and after, which are taken again
+// (their blocks void: their workers stop at their next chunk). w.mu is
+// held.
+func (pr *planRead) flush(k int) {
+	w := pr.w
+	for j, run := range pr.runs {
+		if j < k {
+			continue
+		}
+		if run.block != nil {
+			run.block.void = true
+			if w.done[j] == run.block {
+				delete(w.done, j)
+			}
+		}
+		delete(pr.runs, j)
 	}
+	if pr.redo != nil && pr.redo.k >= k {
+		pr.redo = nil
+	}
+	pr.taken = min(pr.taken, k)
 }
 
-// readRange reads range k from its start and casts its rows.
-func (pr *planRead) readRange(k int) error {
-	pr.w.mu.Lock()
-	st := pr.starts[k]
-	delete(pr.starts, k)
-	pr.w.mu.Unlock()
-	s, err := pr.plan.Read(pr.r, st)
-	if err != nil {
-		return pr.w.castRange(k, noRows{err}, nil)
+// skipRows is a scan that passes over its first n rows: a range read
+// again after the rows a guess gave were handed out.
+type skipRows struct {
+	*scanner.Scanner
+	n int
+}
+
+func (s *skipRows) Scan() bool {
+	for ; s.n > 0; s.n-- {
+		if !s.Scanner.Scan() {
+			return false
+		}
 	}
-	return pr.w.castRange(k, s, nil)
+	return s.Scanner.Scan()
 }

@@ -80,17 +80,27 @@ type castBlock struct {
 	tail     []typed.Reject // rejects of the rows after the last chunk
 	err      error          // what ended the block's read early: a *typed.RowError
 	finished bool
+	// A range of a read by ranges scanned from a guess (planned.go) is
+	// held from the caller until the guess is checked, and then its
+	// guessed chunks' row numbers move by delta; a guess found wrong
+	// makes the block void, its worker stopping at its next chunk.
+	hold, void bool
+	delta      int
 }
 
 // castChunk is one chunk of a block, kept from the Reader (Keep).
 type castChunk struct {
 	c       *typed.Chunk
 	rejects []typed.Reject // of the rows read for this chunk, bad ones included
+	guessed bool           // numbered from a guess: moved by the block's delta
 }
 
 // errCastStopped is what a worker returns to Each when the caller stopped
 // the read: no further block is handed out.
 var errCastStopped = errors.New("csvscan: the typed read was stopped")
+
+// errCastVoid is what cast returns when its block was made void.
+var errCastVoid = errors.New("csvscan: the range's guessed start was wrong")
 
 // newCastWorkers starts casting p's blocks on its workers. opts are those
 // a typed.Reader over p would have (the dialect, null padding and
@@ -163,12 +173,10 @@ func (w *castWorkers) block(b *scanner.Block) error {
 	return w.castRange(b.Index(), &blockRows{Block: b, locs: w.locs}, b.Shrunk)
 }
 
-// castRange casts the k-th piece of the input in file order (a block of
-// the parallel scan, or a range of a plan), whose rows src reads: it
-// waits for the caller to come within the window of k, then casts src
-// chunk by chunk, handing each to the caller as it is made. shrunk, when
-// set, says whether the values read may be zeros of a mapped file that
-// shrank (Block.Shrunk).
+// castRange casts the k-th block of the parallel scan in file order,
+// whose rows src reads: it waits for the caller to come within the window
+// of k, then casts src (cast). shrunk, when set, says whether the values
+// read may be zeros of a mapped file that shrank (Block.Shrunk).
 func (w *castWorkers) castRange(k int, src typed.Rows, shrunk func() error) error {
 	w.mu.Lock()
 	for !w.stopped && k >= w.next+w.window {
@@ -181,12 +189,26 @@ func (w *castWorkers) castRange(k int, src typed.Rows, shrunk func() error) erro
 	out := &castBlock{}
 	w.done[k] = out
 	w.mu.Unlock()
+	_, tail, err := w.cast(out, src, shrunk, false)
+	if err == errCastStopped {
+		return err
+	}
+	return w.finish(out, tail, err)
+}
+
+// cast casts src into block b chunk by chunk, handing each to the caller
+// as it is made (guessed: numbered from a guess), and returns the rows
+// handed out, the rejects after the last chunk and what ended the rows:
+// nil at their end, their error, errCastStopped when the caller stopped
+// the read, errCastVoid when b was made void.
+func (w *castWorkers) cast(b *castBlock, src typed.Rows, shrunk func() error, guessed bool) (int, []typed.Reject, error) {
 	r, err := w.reader(src)
 	if err != nil {
-		return w.finish(out, nil, err)
+		return 0, nil, err
 	}
 	defer w.release(r)
 	seen := 0 // the Reader's rejects handed out with chunks
+	rows := 0
 	for {
 		c, err := r.Next()
 		rj := r.Rejects()
@@ -196,24 +218,25 @@ func (w *castWorkers) castRange(k int, src typed.Rows, shrunk func() error) erro
 			if err == io.EOF {
 				err = nil
 			}
-			return w.finish(out, rejects, err)
+			return rows, rejects, err
 		}
 		if shrunk != nil {
 			if err := shrunk(); err != nil {
 				// The chunk's values may be zeros of a file that shrank
 				// after the scan: it is not handed out.
-				return w.finish(out, nil, err)
+				return rows, nil, err
 			}
 		}
-		if !w.publish(out, castChunk{c: r.Keep(w.chunk()), rejects: rejects}) {
-			return errCastStopped
+		rows += c.Len()
+		if err := w.publish(b, castChunk{c: r.Keep(w.chunk()), rejects: rejects, guessed: guessed}); err != nil {
+			return rows, nil, err
 		}
 	}
 }
 
-// publish adds a chunk to block b, for the caller; false when the caller
-// has stopped the read.
-func (w *castWorkers) publish(b *castBlock, c castChunk) bool {
+// publish adds chunk c to block b, and returns errCastStopped once the
+// caller stopped the read, errCastVoid once b is void.
+func (w *castWorkers) publish(b *castBlock, c castChunk) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	b.chunks = append(b.chunks, c)
@@ -222,10 +245,16 @@ func (w *castWorkers) publish(b *castBlock, c castChunk) bool {
 	// A block holds at most aheadRows rows of chunks the caller has not
 	// taken: its worker waits for the caller to take them (a block ahead
 	// of the caller's waits for the caller to come to it).
-	for w.aheadRows > 0 && b.untaken >= w.aheadRows && !w.stopped {
+	for w.aheadRows > 0 && b.untaken >= w.aheadRows && !w.stopped && !b.void {
 		w.cond.Wait()
 	}
-	return !w.stopped
+	switch {
+	case w.stopped:
+		return errCastStopped
+	case b.void:
+		return errCastVoid
+	}
+	return nil
 }
 
 // finish marks block b cast, with the rejects after its last chunk and
@@ -327,6 +356,9 @@ func (w *castWorkers) Next() (*typed.Chunk, error) {
 	w.mu.Lock()
 	for {
 		b := w.cur
+		if b != nil && b.void {
+			w.cur, b = nil, nil // a range read from a wrong guess: read again
+		}
 		if b == nil {
 			if b = w.done[w.next]; b != nil {
 				w.cur, w.pos = b, 0
@@ -345,6 +377,10 @@ func (w *castWorkers) Next() (*typed.Chunk, error) {
 			w.cond.Wait()
 			continue
 		}
+		if b.hold {
+			w.cond.Wait() // its guessed start is being checked
+			continue
+		}
 		if w.pos < len(b.chunks) {
 			c := b.chunks[w.pos]
 			b.chunks[w.pos] = castChunk{}
@@ -354,6 +390,11 @@ func (w *castWorkers) Next() (*typed.Chunk, error) {
 				w.cond.Broadcast() // the block's worker may be waiting (publish)
 			}
 			w.mu.Unlock()
+			if c.guessed && b.delta != 0 {
+				for i := range c.c.RowNumbers {
+					c.c.RowNumbers[i] += b.delta
+				}
+			}
 			w.addRejects(c.rejects)
 			w.held = c.c
 			return c.c, nil

@@ -1,11 +1,9 @@
 package csvscan
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"math/rand/v2"
 	"os"
 	"runtime"
@@ -236,17 +234,12 @@ func TestWorkersAgree(t *testing.T) {
 	}
 }
 
-// withPlanRange runs f with ranges of n bytes for the typed read by ranges
-// (none: the read by ranges is off, every file being too small for it).
-// Files of long values go by ranges too (planDensity), and 0 turns the
-// read by ranges off.
+// withPlanRange runs f with ranges of n bytes for the typed read by
+// ranges; 0 turns the read by ranges off.
 func withPlanRange(n int, f func()) {
-	oldSize, oldDensity := planRangeSize, planDensity
-	defer func() { planRangeSize, planDensity = oldSize, oldDensity }()
-	planRangeSize, planDensity = int64(n), 1<<30
-	if n == 0 {
-		planRangeSize, planDensity = math.MaxInt64/4, 0
-	}
+	old := planRangeSize
+	defer func() { planRangeSize = old }()
+	planRangeSize = int64(n)
 	f()
 }
 
@@ -263,7 +256,7 @@ func TestWorkersByRanges(t *testing.T) {
 		{4096, Options{Threads: 2}, true},
 		{4096, Options{Threads: 2, IgnoreErrors: true}, false},
 		{4096, Options{Threads: 2, StoreRejects: true}, false},
-		{4096, Options{Threads: 2, Comment: "#"}, false},
+		{4096, Options{Threads: 2, Comment: "#"}, true},
 		{1 << 20, Options{Threads: 2}, false},
 	} {
 		withPlanRange(c.ranges, func() {
@@ -284,8 +277,8 @@ func TestWorkersByRanges(t *testing.T) {
 			}
 		})
 	}
-	// Long values are left to the parallel scan (planDensity), short ones
-	// not, quoted delimiters and line breaks not counted as value ends.
+	// Long values too, quoted delimiters and line breaks or not, and
+	// CRLF line ends.
 	var long, quotedLong strings.Builder
 	long.WriteString("id,note\n")
 	quotedLong.WriteString("id,note\n")
@@ -299,7 +292,7 @@ func TestWorkersByRanges(t *testing.T) {
 	for _, c := range []struct {
 		path string
 		want bool
-	}{{path, true}, {writeFile(t, "long.csv", []byte(long.String())), false}, {writeFile(t, "quoted-long.csv", []byte(quotedLong.String())), false},
+	}{{path, true}, {writeFile(t, "long.csv", []byte(long.String())), true}, {writeFile(t, "quoted-long.csv", []byte(quotedLong.String())), true},
 		{writeFile(t, "crlf.csv", []byte(strings.ReplaceAll(readFile(t, path), "\n", "\r\n"))), true}} { // sniffed newline CRLF, strict
 		r, err := Open(c.path, Options{Threads: 2})
 		if err != nil {
@@ -373,22 +366,13 @@ func TestWorkersClose(t *testing.T) {
 // Options.BufferSize (the caller's own, not the scanner's default read
 // size), never under 64 KiB.
 func TestPlanRangeSize(t *testing.T) {
-	var b strings.Builder
-	for b.Len() < 64<<10 {
-		b.WriteString("1,ab,\"c\"\n")
-	}
-	data := bytes.NewReader([]byte(b.String()))
 	so := scanner.Options{Dialect: dialect.Dialect{Delimiter: ",", Quote: dialect.Some('"'), Escape: dialect.Some('"')},
 		BufferSize: scanner.DefaultBufferSize} // as the scanner fills it in
 	for _, c := range []struct {
 		buffer int
 		want   int64
 	}{{0, 4 << 20}, {1 << 20, 1 << 20}, {4096, 64 << 10}, {32 << 20, 4 << 20}} {
-		p := planFor(data, 1<<30, so, typed.Options{}, c.buffer)
-		if p == nil {
-			t.Fatalf("buffer %d: no plan", c.buffer)
-		}
-		if got := p.Range(0).End; got != c.want {
+		if got := planFor(1<<30, so, typed.Options{}, c.buffer); got != c.want {
 			t.Errorf("buffer %d: ranges of %d bytes, want %d", c.buffer, got, c.want)
 		}
 	}

@@ -75,3 +75,21 @@ func NewRange(r io.Reader, from Position, end int64, opts Options) (*Scanner, er
 	}
 	return s, nil
 }
+
+// Stopped returns where a scan that NewRange made with an end stopped:
+// the Position of the first line start at or after the end, as NewRange
+// takes it, with the rows, line ends and width the scan counted before
+// it. A scan of the range after, from there, reads on as this one would
+// have. ok is false unless Scan has returned false with no error at that
+// line start: the scan is not over, it failed (Err), or it came to the end
+// of the input before the end offset (no line starts at or after it).
+//
+// Stopped reports the position as the scan came to it: after the CR of a
+// CRLF that ends a row, the State is CARRIAGE_RETURN and Offset is the
+// LF's, which a scan from there reads as the end of that line.
+func (s *Scanner) Stopped() (Position, bool) {
+	if s.err != io.EOF || !s.seg.stop || !s.pastStop() {
+		return Position{}, false
+	}
+	return Position{Offset: s.base + int64(s.rowStart), State: s.cur, Rows: s.rows, Lines: s.lines, Width: s.width}, true
+}

@@ -135,3 +135,80 @@ func TestNewRangeRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestStopped reads inputs as chains of ranges, each from where the one
+// before stopped (Stopped), cut at every offset and at every pair of
+// offsets: the rows, their numbers and offsets and the error are the
+// sequential scan's, and Stopped says false only at the end of the input
+// (or at the error).
+func TestStopped(t *testing.T) {
+	inputs := []struct {
+		in   string
+		opts Options
+	}{
+		{"a,b\n1,\"x\ny\"\n\n2,3\r\n4,5", Options{}},
+		{"a,b\r\n1,2\r\n\r\n3,4\r\n", Options{Header: true}},
+		{"a\r\n\r\nb\r\n\r\n", Options{}},
+		{"# c\na||b\n#\"\n\"q\"||r\n", Options{Dialect: hash}},
+		{"x\n\ny\n\nz\n", Options{}},
+		{"h1,h2\n1,2\n3\n", Options{Header: true}},
+		{"a,b\n1,\"open\n", Options{}},
+		{"a,b\n1,\"q\"x\n2,3\n", Options{}},
+		{"h,i\n" + strings.Repeat("1,2\n3,4\n5,\"6\"\n78,9\n11,\"x,y\"\n", 5), Options{Header: true}},
+	}
+	inputs[3].opts.Dialect.Delimiter = "||"
+	for _, c := range inputs {
+		want, wantErr := rangeRows(bytesScanner(t, c.in, c.opts))
+		chain := func(cuts []int64) ([]rangeRow, error) {
+			from := Position{State: sm.NotSet}
+			var out []rangeRow
+			for i := 0; ; i++ {
+				end := int64(-1)
+				if i < len(cuts) {
+					end = cuts[i]
+				}
+				s, err := NewRange(bytes.NewReader([]byte(c.in[from.Offset:])), from, end, c.opts)
+				if err != nil {
+					return out, err
+				}
+				rows, err := rangeRows(s)
+				out = append(out, rows...)
+				next, ok := s.Stopped()
+				if err != nil || !ok {
+					if ok {
+						return out, fmt.Errorf("Stopped at %+v after the error %v", next, err)
+					}
+					if end >= 0 && end <= int64(len(c.in)) && err == nil && len(c.in) > 0 {
+						// The input ended before the cut: nothing starts
+						// after it.
+						for _, r := range want {
+							if r.Offset >= end {
+								return out, fmt.Errorf("not stopped at %d, and row %d starts at %d", end, r.Row, r.Offset)
+							}
+						}
+					}
+					return out, err
+				}
+				if next.Offset < end {
+					return out, fmt.Errorf("stopped at %d, before the end %d", next.Offset, end)
+				}
+				from = next
+			}
+		}
+		n := int64(len(c.in))
+		for a := int64(1); a <= n; a++ {
+			for b := a; b <= n+1; b += max(1, (n+1-a)/7) {
+				cuts := []int64{a}
+				if b > a {
+					cuts = append(cuts, b)
+				}
+				got, err := chain(cuts)
+				if d := cmp.Diff(want, got, cmp.FilterPath(func(p cmp.Path) bool {
+					return p.Last().String() == ".Lines" || p.Last().String() == ".Width"
+				}, cmp.Ignore())); d != "" || !sameError(wantErr, err) {
+					t.Fatalf("%q cut at %v: (-sequential +chained)\n%s\nerrors %v, %v", c.in, cuts, d, wantErr, err)
+				}
+			}
+		}
+	}
+}

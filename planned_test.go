@@ -1,0 +1,157 @@
+package csvscan
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/scanner/typed"
+	sm "github.com/csvscan/csvscan/statemachine"
+)
+
+// TestPlanWrongGuesses: the read by ranges checks every guessed start
+// against where the range before stopped, so that a wrong guess (made
+// wrong here: a line start too far or too early, another state, another
+// width, no header read yet, no guess at all) costs a read again and no
+// row: the rows, their numbers and the error are the sequential read's,
+// on files that end in an error in their middle, files of CRLF line ends,
+// quoted line breaks, a one-column file of empty lines, and rows shorter
+// than the header.
+func TestPlanWrongGuesses(t *testing.T) {
+	schema := typed.Schema{{Name: "id", Type: typed.TypeBigInt}, {Name: "price", Type: typed.TypeDouble},
+		{Name: "day", Type: typed.TypeDate}, {Name: "note", Type: typed.TypeVarchar}}
+	good := workersCSV(t, "good.csv", 3000, func(int) string { return "" })
+	lateCast := workersCSV(t, "late-cast.csv", 3000, func(i int) string {
+		if i == 1900 {
+			return "1900,12x,2024-01-01,bad price\n"
+		}
+		return ""
+	})
+	lateParse := workersCSV(t, "late-parse.csv", 3000, func(i int) string {
+		if i == 2100 {
+			return "2100,1.5,2024-01-01,\"open\"z\n"
+		}
+		return ""
+	})
+	crlf := writeFile(t, "crlf.csv", []byte(strings.ReplaceAll(readFile(t, good), "\n", "\r\n")))
+	var oneCol strings.Builder
+	oneCol.WriteString("v\n")
+	for i := range 6000 {
+		if i%5 == 2 {
+			oneCol.WriteString("\n")
+		} else {
+			fmt.Fprintf(&oneCol, "%d\n", i)
+		}
+	}
+	empties := writeFile(t, "one-column.csv", []byte(oneCol.String()))
+	short := workersCSV(t, "short.csv", 3000, func(i int) string {
+		if i%97 == 1 {
+			return fmt.Sprintf("%d,2.5\n", i)
+		}
+		return ""
+	})
+
+	shortLate := workersCSV(t, "short-late.csv", 3000, func(i int) string {
+		if i == 2500 {
+			return fmt.Sprintf("%d,2.5\n", i)
+		}
+		return ""
+	})
+
+	// Data rows ending in a delimiter that is no column: the scan drops
+	// the last value of a row one wider than the width it knows.
+	var trailing strings.Builder
+	trailing.WriteString("id,price,day,note\n")
+	for i := range 3000 {
+		fmt.Fprintf(&trailing, "%d,%d.5,2024-01-%02d,\"n,%d\",\n", i, i%100, 1+i%28, i)
+	}
+	trailingPath := writeFile(t, "trailing.csv", []byte(trailing.String()))
+
+	wrong := []struct {
+		name  string
+		guess func(rng *rand.Rand, at scanner.Position, ok bool) (scanner.Position, bool)
+	}{
+		{"as guessed", func(_ *rand.Rand, at scanner.Position, ok bool) (scanner.Position, bool) { return at, ok }},
+		{"none", func(*rand.Rand, scanner.Position, bool) (scanner.Position, bool) { return scanner.Position{}, false }},
+		{"a byte on", func(_ *rand.Rand, at scanner.Position, ok bool) (scanner.Position, bool) {
+			at.Offset++
+			return at, ok
+		}},
+		{"a byte back", func(_ *rand.Rand, at scanner.Position, ok bool) (scanner.Position, bool) {
+			at.Offset--
+			return at, ok
+		}},
+		{"other state", func(_ *rand.Rand, at scanner.Position, ok bool) (scanner.Position, bool) {
+			at.State = map[sm.State]sm.State{sm.RecordSeparator: sm.CarriageReturn}[at.State]
+			if at.State == 0 {
+				at.State = sm.RecordSeparator
+			}
+			return at, ok
+		}},
+		{"wider", func(_ *rand.Rand, at scanner.Position, ok bool) (scanner.Position, bool) {
+			at.Width++
+			return at, ok
+		}},
+		{"before the header", func(_ *rand.Rand, at scanner.Position, ok bool) (scanner.Position, bool) {
+			at.Rows = 0
+			return at, ok
+		}},
+		{"mixed", func(rng *rand.Rand, at scanner.Position, ok bool) (scanner.Position, bool) {
+			switch rng.IntN(5) {
+			case 0:
+				at.Offset += int64(rng.IntN(60)) - 30
+				at.Offset = max(at.Offset, 1)
+			case 1:
+				return at, false
+			case 2:
+				at.Width = rng.IntN(6)
+			}
+			return at, ok
+		}},
+	}
+	for _, f := range []struct {
+		name string
+		path string
+		o    Options
+	}{
+		{"good", good, Options{Columns: schema, Header: On}},
+		{"late cast", lateCast, Options{Columns: schema, Header: On}},
+		{"late parse", lateParse, Options{Columns: schema, Header: On}},
+		{"crlf", crlf, Options{Columns: schema, Header: On, NewLine: "\r\n"}},
+		{"one column", empties, Options{}},
+		{"null padding", short, Options{Columns: schema, Header: On, NullPadding: true}},
+		{"short row", shortLate, Options{Columns: schema, Header: On}},
+		{"trailing delimiter", trailingPath, Options{Columns: schema, Header: On, TrailingDelimiter: true}},
+	} {
+		o := f.o
+		if len(o.Columns) > 0 {
+			o.AutoDetect = Off
+		}
+		o.Threads = 1
+		want := readChunks(t, f.path, o)
+		if len(want.Rows) < 1000 || f.name != "good" && f.name != "crlf" && f.name != "one column" && f.name != "null padding" && f.name != "trailing delimiter" && want.Err == "" {
+			t.Fatalf("%s: %d rows, error %q", f.name, len(want.Rows), want.Err)
+		}
+		o.Threads, o.BufferSize = 2, 1000
+		for _, w := range wrong {
+			var mu sync.Mutex
+			rng := rand.New(rand.NewPCG(uint64(len(f.name)), uint64(len(w.name))))
+			planGuess = func(k int, at scanner.Position, ok bool) (scanner.Position, bool) {
+				mu.Lock()
+				defer mu.Unlock()
+				return w.guess(rng, at, ok)
+			}
+			var got chunkRead
+			withPlanRange(1500, func() { got = readChunks(t, f.path, o) })
+			planGuess = nil
+			if d := cmp.Diff(want, got, cmp.FilterPath(func(p cmp.Path) bool { return p.String() == "Chunks" }, cmp.Ignore())); d != "" {
+				t.Fatalf("%s, guesses %s (-sequential +by ranges):\n%s", f.name, w.name, d)
+			}
+		}
+	}
+}
