@@ -1,12 +1,12 @@
 package csvscan
 
 import (
-	"bytes"
 	"io"
 	"sync"
 
 	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/scanner/typed"
+	"github.com/csvscan/csvscan/skipper"
 	sm "github.com/csvscan/csvscan/statemachine"
 )
 
@@ -99,10 +99,10 @@ type planRead struct {
 	rangeSize int64
 	n         int // ranges
 	opts      scanner.Options
+	tab       *sm.Table
 	next      *[256][sm.NumStates]sm.State
-	states    []sm.State        // the states a scan may be in before a byte: every one a guess runs from
-	exit      [sm.NumStates]int // the one byte that leaves a state, or -1
-	width     int               // the row width a scan knows past the first row: a guess's
+	states    []sm.State // the states a scan may be in before a byte: every one a guess runs from
+	width     int        // the row width a scan knows past the first row: a guess's
 
 	// Guarded by w.mu.
 	taken   int              // the next range to take
@@ -147,8 +147,8 @@ func newPlanWorkers(r io.ReaderAt, size, rangeSize int64, so scanner.Options, op
 	if err != nil {
 		return nil, err
 	}
-	width := so.FieldsPerRow
-	if first.Scan() && width <= 0 {
+	width := max(so.FieldsPerRow, 0)
+	if first.Scan() && width == 0 {
 		width = len(first.Row())
 		if so.Header {
 			width = len(first.Header())
@@ -157,12 +157,9 @@ func newPlanWorkers(r io.ReaderAt, size, rangeSize int64, so scanner.Options, op
 	n := int((size + rangeSize - 1) / rangeSize)
 	threads := so.Goroutines()
 	pr := &planRead{w: w, r: r, size: size, rangeSize: rangeSize, n: n, opts: so,
-		next: first.Table().Transitions(), width: width,
+		tab: first.Table(), next: first.Table().Transitions(), width: width,
 		end: n, truth: scanner.Position{State: sm.NotSet}, runs: map[int]*rangeRun{}}
 	pr.states = reachable(pr.next)
-	for st := range pr.exit {
-		pr.exit[st] = exitByte(pr.next, sm.State(st))
-	}
 	w.stopScan = func() {} // castWorkers.close stops the workers (stopped)
 	w.byRanges = true
 	// A range's values are at most its bytes, but its rows may be one a
@@ -215,25 +212,11 @@ func reachable(next *[256][sm.NumStates]sm.State) []sm.State {
 	return out
 }
 
-// exitByte returns the one byte on which the table next leaves state s,
-// or -1 when there are more (or none).
-func exitByte(next *[256][sm.NumStates]sm.State, s sm.State) int {
-	e := -1
-	for c := range 256 {
-		if next[c][s] != s {
-			if e >= 0 {
-				return -1
-			}
-			e = c
-		}
-	}
-	return e
-}
-
 // worker reads ranges until every one is read or the read stops.
 func (pr *planRead) worker() {
 	defer pr.wg.Done()
 	w := pr.w
+	walk := skipper.NewWalker(pr.tab) // the guesses' skip step
 	for {
 		w.mu.Lock()
 		run := pr.take()
@@ -241,7 +224,7 @@ func (pr *planRead) worker() {
 		if run == nil {
 			return
 		}
-		if !run.known && !pr.start(run) {
+		if !run.known && !pr.start(run, walk) {
 			continue
 		}
 		pr.read(run)
@@ -288,8 +271,8 @@ func (pr *planRead) begin(run *rangeRun, at scanner.Position, exact bool) {
 // range before it stopped: a guess, or else, once the range before has
 // stopped, where it stopped. It reports false when the run was dropped
 // meanwhile (flush) or the read stopped.
-func (pr *planRead) start(run *rangeRun) bool {
-	at, ok := pr.guess(run.k)
+func (pr *planRead) start(run *rangeRun, walk *skipper.Walker) bool {
+	at, ok := pr.guess(run.k, walk)
 	w := pr.w
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -320,23 +303,24 @@ var planGuess func(k int, at scanner.Position, ok bool) (scanner.Position, bool)
 // the range: if it is the true one, the guess is wrong, and settle finds
 // it out). Its counts are a scan's after one row (no header comes next)
 // and its width the first row's: settle checks all of it.
-func (pr *planRead) guess(k int) (scanner.Position, bool) {
-	at, ok := pr.guessAt(k)
+func (pr *planRead) guess(k int, walk *skipper.Walker) (scanner.Position, bool) {
+	at, ok := pr.guessAt(k, walk)
 	if planGuess != nil {
 		return planGuess(k, at, ok)
 	}
 	return at, ok
 }
 
-func (pr *planRead) guessAt(k int) (scanner.Position, bool) {
+func (pr *planRead) guessAt(k int, walk *skipper.Walker) (scanner.Position, bool) {
 	at := int64(k)*pr.rangeSize - 1
 	for _, n := range []int64{guessHead, guessMax} {
 		buf := make([]byte, min(n, pr.size-at))
 		if m, _ := pr.r.ReadAt(buf, at); m < len(buf) {
 			return scanner.Position{}, false
 		}
-		last := n == guessMax || at+int64(len(buf)) == pr.size
-		if off, state, ok := pr.lineStart(buf, last); ok {
+		eof := at+int64(len(buf)) == pr.size
+		last := n == guessMax || eof
+		if off, state, ok := pr.lineStart(buf, walk, last, eof); ok {
 			return scanner.Position{Offset: at + int64(off), State: state, Rows: 1, Width: pr.width}, true
 		} else if last || off < 0 {
 			break
@@ -351,36 +335,36 @@ func (pr *planRead) guessAt(k int) (scanner.Position, bool) {
 // read: see lineEnd). last says that buf is all a guess reads: a state
 // that finds no line end in it is left out, where otherwise the answer is
 // off 0 and not ok (more bytes may tell); off is -1 when the states
-// disagree.
-func (pr *planRead) lineStart(buf []byte, last bool) (off int, state sm.State, ok bool) {
+// disagree. eof says that buf ends the input. The runs take the scan's
+// skip step (walk), as a scanner's seek does.
+func (pr *planRead) lineStart(buf []byte, walk *skipper.Walker, last, eof bool) (off int, state sm.State, ok bool) {
 	off = -1
+	walk.Reset(buf)
 	for _, s := range pr.states {
-		i := 0
-		for i < len(buf) {
-			if e := pr.exit[s]; e >= 0 {
-				// One byte leaves s: skip to it.
-				j := bytes.IndexByte(buf[i:], byte(e))
-				if j < 0 {
-					i = len(buf)
-					break
-				}
-				i += j
+		i, end := 0, false
+		for {
+			if s == sm.Standard || s == sm.Quoted || s == sm.Comment {
+				i = walk.Skip(s, i, len(buf))
 			}
-			s = pr.next[buf[i]][s]
-			if s == sm.Invalid || s == sm.RecordSeparator || s == sm.CarriageReturn {
+			if i >= len(buf) {
 				break
 			}
+			s = pr.next[buf[i]][s]
 			i++
+			if s == sm.Invalid || s == sm.RecordSeparator || s == sm.CarriageReturn {
+				end = true
+				break
+			}
 		}
 		switch {
 		case s == sm.Invalid:
 			continue
-		case i >= len(buf) && last:
+		case !end && last:
 			continue
-		case i >= len(buf):
-			return 0, 0, false
+		case !end:
+			return 0, 0, false // no line end yet
 		}
-		o, st, known := pr.lineEnd(i+1, s, buf[i+1:], last)
+		o, st, known := pr.lineEnd(i, s, buf[i:], eof)
 		switch {
 		case !known && last:
 			continue
@@ -435,15 +419,7 @@ func (pr *planRead) read(run *rangeRun) {
 		}
 		if err == nil {
 			stop, stopped = s.Stopped()
-			if stopped && stop.State == sm.CarriageReturn {
-				// The LF of a CRLF is read as the line end it ends (lineEnd).
-				var b [1]byte
-				if n, _ := pr.r.ReadAt(b[:], stop.Offset); n == 1 {
-					var off int
-					off, stop.State, _ = pr.lineEnd(0, stop.State, b[:], false)
-					stop.Offset += int64(off)
-				}
-			}
+			stop = pr.pastLF(stop)
 		}
 	}
 	w.mu.Lock()
@@ -460,6 +436,20 @@ func (pr *planRead) read(run *rangeRun) {
 		run.block.err, run.block.finished = err, true
 	}
 	pr.settle()
+}
+
+// pastLF returns at, where a scan stopped, past the LF of a CRLF when at
+// lies between the two, as guesses are (lineEnd).
+func (pr *planRead) pastLF(at scanner.Position) scanner.Position {
+	if at.State == sm.CarriageReturn {
+		var b [1]byte
+		if n, _ := pr.r.ReadAt(b[:], at.Offset); n == 1 {
+			var off int
+			off, at.State, _ = pr.lineEnd(0, at.State, b[:], false)
+			at.Offset += int64(off)
+		}
+	}
+	return at
 }
 
 // settle checks the ranges in file order as far as their starts and

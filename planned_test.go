@@ -2,6 +2,7 @@ package csvscan
 
 import (
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -9,8 +10,10 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/scanner/typed"
+	"github.com/csvscan/csvscan/skipper"
 	sm "github.com/csvscan/csvscan/statemachine"
 )
 
@@ -151,6 +154,77 @@ func TestPlanWrongGuesses(t *testing.T) {
 			planGuess = nil
 			if d := cmp.Diff(want, got, cmp.FilterPath(func(p cmp.Path) bool { return p.String() == "Chunks" }, cmp.Ignore())); d != "" {
 				t.Fatalf("%s, guesses %s (-sequential +by ranges):\n%s", f.name, w.name, d)
+			}
+		}
+	}
+}
+
+// TestPlanGuess: on valid files every guess a range gets is where the
+// range before stops (so that no range is read twice), and ranges get
+// one unless a row crosses their start with a quoted line break in it
+// (the states then disagree): rows of short values, quoted values with
+// line breaks, CRLF and lone CR line ends, a comment line, long quoted
+// values with no line break, ranges cut at every offset of a few rows.
+func TestPlanGuess(t *testing.T) {
+	var long strings.Builder
+	long.WriteString("id,note\n")
+	for i := range 60 {
+		fmt.Fprintf(&long, "%d,\"%s\"\n", i, strings.Repeat("a, b ", 200+i))
+	}
+	good := readFile(t, workersCSV(t, "good.csv", 300, func(int) string { return "" }))
+	for _, c := range []struct {
+		name string
+		data string
+		so   scanner.Options
+		min  float64 // the share of ranges that must get a guess
+	}{
+		{"short values", good, scanner.Options{Header: true}, 0.7},
+		{"crlf", strings.ReplaceAll(good, "\n", "\r\n"), scanner.Options{Header: true}, 0.7},
+		{"cr", strings.ReplaceAll(strings.ReplaceAll(strings.ReplaceAll(good, "\nnote", "\x01"), "\n", "\r"), "\x01", "\nnote"), scanner.Options{Header: true}, 0.7},
+		{"comments", strings.ReplaceAll(good, "\n1", "\n# a \"comment\n1"), scanner.Options{Header: true, Dialect: dialect.Dialect{Delimiter: ",", Quote: dialect.Some('"'), Escape: dialect.Some('"'), Comment: dialect.Some('#')}}, 0.6},
+		{"long values", long.String(), scanner.Options{Header: true}, 0.99},
+	} {
+		r := strings.NewReader(c.data)
+		size := int64(len(c.data))
+		first, err := scanner.NewRange(r, scanner.Position{State: sm.NotSet}, 1, c.so)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pr := &planRead{r: r, size: size, opts: c.so, tab: first.Table(), next: first.Table().Transitions()}
+		pr.states = reachable(pr.next)
+		walk := skipper.NewWalker(pr.tab)
+		for _, rs := range []int64{97, 256, 1000, 4096} {
+			pr.rangeSize = rs
+			truth, guessed, ranges := scanner.Position{State: sm.NotSet}, 0, 0
+			for k := 1; int64(k)*rs < size; k++ {
+				// Where the range before stops.
+				s, err := scanner.NewRange(io.NewSectionReader(r, truth.Offset, size-truth.Offset), truth, int64(k)*rs, c.so)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for s.Scan() {
+				}
+				stop, ok := s.Stopped()
+				if s.Err() != nil {
+					t.Fatalf("%s: %v", c.name, s.Err())
+				}
+				if !ok {
+					break
+				}
+				truth = pr.pastLF(stop)
+				pr.width = truth.Width
+				ranges++
+				g, ok := pr.guess(k, walk)
+				if !ok {
+					continue
+				}
+				guessed++
+				if g.Offset != truth.Offset || g.State != truth.State || g.Width != truth.Width {
+					t.Fatalf("%s, ranges of %d, range %d: guessed %+v, the range before stops at %+v", c.name, rs, k, g, truth)
+				}
+			}
+			if ranges >= 10 && float64(guessed) < c.min*float64(ranges) {
+				t.Errorf("%s, ranges of %d: %d guesses for %d ranges", c.name, rs, guessed, ranges)
 			}
 		}
 	}

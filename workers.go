@@ -203,10 +203,12 @@ func (w *castWorkers) castRange(k int, src typed.Rows, shrunk func() error) erro
 // the read, errCastVoid when b was made void.
 func (w *castWorkers) cast(b *castBlock, src typed.Rows, shrunk func() error, guessed bool) (int, []typed.Reject, error) {
 	r, err := w.reader(src)
+	if r != nil {
+		defer w.release(r)
+	}
 	if err != nil {
 		return 0, nil, err
 	}
-	defer w.release(r)
 	seen := 0 // the Reader's rejects handed out with chunks
 	rows := 0
 	for {
@@ -356,9 +358,6 @@ func (w *castWorkers) Next() (*typed.Chunk, error) {
 	w.mu.Lock()
 	for {
 		b := w.cur
-		if b != nil && b.void {
-			w.cur, b = nil, nil // a range read from a wrong guess: read again
-		}
 		if b == nil {
 			if b = w.done[w.next]; b != nil {
 				w.cur, w.pos = b, 0
@@ -377,11 +376,11 @@ func (w *castWorkers) Next() (*typed.Chunk, error) {
 			w.cond.Wait()
 			continue
 		}
-		if b.hold {
-			w.cond.Wait() // its guessed start is being checked
-			continue
-		}
-		if w.pos < len(b.chunks) {
+		// (A block read from a guessed start is held until the guess is
+		// checked, which happens in the lock that lets the caller come
+		// to it, so the caller does not wait for that as things stand;
+		// a held block reads as one with no chunk yet.)
+		if !b.hold && w.pos < len(b.chunks) {
 			c := b.chunks[w.pos]
 			b.chunks[w.pos] = castChunk{}
 			w.pos++
@@ -399,7 +398,7 @@ func (w *castWorkers) Next() (*typed.Chunk, error) {
 			w.held = c.c
 			return c.c, nil
 		}
-		if !b.finished {
+		if b.hold || !b.finished {
 			if w.returned {
 				// Each returned while the block was being cast: its
 				// function was stopped before it finished the block (a
