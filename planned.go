@@ -2,6 +2,7 @@ package csvscan
 
 import (
 	"io"
+	"slices"
 	"sync"
 
 	"github.com/csvscan/csvscan/scanner"
@@ -297,12 +298,15 @@ var planGuess func(k int, at scanner.Position, ok bool) (scanner.Position, bool)
 
 // guess returns where range k's first row would start: the first line
 // start after the byte before the range that every state reaches the same
-// way, and false when they differ. The states that reach INVALID first
-// are left out (a scan in such a state fails before it), and so are those
-// that find no line end in guessMax bytes (a row that long from before
-// the range: if it is the true one, the guess is wrong, and settle finds
-// it out). Its counts are a scan's after one row (no header comes next)
-// and its width the first row's: settle checks all of it.
+// way; where they differ (a quoted value with line breaks across the
+// range's start), the one line start whose next rows read as the file's
+// rows (plausible), and false when none or several do. The states that
+// reach INVALID first are left out (a scan in such a state fails before
+// it), and so are those that find no line end in guessMax bytes (a row
+// that long from before the range: if it is the true one, the guess is
+// wrong, and settle finds it out). Its counts are a scan's after one row
+// (no header comes next) and its width the first row's: settle checks
+// all of it.
 func (pr *planRead) guess(k int, walk *skipper.Walker) (scanner.Position, bool) {
 	at, ok := pr.guessAt(k, walk)
 	if planGuess != nil {
@@ -320,25 +324,44 @@ func (pr *planRead) guessAt(k int, walk *skipper.Walker) (scanner.Position, bool
 		}
 		eof := at+int64(len(buf)) == pr.size
 		last := n == guessMax || eof
-		if off, state, ok := pr.lineStart(buf, walk, last, eof); ok {
-			return scanner.Position{Offset: at + int64(off), State: state, Rows: 1, Width: pr.width}, true
-		} else if last || off < 0 {
+		starts, more := pr.lineStarts(buf, walk, last, eof)
+		if more {
+			continue
+		}
+		// The states that disagree (a quoted value with line breaks
+		// across the range's start): the line start whose rows read
+		// as rows of the file's width.
+		var pick *lineStart
+		for i := range starts {
+			if len(starts) == 1 || pr.plausible(buf[starts[i].off:], starts[i].state) {
+				if pick != nil {
+					return scanner.Position{}, false
+				}
+				pick = &starts[i]
+			}
+		}
+		if pick == nil {
 			break
 		}
+		return scanner.Position{Offset: at + int64(pick.off), State: pick.state, Rows: 1, Width: pr.width}, true
 	}
 	return scanner.Position{}, false
 }
 
-// lineStart runs every state over buf up to its first line end, and
-// returns the line start after it when every state that does not reach
-// INVALID first comes to the same one, in the same state (a CRLF's LF
-// read: see lineEnd). last says that buf is all a guess reads: a state
-// that finds no line end in it is left out, where otherwise the answer is
-// off 0 and not ok (more bytes may tell); off is -1 when the states
-// disagree. eof says that buf ends the input. The runs take the scan's
-// skip step (walk), as a scanner's seek does.
-func (pr *planRead) lineStart(buf []byte, walk *skipper.Walker, last, eof bool) (off int, state sm.State, ok bool) {
-	off = -1
+// lineStart is where a state's run comes to its first line end.
+type lineStart struct {
+	off   int
+	state sm.State
+}
+
+// lineStarts runs every state over buf up to its first line end, and
+// returns the line starts after them, each once (a CRLF's LF read: see
+// lineEnd), the states that reach INVALID first left out. last says that
+// buf is all a guess reads: a state that finds no line end in it is left
+// out, where otherwise more says that more bytes may tell. eof says that
+// buf ends the input. The runs take the scan's skip step (walk), as a
+// scanner's seek does.
+func (pr *planRead) lineStarts(buf []byte, walk *skipper.Walker, last, eof bool) (starts []lineStart, more bool) {
 	walk.Reset(buf)
 	for _, s := range pr.states {
 		i, end := 0, false
@@ -362,20 +385,54 @@ func (pr *planRead) lineStart(buf []byte, walk *skipper.Walker, last, eof bool) 
 		case !end && last:
 			continue
 		case !end:
-			return 0, 0, false // no line end yet
+			return nil, true // no line end yet
 		}
 		o, st, known := pr.lineEnd(i, s, buf[i:], eof)
 		switch {
 		case !known && last:
 			continue
 		case !known:
-			return 0, 0, false
-		case off >= 0 && (o != off || st != state):
-			return -1, 0, false
+			return nil, true
 		}
-		off, state = o, st
+		if !slices.Contains(starts, lineStart{o, st}) {
+			starts = append(starts, lineStart{o, st})
+		}
 	}
-	return off, state, off >= 0
+	return starts, false
+}
+
+// plausibleRows is how many rows plausible reads.
+const plausibleRows = 8
+
+// plausible reports whether the rows of buf, read from state s, read as
+// the file's rows: no INVALID, and as many values as the first row in
+// each (comment lines and empty lines aside), over plausibleRows rows or
+// all of buf's, at least one.
+func (pr *planRead) plausible(buf []byte, s sm.State) bool {
+	rows, width, comment := 0, 1, false
+	for _, c := range buf {
+		p := sm.Pair{Prev: s, Cur: pr.next[c][s]}
+		s = p.Cur
+		switch {
+		case s == sm.Invalid:
+			return false
+		case s == sm.Delimiter:
+			width++
+		case s == sm.Comment:
+			comment = true
+		case p.NewRow():
+			if !comment && width != pr.width {
+				return false
+			}
+			if rows++; rows == plausibleRows {
+				return true
+			}
+			width, comment = 1, false
+		case p.LineEnd():
+			width, comment = 1, false // the LF of a CRLF, or an empty line
+		}
+	}
+	return rows > 0
 }
 
 // lineEnd returns the line start that a line end gives, its byte just

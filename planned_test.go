@@ -160,16 +160,21 @@ func TestPlanWrongGuesses(t *testing.T) {
 }
 
 // TestPlanGuess: on valid files every guess a range gets is where the
-// range before stops (so that no range is read twice), and ranges get
-// one unless a row crosses their start with a quoted line break in it
-// (the states then disagree): rows of short values, quoted values with
-// line breaks, CRLF and lone CR line ends, a comment line, long quoted
-// values with no line break, ranges cut at every offset of a few rows.
+// range before stops (so that no range is read twice), and most ranges
+// get one: rows of short values, quoted values with line breaks (where
+// the states disagree, and the rows tell), CRLF and lone CR line ends, a
+// comment line, long quoted values with no line break, long quoted values
+// with a line break every few words.
 func TestPlanGuess(t *testing.T) {
 	var long strings.Builder
 	long.WriteString("id,note\n")
 	for i := range 60 {
 		fmt.Fprintf(&long, "%d,\"%s\"\n", i, strings.Repeat("a, b ", 200+i))
+	}
+	var breaks strings.Builder
+	breaks.WriteString("id,region,note\n")
+	for i := range 200 {
+		fmt.Fprintf(&breaks, "%d,apac,\"%s\"\n", i, strings.Repeat("ember arrow, ledger\nfern ", 5+i%20))
 	}
 	good := readFile(t, workersCSV(t, "good.csv", 300, func(int) string { return "" }))
 	for _, c := range []struct {
@@ -183,6 +188,7 @@ func TestPlanGuess(t *testing.T) {
 		{"cr", strings.ReplaceAll(strings.ReplaceAll(strings.ReplaceAll(good, "\nnote", "\x01"), "\n", "\r"), "\x01", "\nnote"), scanner.Options{Header: true}, 0.7},
 		{"comments", strings.ReplaceAll(good, "\n1", "\n# a \"comment\n1"), scanner.Options{Header: true, Dialect: dialect.Dialect{Delimiter: ",", Quote: dialect.Some('"'), Escape: dialect.Some('"'), Comment: dialect.Some('#')}}, 0.6},
 		{"long values", long.String(), scanner.Options{Header: true}, 0.99},
+		{"line breaks in quotes", breaks.String(), scanner.Options{Header: true}, 0.9},
 	} {
 		r := strings.NewReader(c.data)
 		size := int64(len(c.data))
