@@ -16,9 +16,10 @@ import (
 // find after the range's first byte, and casts its rows on the spot, from
 // bytes read(2) has just put in the scanner's buffer, on the core that
 // scanned them. Range 0 starts at the file's start; a range after it
-// starts at a guess (guess): the line start that every state of the
-// table, run from the byte before the range, comes to first, which is
-// where the range before stops unless that range fails. The guess is
+// starts at a guess (guess.go): the line start that every state of the
+// table, run from the byte before the range, comes to first (where they
+// differ, the one whose next rows read as the file's), which is where
+// the range before stops unless that range fails. The guess is
 // checked in file order (settle): the scan of range k-1 stops at a line
 // start (scanner.Scanner.Stopped), with its counts of rows and lines;
 // range k's guess must be that line start, in that state, with that
@@ -81,9 +82,9 @@ func planFor(size int64, so scanner.Options, topts typed.Options, bufferSize int
 	return rangeSize
 }
 
-// planRead runs the workers of a typed read by ranges. The fields after
-// the mutex comment are guarded by the castWorkers' mutex, whose
-// condition it shares.
+// planRead runs the workers of a typed read by ranges. The fields from
+// taken on are guarded by the castWorkers' mutex, whose condition it
+// shares.
 type planRead struct {
 	w         *castWorkers
 	r         io.ReaderAt
