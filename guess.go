@@ -85,15 +85,25 @@ func (pr *planRead) guessAt(k int, walk *skipper.Walker) (scanner.Position, bool
 		}
 		// The states that disagree (a quoted value with line breaks
 		// across the range's start): the line start whose rows read
-		// as rows of the file's width.
+		// as rows of the file's width. One whose first row does not
+		// end in buf may yet: more bytes tell.
 		var pick *lineStart
+		unknown := false
 		for i := range starts {
-			if len(starts) == 1 || pr.plausible(buf[starts[i].off:], starts[i].state) {
+			ok, known := len(starts) == 1, len(starts) == 1
+			if !ok {
+				ok, known = pr.plausible(buf[starts[i].off:], starts[i].state, eof)
+			}
+			unknown = unknown || !known
+			if ok {
 				if pick != nil {
 					return scanner.Position{}, false
 				}
 				pick = &starts[i]
 			}
+		}
+		if unknown && !last {
+			continue
 		}
 		if pick == nil {
 			break
@@ -160,34 +170,37 @@ func (pr *planRead) lineStarts(buf []byte, walk *skipper.Walker, last, eof bool)
 const plausibleRows = 8
 
 // plausible reports whether the rows of buf, read from state s, read as
-// the file's rows: no INVALID, and as many values as the first row in
-// each (comment lines and empty lines aside), over plausibleRows rows or
-// all of buf's, at least one.
-func (pr *planRead) plausible(buf []byte, s sm.State) bool {
+// the file's rows: no INVALID, and in each (comment lines and empty lines
+// aside) as many values as the first row, or fewer with NullPadding, or
+// one more with a trailing delimiter, over plausibleRows rows or all of
+// buf's. known is false when no row ends in buf, unless buf ends the
+// input (eof): more bytes may tell.
+func (pr *planRead) plausible(buf []byte, s sm.State, eof bool) (ok, known bool) {
 	rows, width, comment := 0, 1, false
 	for _, c := range buf {
 		p := sm.Pair{Prev: s, Cur: pr.next[c][s]}
 		s = p.Cur
 		switch {
 		case s == sm.Invalid:
-			return false
+			return false, true
 		case s == sm.Delimiter:
 			width++
 		case s == sm.Comment:
 			comment = true
 		case p.NewRow():
-			if !comment && width != pr.width {
-				return false
+			fits := width == pr.width || pr.opts.NullPadding && width < pr.width || pr.opts.TrailingDelimiter && width == pr.width+1
+			if !comment && !fits {
+				return false, true
 			}
 			if rows++; rows == plausibleRows {
-				return true
+				return true, true
 			}
 			width, comment = 1, false
 		case p.LineEnd():
 			width, comment = 1, false // the LF of a CRLF, or an empty line
 		}
 	}
-	return rows > 0
+	return rows > 0 || eof, rows > 0 || eof
 }
 
 // lineEnd returns the line start that a line end gives, its byte just

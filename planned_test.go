@@ -176,6 +176,24 @@ func TestPlanGuess(t *testing.T) {
 	for i := range 200 {
 		fmt.Fprintf(&breaks, "%d,apac,\"%s\"\n", i, strings.Repeat("ember arrow, ledger\nfern ", 5+i%20))
 	}
+	// Quoted values of 20 KB of lines that read as rows of the file's
+	// width: the line starts inside them look right too, and the true
+	// one's first row does not end in the first bytes a guess reads.
+	var blobs strings.Builder
+	blobs.WriteString("id,blob\n")
+	for i := range 8 {
+		fmt.Fprintf(&blobs, "%d,\"%s\"\n", i, strings.Repeat("word,word\n", 2048))
+	}
+	// Short rows with NullPadding.
+	var padded strings.Builder
+	padded.WriteString("id,region,note\n")
+	for i := range 300 {
+		if i%3 == 0 {
+			fmt.Fprintf(&padded, "%d,apac\n", i)
+		} else {
+			fmt.Fprintf(&padded, "%d,apac,\"a\nb %d\"\n", i, i)
+		}
+	}
 	good := readFile(t, workersCSV(t, "good.csv", 300, func(int) string { return "" }))
 	for _, c := range []struct {
 		name string
@@ -189,6 +207,8 @@ func TestPlanGuess(t *testing.T) {
 		{"comments", strings.ReplaceAll(good, "\n1", "\n# a \"comment\n1"), scanner.Options{Header: true, Dialect: dialect.Dialect{Delimiter: ",", Quote: dialect.Some('"'), Escape: dialect.Some('"'), Comment: dialect.Some('#')}}, 0.6},
 		{"long values", long.String(), scanner.Options{Header: true}, 0.99},
 		{"line breaks in quotes", breaks.String(), scanner.Options{Header: true}, 0.9},
+		{"rows in quotes", blobs.String(), scanner.Options{Header: true}, 0},
+		{"null padding", padded.String(), scanner.Options{Header: true, NullPadding: true}, 0.6},
 	} {
 		r := strings.NewReader(c.data)
 		size := int64(len(c.data))
@@ -199,7 +219,7 @@ func TestPlanGuess(t *testing.T) {
 		pr := &planRead{r: r, size: size, opts: c.so, tab: first.Table(), next: first.Table().Transitions()}
 		pr.states = reachable(pr.next)
 		walk := skipper.NewWalker(pr.tab)
-		for _, rs := range []int64{97, 256, 1000, 4096} {
+		for _, rs := range []int64{97, 256, 1000, 4096, 20041} {
 			pr.rangeSize = rs
 			truth, guessed, ranges := scanner.Position{State: sm.NotSet}, 0, 0
 			for k := 1; int64(k)*rs < size; k++ {
