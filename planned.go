@@ -55,6 +55,10 @@ var planRangeSize int64 = 4 << 20
 // planMinRange is the smallest range Options.BufferSize makes.
 const planMinRange = 64 << 10
 
+// guessFailures is how many wrong guesses a read takes before it stops
+// guessing (unless they are under one in five).
+const guessFailures = 4
+
 // planAhead bounds the memory of the rows of a range that the caller has
 // not taken (castWorkers.aheadRows), besides their values' bytes: 4 MiB
 // (at most a range's size), about 75,000 rows of three columns, more than
@@ -104,6 +108,8 @@ type planRead struct {
 	truth   scanner.Position // where the sequential scan stands at range settled's first row
 	runs    map[int]*rangeRun
 	redo    *rangeRun // a range to read again, taken before any other
+	wrong   int       // the guesses found wrong
+	right   int       // and right
 	wg      sync.WaitGroup
 }
 
@@ -124,6 +130,7 @@ type rangeRun struct {
 	stopped   bool
 	rowDelta  int // true numbers minus the guess's
 	lineDelta int
+	noGuess   bool // wait for the range before: too many guesses were wrong
 }
 
 // newPlanWorkers starts the typed read by ranges of rangeSize bytes of
@@ -218,6 +225,12 @@ func (pr *planRead) take() *rangeRun {
 			if run.k == pr.settled {
 				pr.begin(run, pr.truth, true)
 			}
+			// A file whose guesses keep failing (lines inside quoted
+			// values that read as rows) wastes a core on rows no one
+			// takes, besides the reads again: past guessFailures wrong
+			// guesses, more than one in five, the ranges wait for the
+			// one before, for the rest of the read.
+			run.noGuess = pr.wrong >= guessFailures && 4*pr.wrong > pr.right
 			return run
 		}
 		w.cond.Wait()
@@ -239,7 +252,11 @@ func (pr *planRead) begin(run *rangeRun, at scanner.Position, exact bool) {
 // stopped, where it stopped. It reports false when the run was dropped
 // meanwhile (flush) or the read stopped.
 func (pr *planRead) start(run *rangeRun, walk *skipper.Walker) bool {
-	at, ok := pr.guess(run.k, walk)
+	var at scanner.Position
+	ok := false
+	if !run.noGuess {
+		at, ok = pr.guess(run.k, walk)
+	}
 	w := pr.w
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -318,10 +335,12 @@ func (pr *planRead) settle() {
 			// only for the header (a scan before row 1 reads it) and
 			// the numbers.
 			if t.Offset != g.Offset || t.State != g.State || t.Width != g.Width || min(t.Rows, 1) != min(g.Rows, 1) {
+				pr.wrong++
 				pr.flush(k)
 				return
 			}
 			run.exact = true
+			pr.right++
 			run.rowDelta, run.lineDelta = t.Rows-g.Rows, t.Lines-g.Lines
 			run.block.delta, run.block.hold = run.rowDelta, false
 		}

@@ -155,6 +155,7 @@ func TestPlanWrongGuesses(t *testing.T) {
 			if d := cmp.Diff(want, got, cmp.FilterPath(func(p cmp.Path) bool { return p.String() == "Chunks" }, cmp.Ignore())); d != "" {
 				t.Fatalf("%s, guesses %s (-sequential +by ranges):\n%s", f.name, w.name, d)
 			}
+
 		}
 	}
 }
@@ -253,5 +254,34 @@ func TestPlanGuess(t *testing.T) {
 				t.Errorf("%s, ranges of %d: %d guesses for %d ranges", c.name, rs, guessed, ranges)
 			}
 		}
+	}
+}
+
+// TestPlanStopsGuessing: a read whose guesses are all wrong stops making
+// them after a few (guessFailures), and reads the sequential read's rows.
+func TestPlanStopsGuessing(t *testing.T) {
+	path := workersCSV(t, "wrong.csv", 3000, func(int) string { return "" })
+	o := Options{Threads: 1}
+	want := readChunks(t, path, o)
+	var mu sync.Mutex
+	guesses := 0
+	planGuess = func(k int, at scanner.Position, ok bool) (scanner.Position, bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		guesses++
+		at.Offset++ // a byte into the row
+		return at, ok
+	}
+	defer func() { planGuess = nil }()
+	o.Threads, o.BufferSize = 2, 1000
+	var got chunkRead
+	withPlanRange(300, func() { got = readChunks(t, path, o) })
+	if d := cmp.Diff(want, got, cmp.FilterPath(func(p cmp.Path) bool { return p.String() == "Chunks" }, cmp.Ignore())); d != "" {
+		t.Fatalf("(-sequential +by ranges):\n%s", d)
+	}
+	// Besides guessFailures checked, each flush drops the guesses of the
+	// ranges taken after the wrong one (a window of them) unchecked.
+	if max := 4 * guessFailures * 3; guesses > max {
+		t.Errorf("%d guesses made, every one wrong (%d ranges): at most %d", guesses, len(readFile(t, path))/300, max)
 	}
 }
