@@ -285,7 +285,16 @@ func (pr *planRead) read(run *rangeRun) {
 	var stop scanner.Position
 	var stopped bool
 	rows, err := 0, error(nil)
-	s, err := scanner.NewRange(io.NewSectionReader(pr.r, run.start.Offset, pr.size-run.start.Offset), run.start, end, pr.opts)
+	opts := pr.opts
+	if run.guessed {
+		// A scan from a wrong guess may read the quoted values of the
+		// file as unquoted text and the rest as one quoted value, up to
+		// the maximum line size: it stops at the default size or the
+		// range's, and a longer row of a right guess is read again from
+		// its start with the caller's (a failed guessed range is).
+		opts.MaxLineSize = min(opts.MaxLineSize, max(scanner.DefaultMaxLineSize, int(pr.rangeSize)))
+	}
+	s, err := scanner.NewRange(io.NewSectionReader(pr.r, run.start.Offset, pr.size-run.start.Offset), run.start, end, opts)
 	if err == nil {
 		var src typed.Rows = s
 		if run.skip > 0 {

@@ -285,3 +285,33 @@ func TestPlanStopsGuessing(t *testing.T) {
 		t.Errorf("%d guesses made, every one wrong (%d ranges): at most %d", guesses, len(readFile(t, path))/300, max)
 	}
 }
+
+// TestPlanLongRow: a row longer than the default maximum line size, with
+// a larger one set, read by ranges: a guessed range's scan stops at the
+// default size (a wrong guess does not read on through the file), and a
+// right one whose row is longer is read again with the caller's size.
+func TestPlanLongRow(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("id,note\n")
+	for i := range 8000 { // 150 KB: the long row starts in a guessed range
+		fmt.Fprintf(&b, "%d,\"short, %d\"\n", i, i)
+	}
+	fmt.Fprintf(&b, "8000,\"%s\"\n", strings.Repeat("a long, long value\n", 160000)) // 3 MB
+	for i := 8001; i < 8400; i++ {
+		fmt.Fprintf(&b, "%d,\"short, %d\"\n", i, i)
+	}
+	path := writeFile(t, "long-row.csv", []byte(b.String()))
+	o := Options{Threads: 1, MaxLineSize: 8 << 20}
+	want := readChunks(t, path, o)
+	if len(want.Rows) != 8400 || want.Err != "" {
+		t.Fatalf("%d rows, error %q", len(want.Rows), want.Err)
+	}
+	o.Threads = 2
+	for _, n := range []int{64 << 10, 1 << 20} {
+		var got chunkRead
+		withPlanRange(n, func() { got = readChunks(t, path, o) })
+		if d := cmp.Diff(want, got, cmp.FilterPath(func(p cmp.Path) bool { return p.String() == "Chunks" }, cmp.Ignore())); d != "" {
+			t.Fatalf("ranges of %d (-sequential +by ranges):\n%s", n, d)
+		}
+	}
+}
