@@ -21,30 +21,11 @@ const (
 	guessMax  = 64 << 10
 )
 
-// reachable returns the states the table next goes through from NOT_SET
-// on any input, INVALID aside: the states a scan may be in before a
-// range's first byte.
-func reachable(next *[256][sm.NumStates]sm.State) []sm.State {
-	var seen [sm.NumStates]bool
-	queue := []sm.State{sm.NotSet}
-	seen[sm.NotSet] = true
-	for len(queue) > 0 {
-		s := queue[0]
-		queue = queue[1:]
-		for c := range 256 {
-			if t := next[c][s]; !seen[t] {
-				seen[t] = true
-				queue = append(queue, t)
-			}
-		}
-	}
-	var out []sm.State
-	for s, ok := range seen {
-		if ok && sm.State(s) != sm.Invalid {
-			out = append(out, sm.State(s))
-		}
-	}
-	return out
+// guessStates returns the states a scan may be in before a range's first
+// byte, which a guess runs from: every one some input takes the table t
+// to from the start, INVALID aside.
+func guessStates(t *sm.Table) []sm.State {
+	return slices.DeleteFunc(t.Reachable(sm.NotSet), func(s sm.State) bool { return s == sm.Invalid })
 }
 
 // planGuess, when set (by tests only), changes every guess: the checks

@@ -128,9 +128,11 @@ type rangeRun struct {
 	failed    bool             // the scan or a cast failed
 	stop      scanner.Position // where it stopped, when stopped
 	stopped   bool
-	rowDelta  int // true numbers minus the guess's
-	lineDelta int
-	noGuess   bool // wait for the range before: too many guesses were wrong
+	// True numbers minus the guess's, for where the run stopped (a
+	// range read again into the same block after a guess has none: its
+	// block's delta moves only the guessed chunks).
+	rowDelta, lineDelta int
+	noGuess             bool // wait for the range before: too many guesses were wrong
 }
 
 // newPlanWorkers starts the typed read by ranges of rangeSize bytes of
@@ -159,7 +161,7 @@ func newPlanWorkers(r io.ReaderAt, size, rangeSize int64, so scanner.Options, op
 	pr := &planRead{w: w, r: r, size: size, rangeSize: rangeSize, n: n, opts: so,
 		tab: first.Table(), next: first.Table().Transitions(), width: width,
 		end: n, truth: scanner.Position{State: sm.NotSet}, runs: map[int]*rangeRun{}}
-	pr.states = reachable(pr.next)
+	pr.states = guessStates(pr.tab)
 	w.stopScan = func() {} // castWorkers.close stops the workers (stopped)
 	w.byRanges = true
 	// A range's values are at most its bytes, but its rows may be one a
@@ -284,7 +286,7 @@ func (pr *planRead) read(run *rangeRun) {
 	}
 	var stop scanner.Position
 	var stopped bool
-	rows, err := 0, error(nil)
+	var rows int
 	opts := pr.opts
 	if run.guessed {
 		// A scan from a wrong guess may read the quoted values of the

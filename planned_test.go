@@ -218,7 +218,7 @@ func TestPlanGuess(t *testing.T) {
 			t.Fatal(err)
 		}
 		pr := &planRead{r: r, size: size, opts: c.so, tab: first.Table(), next: first.Table().Transitions()}
-		pr.states = reachable(pr.next)
+		pr.states = guessStates(pr.tab)
 		walk := skipper.NewWalker(pr.tab)
 		for _, rs := range []int64{97, 256, 1000, 4096, 20041} {
 			pr.rangeSize = rs

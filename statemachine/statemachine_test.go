@@ -2,6 +2,7 @@ package statemachine
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 
@@ -504,5 +505,55 @@ func TestByteClasses(t *testing.T) {
 	}
 	if len(seen) != 256 {
 		t.Fatalf("%d bytes classed", len(seen))
+	}
+}
+
+// TestReachable: the states some input takes the default table to from
+// NOT_SET are the ones a depth-first walk of every input meets, and from
+// any state the set holds it and every state its members go to.
+func TestReachable(t *testing.T) {
+	tab, err := For(dialect.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := tab.Reachable(NotSet)
+	// A depth-first walk of every input from NOT_SET: the states met.
+	var seen [NumStates]bool
+	var walk func(s State)
+	walk = func(s State) {
+		if seen[s] {
+			return
+		}
+		seen[s] = true
+		for c := range 256 {
+			walk(tab.Next(s, byte(c)))
+		}
+	}
+	walk(NotSet)
+	var want []State
+	for s, ok := range seen {
+		if ok {
+			want = append(want, State(s))
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("Reachable(NOT_SET) = %v, want %v", got, want)
+	}
+	if !slices.Contains(got, Invalid) || !slices.Contains(got, Quoted) {
+		t.Errorf("Reachable(NOT_SET) = %v: INVALID and QUOTED are reachable", got)
+	}
+	// From any state: that state, and closed under the transitions.
+	for from := range State(NumStates) {
+		got := tab.Reachable(from)
+		if !slices.Contains(got, from) {
+			t.Errorf("Reachable(%v) = %v: without %v", from, got, from)
+		}
+		for _, s := range got {
+			for c := range 256 {
+				if n := tab.Next(s, byte(c)); !slices.Contains(got, n) {
+					t.Fatalf("Reachable(%v) = %v: %v goes to %v on %q", from, got, s, n, byte(c))
+				}
+			}
+		}
 	}
 }

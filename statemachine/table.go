@@ -123,6 +123,32 @@ func (t *Table) Dialect() dialect.Dialect { return t.dialect }
 // Next returns the state after reading byte b in state s.
 func (t *Table) Next(s State, b byte) State { return t.next[b][s] }
 
+// Reachable returns the states some input takes the machine to from
+// state from, from included, in state-number order: the states a scan
+// started in from may be in before any byte.
+func (t *Table) Reachable(from State) []State {
+	var seen [NumStates]bool
+	seen[from] = true
+	queue := []State{from}
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		for c := range 256 {
+			if n := t.next[c][s]; !seen[n] {
+				seen[n] = true
+				queue = append(queue, n)
+			}
+		}
+	}
+	var out []State
+	for s, ok := range seen {
+		if ok {
+			out = append(out, State(s))
+		}
+	}
+	return out
+}
+
 // Transitions returns the table itself, indexed [byte][state], for loops
 // that want one indexed load per byte. The caller must not modify it.
 func (t *Table) Transitions() *[256][NumStates]State { return &t.next }

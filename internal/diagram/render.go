@@ -178,30 +178,6 @@ func (a box) overlaps(b box) bool {
 	return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1
 }
 
-// reachable returns the states reachable from start, start included, in
-// state-number order.
-func reachable(t *statemachine.Table, start statemachine.State) []statemachine.State {
-	seen := map[statemachine.State]bool{start: true}
-	queue := []statemachine.State{start}
-	for len(queue) > 0 {
-		s := queue[0]
-		queue = queue[1:]
-		for b := 0; b < 256; b++ {
-			n := t.Next(s, byte(b))
-			if !seen[n] {
-				seen[n] = true
-				queue = append(queue, n)
-			}
-		}
-	}
-	var out []statemachine.State
-	for s := range seen {
-		out = append(out, s)
-	}
-	slices.Sort(out)
-	return out
-}
-
 // class is a set of bytes that lead every drawn state to the same state.
 type class struct {
 	bytes []byte
@@ -284,7 +260,7 @@ func stateRX(s statemachine.State) float64 { return float64(len(s.String()))*cha
 
 // layout places the nodes of fig and lists the arrows of t between them.
 func layout(fig figure, t *statemachine.Table) (*drawing, error) {
-	states := reachable(t, statemachine.NotSet)
+	states := t.Reachable(statemachine.NotSet)
 	cls := classes(t, states)
 	d := &drawing{width: fig.width, height: fig.height, nodeOf: map[statemachine.State]int{}, focus: fig.focus,
 		top: float64(40 + 20*len(fig.notes))}

@@ -219,7 +219,7 @@ func TestEdgesCoverTable(t *testing.T) {
 	}
 	for k, d := range ds {
 		tab := ts[k]
-		states := reachable(tab, statemachine.NotSet)
+		states := tab.Reachable(statemachine.NotSet)
 		cls := classes(tab, states)
 		for _, s := range states {
 			n := d.nodeOf[s]
@@ -260,7 +260,7 @@ func TestEdgesCoverTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	var cn []string
-	for _, c := range classes(tab, reachable(tab, statemachine.NotSet)) {
+	for _, c := range classes(tab, tab.Reachable(statemachine.NotSet)) {
 		cn = append(cn, c.name)
 	}
 	// The columns `csvscan table` prints for the default dialect.
