@@ -1,6 +1,7 @@
 package skipper
 
 import (
+	"bytes"
 	"math/bits"
 
 	"github.com/csvscan/csvscan/statemachine"
@@ -22,7 +23,13 @@ import (
 // table-driven loop reads the value instead: the lane never decides what
 // the table would decide differently.
 //
-// Like Skipper, a Lane keeps the masks of a run of up to 1 KiB so that the
+// Inside a quoted value only the quote matters: where a quoted value runs
+// past the kept masks, Value searches for the next quote (bytes.IndexByte)
+// instead of masking the bytes before it, and after a long one the masks
+// cover only the values that follow it, a few blocks at first, so that
+// the inside of a long quoted value is read once, by the search.
+//
+// Like Skipper, a Lane keeps the masks of a run of up to 2 KiB so that the
 // calls that follow only look them up, and it does not allocate after
 // NewLane. It is not safe for concurrent use.
 type Lane struct {
@@ -38,16 +45,33 @@ type Lane struct {
 	// another share it, so the next one need not look it up.
 	lastEnd  int
 	lastFlip uint64
+	// run is how many blocks the next load masks: laneBlocks, or fewer
+	// after a long quoted value (Value's jump), growing back twofold a
+	// load.
+	run int
 }
 
 // laneBlocks is how many 64-byte blocks the lane masks per kernel call:
 // 2 KiB, so that a long value rarely needs two calls.
 const laneBlocks = 32
 
+// The jump over the inside of a quoted value (Value): a value at least
+// jumpLong bytes long makes the loads that follow mask jumpRun blocks
+// (then twice as many each load, up to laneBlocks), so that the masks
+// cover the values between long ones and not the long ones' insides;
+// after jumpDoubled doubled quotes in a row of searches the masks take
+// over again (a value of many doubled quotes is cheaper to mask than to
+// search quote by quote).
+const (
+	jumpLong    = 8 * swar.BlockSize
+	jumpRun     = 2
+	jumpDoubled = 4
+)
+
 // NewLane returns a Lane for the bytes of l. Its buffer is empty until
 // Reset.
 func NewLane(l statemachine.Lane) *Lane {
-	return &Lane{set: newVecLaneSet(l.Quote, l.Delimiter), q: l.Quote, lastEnd: -2}
+	return &Lane{set: newVecLaneSet(l.Quote, l.Delimiter), q: l.Quote, lastEnd: -2, run: laneBlocks}
 }
 
 // Reset makes buf the buffer that positions refer to and forgets the kept
@@ -62,7 +86,8 @@ func (l *Lane) Reset(buf []byte) {
 // must have a whole block after it; carry is 1 when pos lies inside quotes
 // in the frame of the masks being continued.
 func (l *Lane) load(pos int, carry uint64) {
-	n := min(laneBlocks, (len(l.buf)-pos)/swar.BlockSize)
+	n := min(l.run, (len(l.buf)-pos)/swar.BlockSize)
+	l.run = min(2*l.run, laneBlocks)
 	vecLaneMasks(l.quote[:n], l.ender[:n], l.inside[:n], l.buf[pos:pos+n*swar.BlockSize], &l.set, carry)
 	l.quote[n], l.ender[n] = 0, 0 // NextAfter and NextQuote look one block on
 	l.blockStart, l.blockEnd = pos, pos+n*swar.BlockSize
@@ -234,10 +259,56 @@ func (l *Lane) Value(vs, limit int) (e, quotes int, ok bool) {
 			return e, quotes, true
 		}
 		quotes += bits.OnesCount64(q & from)
-		if l.blockEnd >= limit || !l.more(in>>63) {
+		if l.blockEnd >= limit {
+			return 0, 0, false
+		}
+		if in>>63 != 0 {
+			// The last kept byte is inside quotes, where only a quote
+			// matters: search for it instead of masking the bytes before.
+			var at int
+			if e, quotes, at = l.jump(vs, l.blockEnd, limit, quotes); e >= 0 || at < 0 {
+				return e, quotes, e >= 0
+			}
+			l.load(at, 1) // doubled quotes: masks again, from at, inside quotes
+		} else if !l.more(0) {
 			return 0, 0, false
 		}
 		j, flip, from = 0, 0, ^uint64(0) // new masks, in the value's own frame
+	}
+}
+
+// jump reads on the quoted value that opened at vs from p, a byte inside
+// its quotes, with quotes counted before p: the next quote closes the value
+// or is the first of a doubled one, and the value ends after the closing
+// quote, at an ender (anything else there the lane declines, as Value).
+// It returns the value's end e and its quotes; or e < 0 and at >= 0 to go
+// on with masks from at, a byte inside the quotes (after jumpDoubled
+// doubled quotes, when a whole block follows at); or e < 0 and at < 0 to
+// decline. Only buf[:limit] is read.
+func (l *Lane) jump(vs, p, limit, quotes int) (e, n, at int) {
+	buf := l.buf[:limit]
+	for doubled := 0; ; doubled++ {
+		k := bytes.IndexByte(buf[p:], l.q)
+		if k < 0 || p+k+1 >= len(buf) {
+			return -1, 0, -1
+		}
+		c := p + k // a quote inside: closing, or the first of `""`
+		switch b := buf[c+1]; {
+		case b == l.q:
+			quotes += 2
+			p = c + 2
+			if doubled >= jumpDoubled && p <= len(l.buf)-swar.BlockSize {
+				return -1, quotes, p
+			}
+		case b == l.set.bytes[1] || b == '\n' || b == '\r':
+			if c+1-vs >= jumpLong {
+				l.run = jumpRun
+			}
+			l.lastEnd = -2
+			return c + 1, quotes + 1, 0
+		default:
+			return -1, 0, -1 // text after the closing quote: the table's
+		}
 	}
 }
 

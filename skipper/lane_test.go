@@ -270,3 +270,76 @@ func TestLaneNextPastKept(t *testing.T) {
 		checkNext(t, lane, l, short, p)
 	}
 }
+
+// longQuotedInput returns rows of short values and quoted values of
+// hundreds to thousands of bytes, whose insides hold the delimiter, LF,
+// CR, and doubled quotes, sparse or in runs (Value searches such insides
+// for the next quote, and masks them again after a run of doubled
+// quotes); some quoted values are followed by text, a CR, or the end.
+func longQuotedInput(r *rand.Rand, l sm.Lane, rows int) []byte {
+	q := string(l.Quote)
+	inside := []string{"words and more words ", string(l.Delimiter), "\n", "\r", "\r\n", q + q}
+	var b []byte
+	for range rows {
+		b = append(b, "id"...)
+		b = append(b, l.Delimiter)
+		b = append(b, q...)
+		n, dense := 64*(1+r.IntN(40)), r.IntN(4) == 0
+		for k := 0; k < n; {
+			p := inside[r.IntN(len(inside))]
+			if dense && r.IntN(2) == 0 {
+				p = q + q
+			} else if r.IntN(4) != 0 {
+				p = inside[0]
+			}
+			b = append(b, p...)
+			k += len(p)
+		}
+		b = append(b, q...)
+		switch r.IntN(12) {
+		case 0:
+			b = append(b, "text"...) // after the closing quote
+		case 1:
+			b = append(b, '\r')
+		}
+		b = append(b, '\n')
+	}
+	return b
+}
+
+// TestLaneJump reads long quoted values, where Value searches for the
+// next quote instead of masking what lies before it, against the table,
+// with limits anywhere; after a long value the loads mask fewer blocks
+// (run), and grow back over short values.
+func TestLaneJump(t *testing.T) {
+	tabs := laneTables(t)
+	r := rand.New(rand.NewPCG(21, 22))
+	for i := range 120 {
+		tab := tabs[i%len(tabs)]
+		l, _ := tab.Lane()
+		buf := longQuotedInput(r, l, 1+r.IntN(8))
+		limit := len(buf)
+		if i%3 == 0 {
+			limit = r.IntN(len(buf) + 1)
+		}
+		checkLaneValues(t, tab, buf, positions(r, len(buf), 40, 10), limit)
+	}
+	l, _ := laneTables(t)[0].Lane()
+	lane := NewLane(l)
+	buf := []byte("1,\"" + strings.Repeat("x", 3000) + "\"\n" + strings.Repeat("a,b\n", 2000))
+	lane.Reset(buf)
+	if e, quotes, ok := lane.Value(2, len(buf)); !ok || e != 3004 || quotes != 2 {
+		t.Fatalf("Value(2) = %d, %d, %v; want 3004, 2, true", e, quotes, ok)
+	}
+	if lane.run != jumpRun {
+		t.Fatalf("after a value of 3,002 bytes the loads mask %d blocks, want %d", lane.run, jumpRun)
+	}
+	for p := 3005; p < len(buf)-256 && lane.run < laneBlocks; p += 2 {
+		if _, _, ok := lane.Value(p, len(buf)); !ok {
+			t.Fatalf("Value(%d) declined a short value", p)
+		}
+	}
+	if lane.run != laneBlocks {
+		t.Fatalf("over short values the loads mask %d blocks, want %d", lane.run, laneBlocks)
+	}
+}
