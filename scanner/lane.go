@@ -165,7 +165,7 @@ loop:
 			return s.declineRow() // one value too many: the loop's error
 		}
 		if m == 0 {
-			m, bb = l.Block(pos)
+			m, bb = l.ValueBlock(pos)
 		}
 		if m != 0 {
 			e = bb + bits.TrailingZeros64(m)

@@ -133,6 +133,19 @@ func (l *Lane) Block(vs int) (m uint64, base int) {
 	return 0, 0
 }
 
+// ValueBlock is Block at vs, the start of a value (outside quotes), that
+// may lie past the kept blocks: there it first keeps the masks of the
+// blocks from vs on, as Value would, when a whole block follows vs. After
+// a long quoted value (Value's jump) the next value starts past the kept
+// blocks, and the loop that reads values from Block's bits takes it
+// without a call to Value.
+func (l *Lane) ValueBlock(vs int) (m uint64, base int) {
+	if uint(vs-l.blockStart) >= uint(l.blockEnd-l.blockStart) && vs <= len(l.buf)-swar.BlockSize {
+		l.load(vs, 0)
+	}
+	return l.Block(vs)
+}
+
 // NextAfter is Block one block on, for a vs where Block found none: the
 // first quote, delimiter, LF or CR in the kept block after the one vs
 // lies in, or -1 when there is none or no such block is kept.

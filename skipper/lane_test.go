@@ -93,7 +93,17 @@ func checkLaneValues(t testing.TB, tab *sm.Table, buf []byte, order []int, limit
 	l, _ := tab.Lane()
 	lane := NewLane(l)
 	lane.Reset(buf)
-	for _, vs := range order {
+	for k, vs := range order {
+		if k%2 == 1 && vs >= 0 {
+			// ValueBlock keeps the masks from vs when they are not kept:
+			// its bits are Block's there, and Value's answers stay the
+			// table's whatever frame it left.
+			m, base := lane.ValueBlock(vs)
+			if m2, base2 := lane.Block(vs); m2 != m || m != 0 && base2 != base {
+				t.Fatalf("ValueBlock(%d) on %q = %#x, %d; Block then %#x, %d", vs, buf, m, base, m2, base2)
+			}
+			checkNext(t, lane, l, buf, vs)
+		}
 		we, wq, plain, found := tableValue(tab, l, buf, vs)
 		if e := lane.Quick(vs, limit); e >= 0 && (!found || !plain || e != we || wq != 0) {
 			t.Fatalf("%v: Quick(%d, %d) on %q = %d; the table reads end %d (found %v), %d quotes, plain %v",
@@ -333,6 +343,10 @@ func TestLaneJump(t *testing.T) {
 	}
 	if lane.run != jumpRun {
 		t.Fatalf("after a value of 3,002 bytes the loads mask %d blocks, want %d", lane.run, jumpRun)
+	}
+	// The next value starts past the kept masks: ValueBlock keeps them.
+	if m, base := lane.ValueBlock(3005); m == 0 || base+bits.TrailingZeros64(m) != 3006 {
+		t.Fatalf("ValueBlock(3005) = %#x, %d; want the delimiter at 3006", m, base)
 	}
 	for p := 3005; p < len(buf)-256 && lane.run < laneBlocks; p += 2 {
 		if _, _, ok := lane.Value(p, len(buf)); !ok {

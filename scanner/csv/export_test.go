@@ -4,6 +4,10 @@ package csv
 // read into as the tap reads it.
 var NewArray = newArray
 
+// TapBlock is the size of the tap's arrays (tapBlock), for
+// BenchmarkReader's bound and copy.
+const TapBlock = tapBlock
+
 // Texts is the Reader's text blocks (texts), for BenchmarkReader's floor:
 // Copy copies a value into them as the Reader copies an unescaped one.
 type Texts struct{ t texts }

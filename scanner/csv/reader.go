@@ -54,21 +54,24 @@ import (
 // shared, noisy machine) from level with encoding/csv up to twice its
 // time on a line of hundreds of megabytes or millions of empty fields.
 // Otherwise a Reader holds the bytes of the last record and of the
-// Scanner's read-ahead, within an array of 64 KiB (or the larger one the
+// Scanner's read-ahead, within an array of 128 KiB (or the larger one the
 // next paragraph bounds), and no more.
 //
 // The fields' strings are the input's bytes in place, in the tap's
-// arrays of 64 KiB (one allocation for the many records an array holds,
+// arrays of 128 KiB (one allocation for the many records an array holds,
 // where encoding/csv allocates a string per record), so that with
 // ReuseRecord a record costs no allocation in the steady state; only a
 // value with doubled quotes or a CRLF inside quotes is copied, to a text
 // block of 16 KiB. A string is never written again after Read returns it
 // (an array strings were cut from is never written again); a field the
-// caller keeps keeps its array alive: 64 KiB, or, for an array made while
+// caller keeps keeps its array alive: 128 KiB, or, for an array made while
 // a long record was read, twice the bytes taken along into it (the record
 // so far and at most one read of 64 KiB ahead) plus one read, so at most
 // twice the record plus 192 KiB (encoding/csv's keeps its record's string
-// alive). The doubling keeps the copying of a huge record linear.
+// alive). The doubling keeps the copying of a huge record linear. A
+// caller that keeps a few fields of many records (a sample, the distinct
+// values of a column) and not the rest should keep strings.Clone of them,
+// so that each does not keep an array of 128 KiB alive.
 //
 // These are the intended differences from encoding/csv:
 //

@@ -499,7 +499,7 @@ func TestReaderLarge(t *testing.T) {
 
 // TestReaderQuickRows is the differential test of the quick paths over
 // rows of the shapes they take and the ones next to them, repeated past
-// many of the tap's arrays (64 KiB) with every record kept until the
+// many of the tap's arrays (128 KiB) with every record kept until the
 // end, so that a string cut from an array written again, a quote or CR
 // search that ran ahead wrongly (tap.index), or a value taken where
 // encoding/csv reads another would show: values with doubled quotes in
@@ -903,7 +903,7 @@ func benchCopy(b *testing.B, data []byte) {
 	src := bytes.NewReader(data)
 	n := 0
 	for {
-		arr := make([]byte, 64<<10)
+		arr := make([]byte, dropin.TapBlock)
 		k, err := io.ReadFull(src, arr)
 		n += k
 		if err != nil {
@@ -916,8 +916,8 @@ func benchCopy(b *testing.B, data []byte) {
 }
 
 // benchBound is BenchmarkReader's bound for the drop-in's design: the
-// input read into new arrays of 64 KiB that are not zeroed first, as the
-// tap reads it, then scanned in place (a Scanner over the bytes in
+// input read into new arrays of the tap's size that are not zeroed first,
+// as the tap reads it, then scanned in place (a Scanner over the bytes in
 // memory, with no copy of its own), every value of every row. The Reader
 // does both and makes the records on top.
 func benchBound(b *testing.B, data []byte) {
@@ -953,14 +953,14 @@ func newFloorReader(b *testing.B, data []byte) *floorReader {
 	return &floorReader{s: s}
 }
 
-// readIntoArrays reads data from a bytes.Reader into new arrays of 64 KiB
-// that are not zeroed first, as the Reader's tap reads its input: the
-// copy of the bound and floor readers.
+// readIntoArrays reads data from a bytes.Reader into new arrays of the
+// tap's size that are not zeroed first, as the Reader's tap reads its
+// input: the copy of the bound and floor readers.
 func readIntoArrays(b *testing.B, data []byte) {
 	src := bytes.NewReader(data)
 	n := 0
 	for {
-		k, err := io.ReadFull(src, dropin.NewArray(64<<10, 64<<10))
+		k, err := io.ReadFull(src, dropin.NewArray(dropin.TapBlock, dropin.TapBlock))
 		n += k
 		if err != nil {
 			break
@@ -1213,7 +1213,7 @@ func checkFailure(t *testing.T, name string, src, std io.Reader, want error) {
 // allocation in the steady state: its strings are the input's bytes in
 // the tap's arrays (encoding/csv allocates one string per record). What
 // is left per file is the setup, the Scanner's restarts, one array per
-// 64 KiB of input and one text block per 16 KiB of values with doubled
+// 128 KiB of input and one text block per 16 KiB of values with doubled
 // quotes; the bound, one allocation per 16 KiB of input and 64, is under
 // the number of records of every shape (1,000 to 32,000), so that one
 // allocation per record fails it.
