@@ -173,14 +173,14 @@ type Reader struct {
 
 	lastRecord []string
 	texts      texts // the text of the records that are not runs of the input
-	// The searches of fromRow for quotes and of quotedRow for CRs, and
-	// whether fromRow is to look for the next row's first quote in the row
-	// itself rather than ahead: after a row that held a quote, and after
-	// a well-quoted row (the rows that follow are likely to be so too, and
-	// the search ahead, made for a rare row between them, would read up
-	// to the end of what the tap holds each time).
-	quotes, crs seek
-	quoted      bool
+	// The search of fromRow for quotes (the search for CRs is the tap's,
+	// tap.cr), and whether fromRow is to look for the next row's first
+	// quote in the row itself rather than ahead: after a row that held a
+	// quote, and after a well-quoted row (the rows that follow are likely
+	// to be so too, and the search ahead, made for a rare row between
+	// them, would read up to the end of what the tap holds each time).
+	quotes seek
+	quoted bool
 
 	// pending: the fields of the last record are to be worked out from
 	// its bytes (spans), instead of being in fields.
@@ -258,8 +258,8 @@ func (r *Reader) setup() error {
 	d.Delimiter = string(r.Comma)
 	d.Lenient = r.LazyQuotes
 	r.opts = scanner.Options{Dialect: d, FieldsPerRow: -1, MaxLineSize: readerMaxRow, BufferSize: readerMinBufferSize}
-	r.in = &tap{src: r.src, prevLF: -1, hold: r.holdFrom, lent: 0}
-	r.quotes, r.crs = newSeek('"'), newSeek('\r')
+	r.in = &tap{src: r.src, prevLF: -1, hold: r.holdFrom, lent: 0, cr: newSeek('\r')}
+	r.quotes = newSeek('"')
 	s, err := scanner.NewLent(&tapLender{t: r.in, size: readerMinBufferSize}, r.opts)
 	if err != nil {
 		return err
