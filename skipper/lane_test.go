@@ -206,13 +206,18 @@ func TestLaneValue(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
 	for i := range 400 {
 		tab := tabs[i%len(tabs)]
-		buf := laneInput(r, r.IntN(700))
-		if i%8 == 0 {
+		buf, step := laneInput(r, r.IntN(700)), 12
+		switch i % 8 {
+		case 0:
 			// Past laneBlocks blocks: values that run from one kept run
 			// of masks into the next.
 			buf = laneInput(r, 2000+r.IntN(3000))
+		case 2, 6:
+			// Long quoted values, which Value jumps over (TestLaneJump).
+			l, _ := tab.Lane()
+			buf, step = longQuotedInput(r, l, 1+r.IntN(8)), 40
 		}
-		order := positions(r, len(buf), 12, 30)
+		order := positions(r, len(buf), step, 30)
 		limit := len(buf)
 		if r.IntN(3) == 0 {
 			limit = r.IntN(len(buf) + 1)
@@ -317,23 +322,12 @@ func longQuotedInput(r *rand.Rand, l sm.Lane, rows int) []byte {
 	return b
 }
 
-// TestLaneJump reads long quoted values, where Value searches for the
-// next quote instead of masking what lies before it, against the table,
-// with limits anywhere; after a long value the loads mask fewer blocks
-// (run), and grow back over short values.
+// TestLaneJump reads a long quoted value, which Value searches for the
+// next quote instead of masking what lies before it (TestLaneValue reads
+// many against the table): after it the loads mask fewer blocks (run),
+// the next value's masks are kept where it starts (ValueBlock), and the
+// runs grow back over short values.
 func TestLaneJump(t *testing.T) {
-	tabs := laneTables(t)
-	r := rand.New(rand.NewPCG(21, 22))
-	for i := range 120 {
-		tab := tabs[i%len(tabs)]
-		l, _ := tab.Lane()
-		buf := longQuotedInput(r, l, 1+r.IntN(8))
-		limit := len(buf)
-		if i%3 == 0 {
-			limit = r.IntN(len(buf) + 1)
-		}
-		checkLaneValues(t, tab, buf, positions(r, len(buf), 40, 10), limit)
-	}
 	l, _ := laneTables(t)[0].Lane()
 	lane := NewLane(l)
 	buf := []byte("1,\"" + strings.Repeat("x", 3000) + "\"\n" + strings.Repeat("a,b\n", 2000))
