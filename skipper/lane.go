@@ -45,6 +45,9 @@ type Lane struct {
 	// another share it, so the next one need not look it up.
 	lastEnd  int
 	lastFlip uint64
+	// startFlip is all ones when the kept masks start inside quotes (a
+	// load with carry 1): the frame of a value that starts at blockStart.
+	startFlip uint64
 	// run is how many blocks the next load masks: laneBlocks, or fewer
 	// after a long quoted value (Value's jump), growing back twofold a
 	// load.
@@ -91,7 +94,7 @@ func (l *Lane) load(pos int, carry uint64) {
 	vecLaneMasks(l.quote[:n], l.ender[:n], l.inside[:n], l.buf[pos:pos+n*swar.BlockSize], &l.set, carry)
 	l.quote[n], l.ender[n] = 0, 0 // NextAfter and NextQuote look one block on
 	l.blockStart, l.blockEnd = pos, pos+n*swar.BlockSize
-	l.lastEnd = -2
+	l.lastEnd, l.startFlip = -2, -carry
 }
 
 // Quick is Value's common case, small enough to be inlined into the
@@ -239,11 +242,14 @@ func (l *Lane) Value(vs, limit int) (e, quotes int, ok bool) {
 	// A quoted value: the frame of the kept masks may count vs-1 inside
 	// quotes (after a value the lane declined); flip corrects it.
 	var flip uint64
-	if vs == l.lastEnd+1 {
+	switch {
+	case vs == l.lastEnd+1:
 		flip = l.lastFlip
-	} else if off > 0 {
+	case off > 0:
 		p := off - 1
 		flip = -(l.inside[p/swar.BlockSize] >> (p % swar.BlockSize) & 1)
+	default:
+		flip = l.startFlip // the frame's parity before blockStart
 	}
 	for {
 		// The first byte outside quotes that is not a quote, in the kept

@@ -350,4 +350,17 @@ func TestLaneJump(t *testing.T) {
 	if lane.run != laneBlocks {
 		t.Fatalf("over short values the loads mask %d blocks, want %d", lane.run, laneBlocks)
 	}
+	// After jumpDoubled doubled quotes the masks start inside the value,
+	// at 2058: a value that starts there (a caller's claim the table is
+	// held to) reads in their frame flipped.
+	tab := laneTables(t)[0]
+	buf = []byte(`"` + strings.Repeat("y", 2047) + strings.Repeat(`""`, 5) + `"",x"` + "\n" + strings.Repeat("z", 100))
+	lane.Reset(buf)
+	checkLaneValues(t, tab, buf, []int{0, 2058}, len(buf))
+	if e, _, ok := lane.Value(0, len(buf)); !ok || e != 2063 || lane.blockStart != 2058 {
+		t.Fatalf("Value(0) = %d, %v with masks from %d; want 2063, true, from 2058", e, ok, lane.blockStart)
+	}
+	if e, quotes, ok := lane.Value(2058, len(buf)); !ok || e != 2060 || quotes != 2 {
+		t.Fatalf("Value(2058) = %d, %d, %v; want 2060, 2, true", e, quotes, ok)
+	}
 }
