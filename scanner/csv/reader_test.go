@@ -839,7 +839,7 @@ func readerBenchData(b *testing.B, sh gen.Shape) []byte {
 // what the Reader can do: scanner is a scanner.Scanner over the same
 // bytes.Reader (one copy of the input, into its reused buffer) that
 // visits every value and makes no string, copy the reading of the input
-// into new memory that strings of it need (benchCopy), bound the two
+// into new memory that strings of it need (readIntoArrays), bound the two
 // together (benchBound), floor bound and the records (floorReader).
 func BenchmarkReader(b *testing.B) {
 	for _, sh := range gen.Shapes() {
@@ -857,7 +857,7 @@ func BenchmarkReader(b *testing.B) {
 						benchScanner(b, data)
 						continue
 					case "copy":
-						benchCopy(b, data)
+						readIntoArrays(b, data)
 						continue
 					case "bound":
 						benchBound(b, data)
@@ -893,25 +893,6 @@ func BenchmarkReader(b *testing.B) {
 				}
 			})
 		}
-	}
-}
-
-// benchCopy is BenchmarkReader's floor for a reader whose strings are
-// the input's bytes: the input read from the same bytes.Reader into new
-// arrays of 64 KiB, as the Reader's tap reads it, with no parsing.
-func benchCopy(b *testing.B, data []byte) {
-	src := bytes.NewReader(data)
-	n := 0
-	for {
-		arr := make([]byte, dropin.TapBlock)
-		k, err := io.ReadFull(src, arr)
-		n += k
-		if err != nil {
-			break
-		}
-	}
-	if n != len(data) {
-		b.Fatal(n)
 	}
 }
 
