@@ -165,7 +165,9 @@ loop:
 			return s.declineRow() // one value too many: the loop's error
 		}
 		if m == 0 {
-			m, bb = l.ValueBlock(pos)
+			if m, bb = l.Block(pos); m == 0 && bb == 0 {
+				m, bb = l.ValueBlock(pos) // past the kept blocks
+			}
 		}
 		if m != 0 {
 			e = bb + bits.TrailingZeros64(m)

@@ -141,7 +141,8 @@ func (l *Lane) Block(vs int) (m uint64, base int) {
 // blocks from vs on, as Value would, when a whole block follows vs. After
 // a long quoted value (Value's jump) the next value starts past the kept
 // blocks, and the loop that reads values from Block's bits takes it
-// without a call to Value.
+// without a call to Value. It is not inlined: a loop calls Block first,
+// and ValueBlock where Block returns 0, 0 (vs past the kept blocks).
 func (l *Lane) ValueBlock(vs int) (m uint64, base int) {
 	if uint(vs-l.blockStart) >= uint(l.blockEnd-l.blockStart) && vs <= len(l.buf)-swar.BlockSize {
 		l.load(vs, 0)
