@@ -251,7 +251,20 @@ loop:
 // unescaped value's bytes are a copy), so it is made here, and laneOwn
 // records where the next value starts, for laneSpans. It returns the
 // value's end and its quotes, or false where the lane declines.
+//
+// A value `"…"` longer than the two blocks laneRow looked in ends, as
+// there, after the first quote in the kept blocks when an ender follows
+// it (skipper.Lane.QuoteAfter): its slice of Row is made, and its span
+// is laneRow's kind, made when asked for (laneStep).
 func (s *Scanner) laneValue(i, pos, limit int) (int, int, bool) {
+	if buf := s.buf[:limit]; pos < len(buf) && buf[pos] == s.laneQuote {
+		if c := s.lane.QuoteAfter(pos + 1); c > pos && c+1 < len(buf) {
+			if b := buf[c+1]; b == s.laneDelim || b == '\n' {
+				s.row[:i+1][i] = buf[pos+1 : c : c]
+				return c + 1, 2, true
+			}
+		}
+	}
 	e, quotes, ok := s.lane.Value(pos, limit)
 	if !ok {
 		return 0, 0, false

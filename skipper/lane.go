@@ -188,6 +188,24 @@ func (l *Lane) NextQuote(p int) int {
 	return -1
 }
 
+// QuoteAfter is NextQuote over every kept block from p's on, for a quoted
+// value longer than two blocks: the first quote at or after p in the kept
+// blocks, or -1 when p lies outside them or they hold none from p on.
+func (l *Lane) QuoteAfter(p int) int {
+	off, end := uint(p-l.blockStart), uint(l.blockEnd-l.blockStart)
+	if off >= end {
+		return -1
+	}
+	m := l.quote[off/swar.BlockSize%laneBlocks] >> (off % swar.BlockSize)
+	for m == 0 {
+		if off = off | (swar.BlockSize - 1) + 1; off >= end {
+			return -1
+		}
+		m = l.quote[off/swar.BlockSize%laneBlocks]
+	}
+	return l.blockStart + int(off) + bits.TrailingZeros64(m)
+}
+
 // Value reads the value that starts at vs, a byte the caller knows to be
 // outside quotes at the start of a value, and returns:
 //

@@ -159,6 +159,12 @@ func checkNext(t testing.TB, lane *Lane, l sm.Lane, buf []byte, p int) {
 	if q := lane.NextQuote(p); q >= 0 && q != quote {
 		t.Fatalf("NextQuote(%d) on %q = %d, the first quote from there is at %d", p, buf, q, quote)
 	}
+	// QuoteAfter: the first quote when it lies in the kept blocks, and -1
+	// only when it does not.
+	kept := p >= lane.blockStart && p < lane.blockEnd
+	if q := lane.QuoteAfter(p); q >= 0 && q != quote || q < 0 && kept && quote >= 0 && quote < lane.blockEnd {
+		t.Fatalf("QuoteAfter(%d) on %q = %d with blocks [%d, %d) kept, the first quote from there is at %d", p, buf, q, lane.blockStart, lane.blockEnd, quote)
+	}
 	// Block: every stop byte from p to the end of p's block, one bit each.
 	if m == 0 {
 		return
