@@ -264,6 +264,11 @@ func (s *Scanner) laneValue(i, pos, limit int) (int, int, bool) {
 				return c + 1, 2, true
 			}
 		}
+	} else if e := s.lane.StopAfter(pos); e >= pos && e < len(buf) {
+		if b := buf[e]; b == s.laneDelim || b == '\n' {
+			s.row[:i+1][i] = buf[pos:e:e]
+			return e, 0, true
+		}
 	}
 	e, quotes, ok := s.lane.Value(pos, limit)
 	if !ok {
