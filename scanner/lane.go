@@ -246,16 +246,17 @@ loop:
 }
 
 // laneValue reads value i of a row laneRow reads, at pos, with
-// skipper.Lane.Value, and makes its span and its slice of Row (in the
-// arrays of s.spans and s.row). Its span may not follow from Row (an
-// unescaped value's bytes are a copy), so it is made here, and laneOwn
-// records where the next value starts, for laneSpans. It returns the
+// skipper.Lane.Value, and makes its slice of Row (in the array of s.row).
+// A value with doubled quotes is unescaped into a copy, so that its span
+// does not follow from Row: laneValue makes it (in the array of s.spans),
+// and laneOwn records where the next value starts, for laneSpans. Any
+// other value is of laneRow's own kinds, unquoted or `"…"` with no quote
+// inside, whose spans laneStep makes when asked for. It returns the
 // value's end and its quotes, or false where the lane declines.
 //
 // A value `"…"` longer than the two blocks laneRow looked in ends, as
 // there, after the first quote in the kept blocks when an ender follows
-// it (skipper.Lane.QuoteAfter): its slice of Row is made, and its span
-// is laneRow's kind, made when asked for (laneStep).
+// it (skipper.Lane.QuoteAfter), with no call of Value.
 func (s *Scanner) laneValue(i, pos, limit int) (int, int, bool) {
 	if buf := s.buf[:limit]; pos < len(buf) && buf[pos] == s.laneQuote {
 		if c := s.lane.QuoteAfter(pos + 1); c > pos && c+1 < len(buf) {
@@ -264,27 +265,22 @@ func (s *Scanner) laneValue(i, pos, limit int) (int, int, bool) {
 				return c + 1, 2, true
 			}
 		}
-	} else if e := s.lane.StopAfter(pos); e >= pos && e < len(buf) {
-		if b := buf[e]; b == s.laneDelim || b == '\n' {
-			s.row[:i+1][i] = buf[pos:e:e]
-			return e, 0, true
-		}
 	}
 	e, quotes, ok := s.lane.Value(pos, limit)
-	if !ok {
-		return 0, 0, false
-	}
-	s.laneOwn = append(s.laneOwn, laneEnd{value: i, next: e + 1})
-	var sp span
 	switch {
+	case !ok:
+		return 0, 0, false
 	case quotes == 0:
-		sp = span{start: pos, end: e}
+		s.row[:i+1][i] = s.buf[pos:e:e]
+		return e, 0, true
 	case quotes == 2: // `"…"`, nothing to unescape
-		sp = span{start: pos + 1, end: e - 1, quoted: true}
-	default: // `"…"` with doubled quotes inside
-		sp = s.unescape(pos+1, e-1, nil)
-		sp.quoted = true
+		s.row[:i+1][i] = s.buf[pos+1 : e-1 : e-1]
+		return e, 2, true
 	}
+	// `"…"` with doubled quotes inside.
+	s.laneOwn = append(s.laneOwn, laneEnd{value: i, next: e + 1})
+	sp := s.unescape(pos+1, e-1, nil)
+	sp.quoted = true
 	s.spans[:i+1][i] = sp
 	if sp.scratch {
 		s.row[:i+1][i] = s.scratch[sp.start:sp.end:sp.end]

@@ -201,21 +201,6 @@ func (l *Lane) QuoteAfter(p int) int {
 	return -1
 }
 
-// StopAfter is NextAfter over every kept block from p's on, for an
-// unquoted value longer than two blocks: the first quote, delimiter, LF
-// or CR at or after p in the kept blocks, or -1 when p lies outside them
-// or they hold none from p on.
-func (l *Lane) StopAfter(p int) int {
-	off, end := uint(p-l.blockStart), uint(l.blockEnd-l.blockStart)
-	for sh := off % swar.BlockSize; off < end; off, sh = off|(swar.BlockSize-1)+1, 0 {
-		j := off / swar.BlockSize % laneBlocks
-		if m := (l.ender[j] | l.quote[j]) >> sh; m != 0 {
-			return l.blockStart + int(off) + bits.TrailingZeros64(m)
-		}
-	}
-	return -1
-}
-
 // Value reads the value that starts at vs, a byte the caller knows to be
 // outside quotes at the start of a value, and returns:
 //

@@ -165,9 +165,6 @@ func checkNext(t testing.TB, lane *Lane, l sm.Lane, buf []byte, p int) {
 	if q := lane.QuoteAfter(p); q >= 0 && q != quote || q < 0 && kept && quote >= 0 && quote < lane.blockEnd {
 		t.Fatalf("QuoteAfter(%d) on %q = %d with blocks [%d, %d) kept, the first quote from there is at %d", p, buf, q, lane.blockStart, lane.blockEnd, quote)
 	}
-	if e := lane.StopAfter(p); e >= 0 && e != stop || e < 0 && kept && stop >= 0 && stop < lane.blockEnd {
-		t.Fatalf("StopAfter(%d) on %q = %d with blocks [%d, %d) kept, the first stop byte from there is at %d", p, buf, e, lane.blockStart, lane.blockEnd, stop)
-	}
 	// Block: every stop byte from p to the end of p's block, one bit each.
 	if m == 0 {
 		return
