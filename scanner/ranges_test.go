@@ -40,33 +40,45 @@ func rangeRows(s *Scanner) ([]rangeRow, error) {
 	return out, s.Err()
 }
 
+// rangeInput is a CSV text and the options to scan it with.
+type rangeInput struct {
+	in   string
+	opts Options
+}
+
+// rangeInputs returns the inputs TestNewRange and TestStopped share (a
+// quoted line break, CRLF, comments with a two-byte delimiter, empty
+// lines, a header, an unterminated quote), then extra.
+func rangeInputs(extra ...rangeInput) []rangeInput {
+	comments := hash
+	comments.Delimiter = "||"
+	return append([]rangeInput{
+		{"a,b\n1,\"x\ny\"\n\n2,3\r\n4,5", Options{}},
+		{"# c\na||b\n#\"\n\"q\"||r\n", Options{Dialect: comments}},
+		{"x\n\ny\n\nz\n", Options{}},
+		{"h1,h2\n1,2\n3\n", Options{Header: true}},
+		{"a,b\n1,\"open\n", Options{}},
+	}, extra...)
+}
+
 // TestNewRange resumes a scan at every row start of a sequential scan
 // (the table's state there, the rows, line ends and width before) and
 // stops it at every later offset: the rows and error are the sequential
 // scan's rows that start in between, and its error if the failing row
 // starts there.
 func TestNewRange(t *testing.T) {
-	inputs := []struct {
-		in   string
-		opts Options
-	}{
-		{"a,b\n1,\"x\ny\"\n\n2,3\r\n4,5", Options{}},
-		{"# c\na||b\n#\"\n\"q\"||r\n", Options{Dialect: hash}},
-		{"x\n\ny\n\nz\n", Options{}},
-		{"h1,h2\n1,2\n3\n", Options{Header: true}},
-		{"a,b\n1,\"open\n", Options{}},
+	inputs := rangeInputs(
 		// Rows skipped for their width, one just before a range's end:
 		// the row after it belongs to the next range.
-		{"a,b\n1\n2,3\n4\n5,6\n7,\"x\n", Options{IgnoreErrors: true}},
-		{"a,b\r\n1\r\n2,3\r\n4,5,6\r\n7,8", Options{IgnoreErrors: true, Header: true}},
+		rangeInput{"a,b\n1\n2,3\n4\n5,6\n7,\"x\n", Options{IgnoreErrors: true}},
+		rangeInput{"a,b\r\n1\r\n2,3\r\n4,5,6\r\n7,8", Options{IgnoreErrors: true, Header: true}},
 		// Rows the lane reads (Scanner.laneRow): a range must stop at
 		// its end there too.
 		// (The lane reads no row it cannot see the end of, with a
 		// 64-byte block ahead: the inputs are longer.)
-		{"h,i\n" + strings.Repeat("1,2\n3,4\n5,\"6\"\n78,9\n11,\"x,y\"\n", 5), Options{}},
-		{"h,i\n" + strings.Repeat("1,2\n3,4\n5\n7,8\n9,10\n", 5), Options{IgnoreErrors: true, Header: true}},
-	}
-	inputs[1].opts.Dialect.Delimiter = "||"
+		rangeInput{"h,i\n" + strings.Repeat("1,2\n3,4\n5,\"6\"\n78,9\n11,\"x,y\"\n", 5), Options{}},
+		rangeInput{"h,i\n" + strings.Repeat("1,2\n3,4\n5\n7,8\n9,10\n", 5), Options{IgnoreErrors: true, Header: true}},
+	)
 	for _, c := range inputs {
 		tab, err := sm.For(c.opts.withDefaults().Dialect)
 		if err != nil {
@@ -142,21 +154,12 @@ func TestNewRangeRefuses(t *testing.T) {
 // sequential scan's, and Stopped says false only at the end of the input
 // (or at the error).
 func TestStopped(t *testing.T) {
-	inputs := []struct {
-		in   string
-		opts Options
-	}{
-		{"a,b\n1,\"x\ny\"\n\n2,3\r\n4,5", Options{}},
-		{"a,b\r\n1,2\r\n\r\n3,4\r\n", Options{Header: true}},
-		{"a\r\n\r\nb\r\n\r\n", Options{}},
-		{"# c\na||b\n#\"\n\"q\"||r\n", Options{Dialect: hash}},
-		{"x\n\ny\n\nz\n", Options{}},
-		{"h1,h2\n1,2\n3\n", Options{Header: true}},
-		{"a,b\n1,\"open\n", Options{}},
-		{"a,b\n1,\"q\"x\n2,3\n", Options{}},
-		{"h,i\n" + strings.Repeat("1,2\n3,4\n5,\"6\"\n78,9\n11,\"x,y\"\n", 5), Options{Header: true}},
-	}
-	inputs[3].opts.Dialect.Delimiter = "||"
+	inputs := rangeInputs(
+		rangeInput{"a,b\r\n1,2\r\n\r\n3,4\r\n", Options{Header: true}},
+		rangeInput{"a\r\n\r\nb\r\n\r\n", Options{}},
+		rangeInput{"a,b\n1,\"q\"x\n2,3\n", Options{}},
+		rangeInput{"h,i\n" + strings.Repeat("1,2\n3,4\n5,\"6\"\n78,9\n11,\"x,y\"\n", 5), Options{Header: true}},
+	)
 	for _, c := range inputs {
 		want, wantErr := rangeRows(bytesScanner(t, c.in, c.opts))
 		chain := func(cuts []int64) ([]rangeRow, error) {
