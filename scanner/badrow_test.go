@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/csvscan/csvscan/dialect"
@@ -370,6 +371,61 @@ func TestMaxBadRows(t *testing.T) {
 			}
 			if d := cmp.Diff(want, got); d != "" {
 				t.Fatalf("%d threads, MaxBadRows %d (-want +got):\n%s", threads, max, d)
+			}
+		}
+	}
+	// Each: the blocks hold the file's first MaxBadRows together, though
+	// each takes its own after every row. (The rows Scan skips over the
+	// same buffers: one that straddles two has no text in parallel.)
+	for _, threads := range []int{2, 3} {
+		var every []string
+		for _, bad := range read(t, threads, 0).Bad {
+			every = append(every, bad...)
+		}
+		for _, max := range []int{-1, 0, 1, 2, 3, 50} {
+			f, err := os.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := ScanFile(context.Background(), f, Options{Header: true, IgnoreErrors: true, FieldsPerRow: 2, MaxBadRows: max, Threads: threads, BufferSize: 256})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var mu sync.Mutex
+			blocks := map[int][]string{}
+			err = p.Each(func(b *Block) error {
+				var bad []string
+				for more := true; more; {
+					more = b.Scan()
+					for _, pe := range b.TakeBadRows() {
+						bad = append(bad, fmt.Sprintf("%s: %s %q", badString(pe), pe.Msg, pe.Text))
+					}
+				}
+				mu.Lock()
+				blocks[b.Index()] = bad
+				mu.Unlock()
+				return nil
+			})
+			f.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for i := range len(blocks) {
+				got = append(got, blocks[i]...)
+			}
+			want := every
+			switch {
+			case max < 0:
+				want = nil
+			case max > 0:
+				want = every[:min(max, len(every))]
+			}
+			if len(blocks) < 3 {
+				t.Fatalf("%d threads: %d blocks, want several", threads, len(blocks))
+			}
+			if d := cmp.Diff(want, got); d != "" {
+				t.Errorf("Each, %d threads, MaxBadRows %d (-want +got):\n%s", threads, max, d)
 			}
 		}
 	}

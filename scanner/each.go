@@ -83,7 +83,9 @@ func (b *Block) Options() Options { return *b.opts }
 func (b *Block) Err() error { return nil }
 
 // TakeBadRows returns the rows of the block skipped with
-// Options.IgnoreErrors since the last call, with their numbers in the file.
+// Options.IgnoreErrors since the last call, with their numbers in the file:
+// with Options.MaxBadRows n > 0, those of the file's first n skipped rows
+// that lie in the block (Each).
 func (b *Block) TakeBadRows() []*ParseError { return b.c.TakeBadRows() }
 
 // errEachAfterScan is Each's error on a Parallel already read, and
@@ -97,7 +99,11 @@ var (
 // boundary, from the worker goroutines: fn is called by several goroutines at
 // once, and blocks come in no particular order (Block.Index gives each its
 // place). The rows, row and line numbers, bad rows and error are those of
-// Scan; the difference is where the caller's work on each row runs. With
+// Scan; the difference is where the caller's work on each row runs. (With
+// Options.MaxBadRows n > 0 the blocks together hold the file's first n
+// skipped rows, those Scan holds when TakeBadRows is called once, at the
+// end: a block holds what the blocks before it in the file left of n, and
+// Block.TakeBadRows does not renew it.) With
 // Scan, it runs on the caller's goroutine, which then bounds the speed-up of
 // every worker added (rows reach it one at a time, in order); with Each it
 // runs beside the reading, on as many goroutines as Options.Threads.
@@ -272,6 +278,7 @@ func (p *Parallel) runBlock(bl *Block, id int) {
 func (c *cursor) fork() cursor {
 	d := *c
 	d.cur, d.data, d.vals, d.win, d.valFrom, d.filled, d.badRows, d.lineRi = nil, nil, nil, nil, 0, 0, nil, -1
+	d.fileWide = true // held: the rows the blocks before hold (pass)
 	return d
 }
 

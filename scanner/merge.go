@@ -46,10 +46,16 @@ type cursor struct {
 	line      int // the current row's line, unless lineRi >= 0
 	lineRi    int // cur.rows index whose line is the current row's, or -1
 	badRows   []*ParseError
-	header    []string
-	width     int   // values per row; 0 until the first row
-	rows      int   // rows so far, bad ones included: the current row's number
-	err       error // a row with the wrong number of values
+	// held counts the skipped rows held since the last TakeBadRows, for
+	// Options.MaxBadRows. A Block's cursor starts from the count of the
+	// blocks before it and a take does not reset it (fileWide): the
+	// blocks of Each hold the file's first MaxBadRows together.
+	held     int
+	fileWide bool
+	header   []string
+	width    int   // values per row; 0 until the first row
+	rows     int   // rows so far, bad ones included: the current row's number
+	err      error // a row with the wrong number of values
 }
 
 func newCursor(opts Options) cursor {
@@ -309,6 +315,9 @@ func (c *cursor) LineNumber() int {
 func (c *cursor) TakeBadRows() []*ParseError {
 	bad := c.badRows
 	c.badRows = nil
+	if !c.fileWide {
+		c.held = 0
+	}
 	return bad
 }
 
@@ -407,11 +416,12 @@ func (p *Parallel) rescan(b *batch, at int64, st sm.State) *batch {
 func (c *cursor) keepBad(pe *ParseError) {
 	if c.holdsBad() {
 		c.badRows = append(c.badRows, pe)
+		c.held++
 	}
 }
 
 // holdsBad reports whether keepBad holds the next skipped row.
 func (c *cursor) holdsBad() bool {
 	lim := c.maxBadRows
-	return lim == 0 || lim > 0 && len(c.badRows) < lim
+	return lim == 0 || lim > 0 && c.held < lim
 }

@@ -53,7 +53,9 @@ type Options struct {
 	// negative value holds none (a reader that keeps no rejects). Without
 	// it a run of bad rows between two good ones is held whole, a
 	// ParseError each, until the next good row: memory that grows with
-	// the run. A reader that keeps the first n rejects of the file sets n.
+	// the run. A reader that keeps the first n rejects of the file sets n
+	// (and takes them once; the blocks of Parallel.Each hold the file's
+	// first n together whenever their takes come).
 	// A row skipped without a record costs nothing to hold and makes no
 	// garbage: the scan makes no ParseError for it, and a parallel scan's
 	// workers count such rows rather than keeping a record of each.

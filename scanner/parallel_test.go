@@ -65,6 +65,16 @@ func collectEach(t *testing.T, p *Parallel) result {
 func checkParallel(t *testing.T, input []byte, opts Options, threads, bufSize int) {
 	t.Helper()
 	want := scanBytes(t, input, opts)
+	wantEach := want
+	if opts.MaxBadRows > 0 {
+		// Each's blocks hold the file's first MaxBadRows, whenever they
+		// take them: the sequential scan's, taken once.
+		s, err := NewBytes(input, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantEach = collectTaking(s, false)
+	}
 	popts := opts
 	popts.Threads = threads
 	popts.BufferSize = bufSize
@@ -80,8 +90,9 @@ func checkParallel(t *testing.T, input []byte, opts Options, threads, bufSize in
 			t.Fatal(err)
 		}
 		var got result
+		want := want
 		if strings.HasSuffix(how, "Each") {
-			got = collectEach(t, p)
+			got, want = collectEach(t, p), wantEach
 		} else {
 			got = collect(p)
 		}

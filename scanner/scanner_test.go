@@ -70,13 +70,20 @@ type rowSource interface {
 	Err() error
 }
 
-// collect reads s to the end: its rows (copied), lines, bad rows, header and
-// error.
-func collect(s rowSource) result {
+// collect reads s to the end: its rows (copied), lines, bad rows (taken
+// after every row), header and error.
+func collect(s rowSource) result { return collectTaking(s, true) }
+
+// collectTaking is collect, taking the bad rows after every row when
+// perRow is set, else once, at the end (the ones the blocks of Each hold
+// together with Options.MaxBadRows).
+func collectTaking(s rowSource, perRow bool) result {
 	var res result
 	for s.Scan() {
-		for _, pe := range s.TakeBadRows() {
-			res.Bad = append(res.Bad, badString(pe))
+		if perRow {
+			for _, pe := range s.TakeBadRows() {
+				res.Bad = append(res.Bad, badString(pe))
+			}
 		}
 		row := make([]string, len(s.Row()))
 		for i, v := range s.Row() {
