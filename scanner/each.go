@@ -246,6 +246,18 @@ func (p *Parallel) runBlock(bl *Block, id int) {
 				err = serr
 			}
 		}
+		if err != nil {
+			// Known at once, before the block's buffers go back, so that
+			// the workers take no block after it (and the sequencer hands
+			// out none) while this one tidies up.
+			p.mu.Lock()
+			if p.fnErr == nil {
+				p.fnErr = err
+				p.stopped = true
+				p.cond.Broadcast()
+			}
+			p.mu.Unlock()
+		}
 	}
 	bl.done = true
 	head := bl.head
@@ -263,10 +275,6 @@ func (p *Parallel) runBlock(bl *Block, id int) {
 	bl.c.forget() // no pointer into a buffer outlives it
 	if v := bl.c.vals; cap(v) > 0 && len(p.spareVals) < p.window {
 		p.spareVals = append(p.spareVals, v)
-	}
-	if err != nil && p.fnErr == nil {
-		p.fnErr = err
-		p.stopped = true
 	}
 	p.released++
 	p.cond.Broadcast()
