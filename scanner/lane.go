@@ -13,9 +13,10 @@ import (
 // useLane takes the walker's lane, if it reads with one, and the bytes the
 // loop needs to enter it (laneValues).
 func (s *Scanner) useLane() {
-	s.lane, s.laneDelim, s.laneQuote, s.laneBlank, s.laneNext = s.w.Lane(), 0, 0, nil, false
+	s.lane, s.laneDelim, s.laneQuote, s.laneBlank, s.laneNext, s.laneFast = s.w.Lane(), 0, 0, nil, false, false
+	s.laneLF, s.laneCR = false, false
 	if l, ok := s.w.LaneBytes(); ok && s.lane != nil {
-		s.laneDelim, s.laneQuote, s.laneBlank = l.Delimiter, l.Quote, &l.Blank
+		s.laneDelim, s.laneQuote, s.laneBlank, s.laneLF, s.laneCR = l.Delimiter, l.Quote, &l.Blank, l.LF, l.CR
 	}
 }
 
@@ -53,8 +54,8 @@ func (s *Scanner) laneValues(pos, limit int, prev, cur sm.State) (int, sm.State,
 			case s.laneBlank[s.buf[e-1]] && s.allBlank(pos, e):
 				before = sm.EmptySpace
 			}
-			if c != '\n' {
-				return e, before, before, false // CR: the table reads it
+			if c != '\n' || !s.laneLF {
+				return e, before, before, false // CR, or an LF that ends no row: the table reads it
 			}
 			// LF after a value: the loop's row end (Table.Lane guarantees
 			// RECORD_SEPARATOR, and with no comment and no CR before it,
@@ -90,9 +91,11 @@ func (s *Scanner) allBlank(a, b int) bool {
 // laneRow reads the next row with the lane alone, without entering the
 // table-driven loop: the common case of a row of values the lane decides
 // (unquoted ones, and `"…"` with doubled quotes), each ended by the
-// delimiter and the last by LF, in a scan with no segment, no bad-row
-// search and no field offsets, past the first row (the header and the row
-// that sets the width are the loop's). It does what readRow, run,
+// delimiter and the last by a line end the table ends rows at (LF, CR:
+// statemachine.Lane.LF, CR), in a scan with no bad-row search and no
+// field offsets, past the first row (the header and the row that sets the
+// width are the loop's). After a row that ended at a CR it first takes
+// the LF of a CRLF, as the loop does (takeLF). It does what readRow, run,
 // laneValues, endValue, finishRow and makeRow do for such a row, in one
 // pass that keeps what it reads in locals: each value's slice of Row is
 // made as the value ends. Its span is not: the spans of a lane row follow
@@ -100,18 +103,25 @@ func (s *Scanner) allBlank(a, b int) bool {
 // asked for (ValueOffset, Quoted, a worker's batch), so that a scan that
 // reads only Row does not pay for them.
 //
-// Where the lane declines anything (a value it cannot read, a CR, an empty
-// line, the end of the buffer or of the maximum line size, a row of
-// another width, whose error is the loop's) laneRow reports false having
-// changed nothing the loop reads (the values it recorded are the row's to
-// record again): readRow then reads the row from its start, exactly as if
-// laneRow had not been called.
+// Where the lane declines anything (a value it cannot read, a line end the
+// table does not end the row at, an empty line, the end of the buffer or
+// of the maximum line size, a row of another width, whose error is the
+// loop's) laneRow reports false having changed nothing the loop reads
+// (the values it recorded are the row's to record again; an LF it took
+// after a CR is taken as the loop takes it): readRow then reads the row
+// from its start, exactly as if laneRow had not been called.
 func (s *Scanner) laneRow() bool {
-	// laneNext says that the last row was laneRow's, which leaves every
-	// condition below as it found it; otherwise they are checked.
-	if !s.laneNext && (s.rows == 0 || s.width == 0 && !s.seg.on || s.cur != sm.RecordSeparator || s.pos != s.rowStart || s.vs != s.pos ||
-		s.seg.seeking || s.seg.raw || s.trackStarts || s.comment >= 0) {
-		return false
+	// laneFast says that the last row was laneRow's and ended at an LF,
+	// which leaves every condition below as it found it; otherwise they
+	// are checked (after a CR, once the LF of a CRLF is taken).
+	if !s.laneFast {
+		if s.cur == sm.CarriageReturn && !s.takeLF() {
+			return false // the loop reads on after the CR
+		}
+		if s.rows == 0 || s.width == 0 && !s.seg.on || s.cur != sm.RecordSeparator || s.pos != s.rowStart || s.vs != s.pos ||
+			s.seg.seeking || s.seg.raw || s.trackStarts || s.comment >= 0 {
+			return false
+		}
 	}
 	limit := s.rowStart + s.opts.MaxLineSize + 1
 	if limit > s.n || limit < 0 {
@@ -185,6 +195,9 @@ loop:
 			case '\n': // the last value, unquoted
 				row[i] = buf[pos:e:e]
 				break loop
+			case '\r': // the last value, unquoted, at a CR
+				row[i] = buf[pos:e:e]
+				return s.laneRowAtCR(spans, row, i, pos, e, 0, n)
 			case quote:
 				m = 0 // the value's end is not the next bit
 				// `"…"`: the next quote closes the value when an ender
@@ -214,34 +227,92 @@ loop:
 			continue
 		}
 		if buf[e] != '\n' {
-			return s.declineRow() // a CR: the loop's
+			// A CR (Value ends values at the delimiter, LF and CR only):
+			// the row ends there where the table says so. Apart, so that
+			// the loop and the end of a row of LF keep to what a file of
+			// LF ends needs.
+			return s.laneRowAtCR(spans, row, i, pos, e, quotes, n)
 		}
 		break // an LF ends the row
 	}
-	if e == pos && i == 0 {
-		return s.declineRow() // an empty line: the loop's
+	if !s.laneLF || e == pos && i == 0 {
+		return s.declineRow() // an LF that ends no row (strict CRLF), or an empty line: the loop's
 	}
 	if s.opts.FieldsPerRow >= 0 && i+1 != n && !s.seg.on {
 		return s.declineRow() // too few values: the loop's error
 	}
-	before := sm.Standard // the state before the LF
+	s.endLaneRow(spans[:i+1], row[:i+1], e, s.laneBefore(buf, pos, e, quotes), sm.RecordSeparator)
+	s.laneNext, s.laneFast = true, true
+	s.rows++
+	return true
+}
+
+// laneRowAtCR ends the row laneRow read, values row[:i+1] (their spans to
+// be made in spans), where its last value, from pos, ends at a CR at e,
+// as the loop ends a row at a CR that ends a line: in CarriageReturn, the
+// LF of a CRLF left to the next row (takeLF). It declines as laneRow does
+// where the table does not end the row at a CR, at an empty line and at a
+// row of too few values.
+func (s *Scanner) laneRowAtCR(spans []span, row [][]byte, i, pos, e, quotes, n int) bool {
+	if !s.laneCR || e == pos && i == 0 || s.opts.FieldsPerRow >= 0 && i+1 != n && !s.seg.on {
+		return s.declineRow()
+	}
+	s.endLaneRow(spans[:i+1], row[:i+1], e, s.laneBefore(s.buf, pos, e, quotes), sm.CarriageReturn)
+	s.laneNext, s.laneFast = true, false // the next row takes the LF first
+	s.rows++
+	return true
+}
+
+// laneBefore returns the state of the table before the line end at e that
+// ends the last value of a lane row, from pos, with quotes quotes (buf is
+// the Scanner's buffer, in the caller's local).
+func (s *Scanner) laneBefore(buf []byte, pos, e, quotes int) sm.State {
 	switch {
 	case quotes > 0:
-		before = sm.Unquoted
+		return sm.Unquoted
 	case e == pos:
-		before = sm.Delimiter // an empty last value
+		return sm.Delimiter // an empty last value
 	case s.laneBlank[buf[e-1]] && s.allBlank(pos, e):
-		before = sm.EmptySpace
+		return sm.EmptySpace
 	}
-	// The row's end, as the loop and finishRow make it.
-	s.spans, s.row = spans[:i+1], row[:i+1]
-	s.laneNext = true
+	return sm.Standard
+}
+
+// endLaneRow ends a row laneRow read, its values row and spans (to be
+// made), at the line end at e, as the loop and finishRow end one: the
+// table in state end after before. (The caller sets laneNext and
+// laneFast, and counts the row.)
+func (s *Scanner) endLaneRow(spans []span, row [][]byte, e int, before, end sm.State) {
+	s.spans, s.row = spans, row
 	s.seg.emptyRow = false
 	s.seg.rowStart, s.seg.rowEnd = s.base+int64(s.rowStart), s.base+int64(e)
 	s.rowBegin, s.lastLine = s.rowStart, s.rowLine
 	s.lineEnd(e)
-	s.prev, s.cur, s.pos = before, sm.RecordSeparator, e+1
-	s.rows++
+	s.prev, s.cur, s.pos = before, end, e+1
+}
+
+// takeLF reads the LF of a CRLF whose CR ended the last row, as the loop's
+// CRLF case does: the row after it starts past the LF, in RecordSeparator
+// after CarriageReturn. So laneRow reads every row of a CRLF file, not
+// every other one. It reports false having read nothing where the loop is
+// to read on after the CR: the lane does not take CR as a line end, the
+// byte after it is not an LF or not in the buffer yet, the scan stops at
+// the LF (a worker's segment, a range), or it is in a mode laneRow
+// leaves to the loop.
+func (s *Scanner) takeLF() bool {
+	pos := s.pos
+	if !s.laneCR || pos >= s.n || s.buf[pos] != '\n' || pos != s.rowStart || s.vs != pos ||
+		s.seg.seeking || s.seg.raw || s.trackStarts || s.comment >= 0 {
+		return false
+	}
+	if s.seg.on || s.seg.stop {
+		s.record() // at the LF, as readRow records there
+		if s.pastStop() {
+			return false
+		}
+	}
+	s.prev, s.cur = sm.CarriageReturn, sm.RecordSeparator
+	s.pos, s.rowStart, s.vs = pos+1, pos+1, pos+1
 	return true
 }
 
@@ -260,7 +331,7 @@ loop:
 func (s *Scanner) laneValue(i, pos, limit int) (int, int, bool) {
 	if buf := s.buf[:limit]; pos < len(buf) && buf[pos] == s.laneQuote {
 		if c := s.lane.QuoteAfter(pos + 1); c > pos && c+1 < len(buf) {
-			if b := buf[c+1]; b == s.laneDelim || b == '\n' {
+			if b := buf[c+1]; b == s.laneDelim || b == '\n' && s.laneLF || b == '\r' && s.laneCR {
 				s.row[:i+1][i] = buf[pos+1 : c : c]
 				return c + 1, 2, true
 			}
@@ -338,7 +409,7 @@ func laneStep(buf []byte, quote byte, p, n int) (start, end, next int, quoted bo
 // declineRow undoes what laneRow recorded of a row it could not read
 // whole, and reports false.
 func (s *Scanner) declineRow() bool {
-	s.laneNext = false
+	s.laneNext, s.laneFast = false, false
 	s.spans = s.spans[:0]
 	s.scratch = s.scratch[:0]
 	s.quoted, s.escaped = false, false

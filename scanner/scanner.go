@@ -37,6 +37,9 @@ type Scanner struct {
 	laneQuote byte
 	laneBlank *[256]bool
 	laneNext  bool      // the last row was laneRow's: the next one may be too
+	laneFast  bool      // laneNext, and the row ended at LF: the next laneRow skips its entry checks
+	laneLF    bool      // LF ends a row (statemachine.Lane.LF)
+	laneCR    bool      // CR ends a row, and CRLF is one line end (statemachine.Lane.CR)
 	laneSpun  bool      // the spans of the lane row are made (laneSpans)
 	laneOwn   []laneEnd // the values of the lane row laneValue read
 
@@ -178,7 +181,7 @@ func (s *Scanner) Quoted(i int) bool {
 // TrackFieldOffsets makes the scanner record where each value of a row
 // starts, for FieldOffsets. It costs a little per value; call it before the
 // first Scan.
-func (s *Scanner) TrackFieldOffsets() { s.trackStarts, s.laneNext = true, false }
+func (s *Scanner) TrackFieldOffsets() { s.trackStarts, s.laneNext, s.laneFast = true, false, false }
 
 // FieldOffsets returns, after TrackFieldOffsets, the input offset where each
 // value of the current row starts: its first byte, or the first byte after
@@ -242,7 +245,7 @@ func (s *Scanner) Scan() bool {
 // readRow runs the machine until a row is complete, filling the buffer as
 // needed. It returns false at the end of input or on an error.
 func (s *Scanner) readRow() bool {
-	s.laneNext = false
+	s.laneNext, s.laneFast = false, false
 	s.spans = s.spans[:0]
 	s.starts = s.starts[:0]
 	s.scratch = s.scratch[:0]

@@ -39,7 +39,8 @@ func laneTables(t testing.TB) []*sm.Table {
 
 // tableValue reads the value at vs with the table, byte by byte, from
 // Delimiter: where it ends (the first byte that leads to Delimiter,
-// RecordSeparator or CarriageReturn, or a CR outside quotes), how many quotes lie before that, and
+// RecordSeparator or CarriageReturn, or a CR or LF outside quotes), how
+// many quotes lie before that, and
 // whether the reading is one Lane.Value promises to decide: only Standard
 // and EmptySpace with no quote, or `"…"` through Quoted, QuotedNewLine and
 // Unquoted and closed just before the end. found is false when the input
@@ -50,9 +51,10 @@ func tableValue(tab *sm.Table, l sm.Lane, buf []byte, vs int) (e, quotes int, pl
 	quoted := vs < len(buf) && buf[vs] == l.Quote
 	for i := vs; i < len(buf); i++ {
 		prev := st
-		if buf[i] == '\r' && prev != sm.Quoted && prev != sm.QuotedNewLine {
-			// A CR outside quotes: the lane stops there and leaves it to
-			// the table, whatever the newline setting makes of it.
+		if (buf[i] == '\r' || buf[i] == '\n') && prev != sm.Quoted && prev != sm.QuotedNewLine {
+			// A CR or LF outside quotes: the lane stops there, and its
+			// caller ends the row or leaves the byte to the table, as
+			// the newline setting says (statemachine.Lane.LF, CR).
 			if quoted && prev != sm.Unquoted {
 				plain = false
 			}

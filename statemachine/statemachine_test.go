@@ -557,3 +557,41 @@ func TestReachable(t *testing.T) {
 		}
 	}
 }
+
+// TestLaneLineEnds pins the line ends a lane takes under each newline
+// setting: LF and CR both where the table ends rows at either (auto), LF
+// alone under LF (a CR there is the table's to report), CR and the LF of
+// a CRLF under CRLF, where a bare LF is an error in strict mode and a line
+// end in lenient mode.
+func TestLaneLineEnds(t *testing.T) {
+	for _, c := range []struct {
+		nl      dialect.Newline
+		lenient bool
+		lf, cr  bool
+	}{
+		{dialect.NewlineAuto, false, true, true},
+		{dialect.NewlineAuto, true, true, true},
+		{dialect.NewlineLF, false, true, false},
+		{dialect.NewlineLF, true, true, false},
+		{dialect.NewlineCRLF, false, false, true},
+		{dialect.NewlineCRLF, true, true, true},
+	} {
+		d := dialect.Default()
+		d.Newline, d.Lenient = c.nl, c.lenient
+		tab, err := Build(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, ok := tab.Lane()
+		if !ok || l.LF != c.lf || l.CR != c.cr {
+			t.Errorf("%v: Lane() = LF %v, CR %v, ok %v; want LF %v, CR %v", d, l.LF, l.CR, ok, c.lf, c.cr)
+		}
+		// What the flags promise, from the transitions themselves.
+		if c.lf && tab.Next(Standard, '\n') != RecordSeparator {
+			t.Errorf("%v: LF set, but LF after a value goes to %v", d, tab.Next(Standard, '\n'))
+		}
+		if c.cr && (tab.Next(Standard, '\r') != CarriageReturn || tab.Next(CarriageReturn, '\n') != RecordSeparator) {
+			t.Errorf("%v: CR set, but CR after a value goes to %v and LF after it to %v", d, tab.Next(Standard, '\r'), tab.Next(CarriageReturn, '\n'))
+		}
+	}
+}
