@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/internal/gen"
 	"github.com/csvscan/csvscan/internal/gen/wide"
 )
@@ -107,6 +108,58 @@ func BenchmarkScan(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkScanCRLF reads the notes of 16 bytes and the quoted ones of
+// 256 with CRLF line ends (gen.Shape.CRLF), as files written on Windows
+// are, under the newline settings auto and CRLF (strict: what the
+// sniffer says of such a file), with and without the quote-aware lane,
+// and encoding/csv beside them.
+func BenchmarkScanCRLF(b *testing.B) {
+	for _, sh := range []gen.Shape{{NoteLen: 16, CRLF: true}, {NoteLen: 256, Quoted: true, CRLF: true}} {
+		for _, nl := range []dialect.Newline{dialect.NewlineAuto, dialect.NewlineCRLF} {
+			nlName := map[dialect.Newline]string{dialect.NewlineAuto: "auto", dialect.NewlineCRLF: "crlf"}[nl]
+			for _, lane := range []bool{true, false} {
+				name := "csvscan"
+				if !lane {
+					name = "csvscan-nolane"
+				}
+				b.Run(fmt.Sprintf("%v/newline=%s/%s", sh, nlName, name), func(b *testing.B) {
+					data := fixture(sh)
+					d := dialect.Default()
+					d.Newline = nl
+					b.SetBytes(int64(len(data)))
+					b.ReportAllocs()
+					for b.Loop() {
+						s, err := New(bytes.NewReader(data), Options{Dialect: d, Header: true})
+						if err != nil {
+							b.Fatal(err)
+						}
+						setLane(s, lane)
+						n := 0
+						for s.Scan() {
+							for _, v := range s.Row() {
+								n += len(v)
+							}
+						}
+						if s.Err() != nil || n == 0 {
+							b.Fatal(n, s.Err())
+						}
+					}
+				})
+			}
+		}
+		b.Run(sh.String()+"/encoding-csv", func(b *testing.B) {
+			data := fixture(sh)
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if n, err := stdlibAll(bytes.NewReader(data)); err != nil || n == 0 {
+					b.Fatal(n, err)
+				}
+			}
+		})
 	}
 }
 

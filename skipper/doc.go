@@ -54,7 +54,7 @@
 // # The quote-aware lane
 //
 // For a table that reads plain CSV (statemachine.Table.Lane: one delimiter
-// byte, the quote as its own escape, LF line ends), a Lane reads whole
+// byte, the quote as its own escape, LF, CR or CRLF line ends), a Lane reads whole
 // values from three masks per 64-byte block (quotes, enders, and their
 // prefix XOR, which marks the bytes inside quotes) instead of stopping at
 // each quote and delimiter. It declines every value the table would read

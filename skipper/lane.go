@@ -9,7 +9,7 @@ import (
 )
 
 // A Lane reads whole values of plain CSV (statemachine.Lane: one delimiter
-// byte, the quote as its own escape, LF line ends) from bit masks instead of
+// byte, the quote as its own escape, LF, CR or CRLF line ends) from bit masks instead of
 // stepping the state machine byte by byte: the quote-aware lane
 // (docs/08-quote-aware-lane.md).
 //

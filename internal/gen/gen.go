@@ -5,6 +5,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 )
 
 // Shape is one fixture layout: the length of the note column and whether it
@@ -17,6 +18,10 @@ type Shape struct {
 	// Quoted wraps every note in quotes and puts ", ", doubled quotes and
 	// line feeds inside.
 	Quoted bool
+	// CRLF ends the header and every row with CRLF, as files written on
+	// Windows are (a line feed inside a quoted note stays one). Shapes
+	// leaves it off.
+	CRLF bool
 }
 
 // Shapes returns the six benchmark shapes: notes of 16, 256 and 1024
@@ -35,6 +40,9 @@ func (s Shape) String() string {
 	q := "unquoted"
 	if s.Quoted {
 		q = "quoted"
+	}
+	if s.CRLF {
+		q += "/crlf"
 	}
 	return "note=" + strconv.Itoa(s.NoteLen) + "/" + q
 }
@@ -140,6 +148,9 @@ func (g *generator) row() []byte {
 	} else {
 		l = append(l, g.text...)
 	}
+	if g.shape.CRLF {
+		l = append(l, '\r')
+	}
 	l = append(l, '\n')
 	g.line = l
 	return l
@@ -150,7 +161,11 @@ func (g *generator) row() []byte {
 // the header gives the header alone). The same shape, size and seed always
 // give the same bytes. It returns the first error of w.
 func Write(w io.Writer, s Shape, size int64, seed uint64) error {
-	return WriteRows(w, Header, size, newGenerator(s, seed).row)
+	header := Header
+	if s.CRLF {
+		header = strings.TrimSuffix(Header, "\n") + "\r\n"
+	}
+	return WriteRows(w, header, size, newGenerator(s, seed).row)
 }
 
 // Bytes returns the fixture that Write writes, in memory.

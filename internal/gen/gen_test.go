@@ -182,3 +182,31 @@ func TestWriteError(t *testing.T) {
 		t.Errorf("err = %v, want %v", err, errWrite)
 	}
 }
+
+// TestCRLF: a CRLF shape is its LF shape with every line end outside
+// quotes written CRLF (a line feed inside a quoted note stays one), the
+// same records for encoding/csv, which reads CRLF as LF.
+func TestCRLF(t *testing.T) {
+	for _, s := range Shapes() {
+		c := s
+		c.CRLF = true
+		if !strings.HasSuffix(c.String(), "/crlf") {
+			t.Fatalf("%v: the name does not say CRLF", c)
+		}
+		lf, crlf := Bytes(s, 64<<10, 3), Bytes(c, 64<<10, 3)
+		if bytes.Count(crlf, []byte("\r\n")) != len(readAll(t, c, crlf))+1 {
+			t.Fatalf("%v: %d CRLF for %d rows and the header", c, bytes.Count(crlf, []byte("\r\n")), len(readAll(t, c, crlf)))
+		}
+		// The same rows, as far as the shorter file goes (a CRLF row is a
+		// byte longer, so fewer reach the size).
+		a, b := readAll(t, s, lf), readAll(t, c, crlf)
+		if len(b) < len(a)*9/10 {
+			t.Fatalf("%v: %d rows against %d", c, len(b), len(a))
+		}
+		for i := range b {
+			if strings.Join(a[i], "\x00") != strings.Join(b[i], "\x00") {
+				t.Fatalf("%v: row %d is %q, the LF shape's %q", c, i, b[i], a[i])
+			}
+		}
+	}
+}
