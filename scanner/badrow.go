@@ -38,6 +38,7 @@ func (s *Scanner) skipBadRow(seek bool) bool {
 	s.scratch = s.scratch[:0]
 	s.quoted, s.escaped = false, false
 	s.comment = -1
+	s.seg.emptyRow = false // a skipped empty line (EmptyLineRows) is not the next row
 	if pe.Kind == ErrFieldCount {
 		return true // the row has ended already
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"sync"
@@ -426,6 +427,35 @@ func TestMaxBadRows(t *testing.T) {
 			}
 			if d := cmp.Diff(want, got); d != "" {
 				t.Errorf("Each, %d threads, MaxBadRows %d (-want +got):\n%s", threads, max, d)
+			}
+		}
+	}
+}
+
+// TestEmptyLineAfterSkippedEmptyLine: with EmptyLineRows an empty line is
+// a row of one empty value; in a wider file it is a bad row, which
+// IgnoreErrors skips. The row after it is not an empty line: EmptyLine
+// says so, with the lane on and off, from a byte slice and through a
+// reader, as a range read says.
+func TestEmptyLineAfterSkippedEmptyLine(t *testing.T) {
+	for _, in := range []string{"a,b\n\nc,d\n", "a,b\r\n\r\nc,d\r\n", "a,b\n\n\nc,d\ne,f\n"} {
+		opts := Options{IgnoreErrors: true, EmptyLineRows: true}
+		for _, lane := range []bool{true, false} {
+			for _, r := range []io.Reader{nil, &chunkReader{data: []byte(in), size: 1}} {
+				s := laneScanner(t, []byte(in), r, opts, lane)
+				rows := 0
+				for s.Scan() {
+					rows++
+					if s.EmptyLine() {
+						t.Errorf("%q, lane %v, reader %v: row %d %q reports an empty line", in, lane, r != nil, s.RowNumber(), s.Row())
+					}
+				}
+				if s.Err() != nil || rows < 2 {
+					t.Fatalf("%q: %d rows, err %v", in, rows, s.Err())
+				}
+				if bad := s.TakeBadRows(); len(bad) == 0 || bad[0].Kind != ErrFieldCount {
+					t.Errorf("%q: bad rows %v, want the empty line's field count", in, bad)
+				}
 			}
 		}
 	}
