@@ -118,17 +118,19 @@ func BenchmarkScan(b *testing.B) {
 // and encoding/csv beside them.
 func BenchmarkScanCRLF(b *testing.B) {
 	for _, sh := range []gen.Shape{{NoteLen: 16, CRLF: true}, {NoteLen: 256, Quoted: true, CRLF: true}} {
-		for _, nl := range []dialect.Newline{dialect.NewlineAuto, dialect.NewlineCRLF} {
-			nlName := map[dialect.Newline]string{dialect.NewlineAuto: "auto", dialect.NewlineCRLF: "crlf"}[nl]
+		for _, nl := range []struct {
+			name    string
+			newline dialect.Newline
+		}{{"auto", dialect.NewlineAuto}, {"crlf", dialect.NewlineCRLF}} {
 			for _, lane := range []bool{true, false} {
 				name := "csvscan"
 				if !lane {
 					name = "csvscan-nolane"
 				}
-				b.Run(fmt.Sprintf("%v/newline=%s/%s", sh, nlName, name), func(b *testing.B) {
+				b.Run(fmt.Sprintf("%v/newline=%s/%s", sh, nl.name, name), func(b *testing.B) {
 					data := fixture(sh)
 					d := dialect.Default()
-					d.Newline = nl
+					d.Newline = nl.newline
 					b.SetBytes(int64(len(data)))
 					b.ReportAllocs()
 					for b.Loop() {

@@ -41,19 +41,11 @@ func (s *Scanner) laneValues(pos, limit int, prev, cur sm.State) (int, sm.State,
 			s.quoted, s.qopen, s.qclose, s.escaped = true, pos, e-1, quotes > 2
 		}
 		if c := s.buf[e]; c != s.laneDelim {
-			// A line end. The state before it:
-			before := sm.Standard
-			switch {
-			case quotes > 0:
-				before = sm.Unquoted
-			case e == pos:
-				if cur != sm.Delimiter {
-					return pos, prev, cur, false // an empty line: the table's
-				}
-				before = sm.Delimiter // an empty last value
-			case s.laneBlank[s.buf[e-1]] && s.allBlank(pos, e):
-				before = sm.EmptySpace
+			// A line end.
+			if e == pos && cur != sm.Delimiter {
+				return pos, prev, cur, false // an empty line: the table's
 			}
+			before := s.laneBefore(s.buf, pos, e, quotes)
 			if c != '\n' || !s.laneLF {
 				return e, before, before, false // CR, or an LF that ends no row: the table reads it
 			}

@@ -37,7 +37,7 @@ type Scanner struct {
 	laneQuote byte
 	laneBlank *[256]bool
 	laneNext  bool      // the last row was laneRow's: the next one may be too
-	laneFast  bool      // laneNext, and the row ended at LF: the next laneRow skips its entry checks
+	laneFast  bool      // laneNext and the row ended at LF (not CR): laneRow's entry tests this one field
 	laneLF    bool      // LF ends a row (statemachine.Lane.LF)
 	laneCR    bool      // CR ends a row, and CRLF is one line end (statemachine.Lane.CR)
 	laneSpun  bool      // the spans of the lane row are made (laneSpans)
