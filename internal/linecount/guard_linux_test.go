@@ -8,8 +8,9 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// TestCountUntilPageEnd runs every kernel on bytes that end where an
-// unreadable page starts: the last block's masked load must not touch it.
+// TestCountUntilPageEnd runs every kernel (CountUntil's and
+// CountMarks') on bytes that end where an unreadable page starts: the last
+// block's masked load must not touch it.
 func TestCountUntilPageEnd(t *testing.T) {
 	page := unix.Getpagesize()
 	mem, err := unix.Mmap(-1, 0, 2*page, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_ANON|unix.MAP_PRIVATE)
@@ -22,6 +23,10 @@ func TestCountUntilPageEnd(t *testing.T) {
 	}
 	for i := range page {
 		mem[i] = "ab\n"[i%3]
+	}
+	for n := 1; n <= 200; n++ {
+		checkMarks(t, mem[page-n:page], '\n', 'b', n)
+		checkMarks(t, mem[page-n:page], '\n', 'b', 2)
 	}
 	for name, k := range kernels() {
 		for n := 1; n <= 200; n++ {

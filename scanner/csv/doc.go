@@ -45,8 +45,9 @@
 // are copied again. A row of a well-formed file is checked against where
 // the Scanner's values lie, with no second pass over its bytes but the
 // search for a quote, which runs ahead over what the tap holds; each read
-// of the input counts its LF bytes (for FieldPos) and finds its first CR
-// (a row with quotes and a CR is checked field by field) in one pass
+// of the input counts its LF bytes (for FieldPos) and finds its CRs (a
+// row with quotes and a CR is checked field by field; in a CRLF file each
+// read lists them, so that the check is a lookup) in one pass
 // (internal/linecount). What is left is the Scanner's cost per row,
 // which bounds the speed (BenchmarkReader measures the Reader, encoding/csv
 // and a bare Scanner over the same input side by side).

@@ -146,7 +146,7 @@ func (r *Reader) wellQuotedRow(dst []string, row [][]byte, raw []byte, base int6
 		}
 		size += len(v)
 	}
-	if end := base + int64(len(raw)); size != len(raw) && r.in.index(&r.in.cr, base, end) < end {
+	if end := base + int64(len(raw)); size != len(raw) && r.in.crIn(base, end) {
 		return nil, false
 	}
 	r.in.seal(raw)
@@ -174,7 +174,7 @@ func (r *Reader) wellQuotedRow(dst []string, row [][]byte, raw []byte, base int6
 // Scanner's spans, so that the loop makes no call and loads no more than
 // the row; an empty value has no address, and is an empty field or `""`.
 func (r *Reader) quotedRow(dst []string, row [][]byte, raw []byte, base int64, q int) ([]string, bool) {
-	if end := base + int64(len(raw)); r.in.index(&r.in.cr, base+int64(q), end) < end {
+	if end := base + int64(len(raw)); r.in.crIn(base+int64(q), end) {
 		return nil, false
 	}
 	n, d, c := len(row), len(r.comma), r.comma[0]

@@ -62,11 +62,24 @@ type tap struct {
 	lfEnd   int64
 	lfAhead int
 
-	// cr is the search for CR bytes (tap.index), which each read extends
-	// over its bytes while it has found none: in the same pass as the LF
-	// count (account).
-	cr seek
+	// CR bytes: crs holds the input offsets of those in [crFrom, crTo), in
+	// order, which the reads list in the pass that counts their LFs
+	// (account) once listCRs is set, and crK is where the last lookup left
+	// off (crIn; crK <= len(crs)). Outside that span, cr searches for them
+	// (tap.index). marks is the reads' scratch.
+	crs          []int64
+	crFrom, crTo int64
+	crK          int
+	listCRs      bool
+	marks        []uint32
+	cr           seek
 }
+
+// crDensity bounds the CRs a read lists: one per crDensity bytes on
+// average, and a block's worth more. A read with more (a file of CRs)
+// leaves the rest to the search (tap.cr), so that the list takes at most
+// half the bytes it describes.
+const crDensity = 16
 
 // tapChunk is the size of the tap's first array, and the least room a
 // sealed array must have left to be read into.
@@ -148,23 +161,66 @@ func (t *tap) more(want int) bool {
 }
 
 // account counts the LF bytes of b, the bytes a read just added at input
-// offset at, and extends the CR search (cr) over them, in one pass up to
-// the first CR (linecount.CountUntil; with AVX-512 it runs at twice the
-// speed of bytes.Count and bytes.IndexByte, which each read every byte).
+// offset at, in one pass up to the first CR (linecount.CountUntil; with
+// AVX-512 twice the speed of bytes.Count and bytes.IndexByte, which each
+// read every byte), and lists b's CRs (crs) from there on in the same pass
+// (linecount.CountMarks) once a row asked whether it holds one (crIn):
+// in a file with CRLF line ends and quoted fields, that is a lookup in the
+// list a row, not a search of its bytes. With no CR, or none asked for,
+// the rest is counted with bytes.Count.
 func (t *tap) account(b []byte, at int64) {
 	n, i := linecount.CountUntil(b, '\n', '\r')
+	if at != t.crTo {
+		// The read before left CRs unlisted: the list starts again here.
+		t.crs, t.crK, t.crFrom = t.crs[:0], 0, at
+	}
+	if i < len(b) && t.listCRs {
+		room := (len(b)-i)/crDensity + 64
+		if cap(t.marks) < room {
+			t.marks = make([]uint32, 0, max(room, readerBufferSize/crDensity+64))
+		}
+		k, marks, e := linecount.CountMarks(b[i:], '\n', '\r', t.marks[:0:room])
+		n += k
+		for _, m := range marks {
+			t.crs = append(t.crs, at+int64(i)+int64(m))
+		}
+		i += e
+	}
+	t.crTo = at + int64(i)
 	if i < len(b) {
-		n += bytes.Count(b[i+1:], lf)
+		n += bytes.Count(b[i:], lf) // its CRs are left to the search
 	}
 	t.lfAhead += n
-	if cr := &t.cr; cr.at == math.MaxInt64 && cr.to == at {
-		// No CR in [from, at): now none up to the end of b, or one at i.
-		if i < len(b) {
-			cr.at, cr.to = at+int64(i), math.MaxInt64
-		} else {
-			cr.to = at + int64(len(b))
-		}
+}
+
+// crIn reports whether a CR lies in the input bytes [a, b), which the tap
+// holds: false at once where the reads listed none (a file of LF line
+// ends), else a lookup in the list (crLookup).
+func (t *tap) crIn(a, b int64) bool {
+	if len(t.crs) == 0 && a >= t.crFrom && b <= t.crTo {
+		return false
 	}
+	return t.crLookup(a, b)
+}
+
+// crLookup is crIn for a list with CRs, or bytes it does not cover: from
+// where the last lookup left off as a rises from row to row (a binary
+// search when it went back), or, outside the listed bytes, the search
+// (tap.cr), and the reads from now on list their CRs.
+func (t *tap) crLookup(a, b int64) bool {
+	if a < t.crFrom || b > t.crTo {
+		t.listCRs = true
+		return t.index(&t.cr, a, b) < b
+	}
+	k := t.crK
+	if k > 0 && t.crs[k-1] >= a {
+		k = sort.Search(len(t.crs), func(i int) bool { return t.crs[i] >= a })
+	}
+	for k < len(t.crs) && t.crs[k] < a {
+		k++
+	}
+	t.crK = k
+	return k < len(t.crs) && t.crs[k] < b
 }
 
 // lf is the LF byte, for bytes.Count.
@@ -357,6 +413,11 @@ func (t *tap) prune(keep int64) {
 		}
 		t.lfAhead -= n
 		t.lfEnd = keep
+	}
+	if len(t.crs) > 0 && t.crs[0] < keep {
+		k := sort.Search(len(t.crs), func(i int) bool { return t.crs[i] >= keep })
+		t.crs = t.crs[:copy(t.crs, t.crs[k:])]
+		t.crK = max(0, t.crK-k)
 	}
 	t.off += int(keep - t.base)
 	t.base = keep

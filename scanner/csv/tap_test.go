@@ -2,6 +2,7 @@ package csv
 
 import (
 	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -42,4 +43,77 @@ func TestTapArrayBound(t *testing.T) {
 		t.Errorf("a sealed tap array of %d bytes, over the bound %d for records up to %d bytes", maxCap, bound, longest)
 	}
 	t.Logf("largest sealed array %d bytes for records up to %d", maxCap, longest)
+}
+
+// chunkReader returns its bytes in reads of the sizes next picks.
+type chunkReader struct {
+	b    []byte
+	next func() int
+}
+
+func (c *chunkReader) Read(p []byte) (int, error) {
+	if len(c.b) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p[:min(len(p), c.next())], c.b)
+	c.b = c.b[n:]
+	return n, nil
+}
+
+// TestTapCRIn holds the tap's CR lookup (crIn, the list the reads make,
+// and the search outside it) to the bytes: inputs with no CR, a CR a line
+// (CRLF), runs of more CRs than a read lists (crDensity) between sparse
+// ones (the list stops, and starts again at the next read), read in reads
+// of random sizes, the tap dropping the bytes before a rising keep; at
+// each step, lookups over random spans of the bytes held, rising as the
+// Reader's rows rise and in any order.
+func TestTapCRIn(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	line := func(cr bool) string {
+		s := strings.Repeat("x", r.IntN(40))
+		if cr && r.IntN(3) == 0 {
+			s += "\r" + strings.Repeat("y", r.IntN(5)) // inside a line
+		}
+		if cr {
+			return s + "\r\n"
+		}
+		return s + "\n"
+	}
+	for trial := range 60 {
+		var b strings.Builder
+		for b.Len() < 300<<10 {
+			switch k := r.IntN(10); {
+			case trial%3 == 0:
+				b.WriteString(line(false))
+			case k == 0:
+				b.WriteString(strings.Repeat("\r", r.IntN(8<<10))) // dense
+			default:
+				b.WriteString(line(trial%3 == 1 || k < 5))
+			}
+		}
+		data := b.String()
+		tp := &tap{src: &chunkReader{b: []byte(data), next: func() int { return 1 + r.IntN(70<<10) }}, prevLF: -1, lent: -1, cr: newSeek('\r')}
+		listed := false
+		for tp.more(r.IntN(readerBufferSize)) {
+			lo, hi := tp.base, tp.end()
+			listed = listed || len(tp.crs) > 0
+			check := func(a, e int64) {
+				want := strings.IndexByte(data[a:e], '\r') >= 0
+				if got := tp.crIn(a, e); got != want {
+					t.Fatalf("trial %d: crIn(%d, %d) = %v, want %v (held [%d, %d), listed [%d, %d))", trial, a, e, got, want, lo, hi, tp.crFrom, tp.crTo)
+				}
+			}
+			for a := lo; a < hi; a += 1 + r.Int64N(300) {
+				check(a, min(hi, a+r.Int64N(400)))
+			}
+			for range 200 {
+				a := lo + r.Int64N(hi-lo+1)
+				check(a, a+r.Int64N(hi-a+1))
+			}
+			tp.keep = lo + r.Int64N(hi-lo+1)
+		}
+		if trial%3 != 0 && !listed {
+			t.Fatalf("trial %d: no read listed a CR: the test checks no list", trial)
+		}
+	}
 }
