@@ -70,8 +70,9 @@ found:
 // A 64-byte block at a time: the bytes equal to c (K1) are counted, and
 // the offsets of those equal to mark (K2) written to dst, one TZCNT and
 // BLSR each; a block whose marks do not fit in what is left of room ends
-// the loop before it (at is its offset). The last n%64 bytes are read
-// with a masked load (K3), which touches no byte past p+n. n >= 1.
+// the loop before it (at is its offset). Every block is a masked load
+// (K3, AX bytes): all 64 bytes, then the last n%64, so that the load
+// touches no byte past p+n and the last block takes the same path. n >= 1.
 TEXT ·countMarksAVX512(SB), NOSPLIT, $0-64
 	MOVQ         p+0(FP), SI
 	MOVQ         n+8(FP), CX
@@ -82,57 +83,20 @@ TEXT ·countMarksAVX512(SB), NOSPLIT, $0-64
 	XORQ         DX, DX
 	XORQ         R13, R13
 	MOVQ         SI, DI
-	CMPQ         CX, $64
-	JB           marksTail
+	KXNORQ       K3, K3, K3
+	MOVQ         $64, AX
 
 marksLoop:
-	VMOVDQU64 (SI), Z0
-	VPCMPEQB  Z1, Z0, K1
-	VPCMPEQB  Z2, Z0, K2
-	KMOVQ     K2, R9
-	TESTQ     R9, R9
-	JNZ       marksBlock
-
-marksCount:
-	KMOVQ   K1, R8
-	POPCNTQ R8, R8
-	ADDQ    R8, DX
-	ADDQ    $64, SI
-	SUBQ    $64, CX
-	CMPQ    CX, $64
-	JAE     marksLoop
-	JMP     marksTail
+	CMPQ CX, $64
+	JB   marksLast
 
 marksBlock:
-	POPCNTQ R9, R10
-	MOVQ    R12, R11
-	SUBQ    R13, R11
-	CMPQ    R10, R11
-	JA      marksDone
-	MOVQ    SI, R11
-	SUBQ    DI, R11
-
-marksWrite:
-	TZCNTQ R9, R10
-	ADDQ   R11, R10
-	MOVL   R10, (BX)(R13*4)
-	INCQ   R13
-	BLSRQ  R9, R9
-	JNZ    marksWrite
-	JMP    marksCount
-
-marksTail:
-	TESTQ      CX, CX
-	JZ         marksDone
-	MOVQ       $-1, R9
-	BZHIQ      CX, R9, R9
-	KMOVQ      R9, K3
 	VMOVDQU8.Z (SI), K3, Z0
 	VPCMPEQB   Z1, Z0, K3, K1
 	VPCMPEQB   Z2, Z0, K3, K2
 	KMOVQ      K2, R9
 	TESTQ      R9, R9
-	JZ         marksTailCount
+	JZ         marksCount
 	POPCNTQ    R9, R10
 	MOVQ       R12, R11
 	SUBQ       R13, R11
@@ -141,19 +105,30 @@ marksTail:
 	MOVQ       SI, R11
 	SUBQ       DI, R11
 
-marksTailWrite:
+marksWrite:
 	TZCNTQ R9, R10
 	ADDQ   R11, R10
 	MOVL   R10, (BX)(R13*4)
 	INCQ   R13
 	BLSRQ  R9, R9
-	JNZ    marksTailWrite
+	JNZ    marksWrite
 
-marksTailCount:
+marksCount:
 	KMOVQ   K1, R8
 	POPCNTQ R8, R8
 	ADDQ    R8, DX
-	ADDQ    CX, SI
+	ADDQ    AX, SI
+	SUBQ    AX, CX
+	JMP     marksLoop
+
+marksLast:
+	TESTQ CX, CX
+	JZ    marksDone
+	MOVQ  $-1, R9
+	BZHIQ CX, R9, R9
+	KMOVQ R9, K3
+	MOVQ  CX, AX
+	JMP   marksBlock
 
 marksDone:
 	SUBQ       DI, SI
