@@ -173,8 +173,8 @@ type Reader struct {
 
 	lastRecord []string
 	texts      texts // the text of the records that are not runs of the input
-	// The search of fromRow for quotes (the search for CRs is the tap's,
-	// tap.cr), and whether fromRow is to look for the next row's first
+	// The search of fromRow for quotes (the lookup of CRs is the tap's,
+	// tap.crIn), and whether fromRow is to look for the next row's first
 	// quote in the row itself rather than ahead: after a row that held a
 	// quote, and after a well-quoted row (the rows that follow are likely
 	// to be so too, and the search ahead, made for a rare row between

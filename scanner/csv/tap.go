@@ -75,8 +75,8 @@ type tap struct {
 	cr           seek
 }
 
-// crDensity bounds the CRs a read lists: one per crDensity bytes on
-// average, and a block's worth more. A read with more (a file of CRs)
+// crDensity bounds the CRs a read lists: one per crDensity bytes of it
+// on average. A read with more (a file of CRs, or a read of a few bytes)
 // leaves the rest to the search (tap.cr), so that the list takes at most
 // half the bytes it describes.
 const crDensity = 16
@@ -175,9 +175,9 @@ func (t *tap) account(b []byte, at int64) {
 		t.crs, t.crK, t.crFrom = t.crs[:0], 0, at
 	}
 	if i < len(b) && t.listCRs {
-		room := (len(b)-i)/crDensity + 64
+		room := (len(b) - i) / crDensity
 		if cap(t.marks) < room {
-			t.marks = make([]uint32, 0, max(room, readerBufferSize/crDensity+64))
+			t.marks = make([]uint32, 0, max(room, readerBufferSize/crDensity))
 		}
 		k, marks, e := linecount.CountMarks(b[i:], '\n', '\r', t.marks[:0:room])
 		n += k
