@@ -268,6 +268,46 @@ func TestTypeAfterTheLargeHead(t *testing.T) {
 	}
 }
 
+// A value in the last rows of an input with random access refines the
+// types however short the rest after the head: the rest is read whole when
+// it is shorter than a window, and a window always ends at the input's
+// end, its last row counted without a line end. A last row that does not
+// fit the table leaves the types as they were.
+func TestTypeInTheLastRows(t *testing.T) {
+	input := func(rows int, last string) []byte {
+		var b bytes.Buffer
+		b.WriteString("id,code\n")
+		for i := range rows {
+			fmt.Fprintf(&b, "%d,%d\n", i, i%1000)
+		}
+		b.WriteString(last)
+		return b.Bytes()
+	}
+	for _, tt := range []struct {
+		name string
+		in   []byte
+		want string
+	}{
+		// 4,520 rows after the head's 20,480: about 45 KB, under a window.
+		{"short rest", input(25000, "25000,N/A\n"), "VARCHAR"},
+		{"short rest, no line end", input(25000, "25000,N/A"), "VARCHAR"},
+		{"rest of one row", input(20480, "20480,N/A\n"), "VARCHAR"},
+		// 180,000 rows: the evenly spaced windows end before the last one.
+		{"long rest", input(180000, "180000,N/A\n"), "VARCHAR"},
+		{"long rest, no line end", input(180000, "180000,N/A"), "VARCHAR"},
+		{"last row of another width", input(25000, "25000,N/A,x\n"), "BIGINT"},
+		{"numbers to the end", input(25000, "25000,7\n"), "BIGINT"},
+	} {
+		res, err := sniff.Sniff(bytes.NewReader(tt.in), int64(len(tt.in)), sniff.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if len(res.Columns) != 2 || res.Columns[0].Type.String() != "BIGINT" || res.Columns[1].Type.String() != tt.want {
+			t.Errorf("%s: columns %+v; want id BIGINT, code %v", tt.name, res.Columns, tt.want)
+		}
+	}
+}
+
 // utf16Bytes encodes s as UTF-16 with a byte order mark.
 func utf16Bytes(s string, big bool) []byte {
 	var order binary.AppendByteOrder = binary.LittleEndian
@@ -378,8 +418,9 @@ func TestLargeHeadBounded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The head, one row past the bound, and four windows of 64 KiB.
-	if limit := int64(sniff.DefaultSampleBytes + 2<<10 + 4*64<<10); res.Sampled > limit {
+	// The head, one row past the bound, and five windows of 64 KiB (four
+	// evenly spaced, one at the end).
+	if limit := int64(sniff.DefaultSampleBytes + 2<<10 + 5*64<<10); res.Sampled > limit {
 		t.Fatalf("sampled %d bytes of a %d-byte input, want at most %d", res.Sampled, len(in), limit)
 	}
 	full, err := sniff.Sniff(bytes.NewReader(in), int64(len(in)), sniff.Options{SampleSize: sniff.DefaultSampleSize})

@@ -49,7 +49,8 @@
 // more. The sample is the head (DefaultSampleSize lines, cut short
 // MaxLineSize bytes past the last line end and at 64 MiB; for Sniff of an
 // input over 16 MiB, at DefaultSampleBytes) and, for Sniff, four windows
-// of 64 KiB, and a fifth from the first '"' after a head so cut that has
+// of 64 KiB spread over the rest and one at its end (the whole rest when it
+// is shorter), and one more from the first '"' after a head so cut that has
 // none (found in a pass over the rest of DuckDB's 20,480 lines, a megabyte
 // at a time); the types of such a head are refined over the rest of those
 // lines too, up to 32Ki values past it, 64 KiB at a time. Its peak heap is at most 192 bytes per sampled byte plus

@@ -25,7 +25,7 @@ import (
 // the bytes it samples, plus heapConst. The bytes sampled are the head
 // (the sample size in lines, or MaxLineSize past the last line end, or
 // 64 MiB, whichever comes first; 1 MiB for Sniff over 16 MiB) and, for
-// Sniff, four windows of 64 KiB.
+// Sniff, five windows of 64 KiB and the one of the first '"'.
 // The worst case is a sample of empty values (one delimiter byte each):
 // every value costs a slice header in the sample's table and a value in
 // the scanner, every column its candidate types, a name and a Result

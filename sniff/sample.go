@@ -24,7 +24,8 @@ package sniff
 // bytes in one slice. A negative sample size removes the first rule. For an
 // io.ReaderAt whose head is not the whole input, the sniffer also reads
 // windows of windowSize bytes at windows evenly spaced offsets after the
-// head; type refinement uses those that read cleanly (refine.go). When the
+// head and one at its end (readWindows); type refinement uses those that
+// read cleanly (refine.go). When the
 // head was cut at DefaultSampleBytes and holds no '"', one more window
 // starts at the line of the first '"' in the rest of the rows DuckDB
 // samples (quoteWindow), so that a first quoted value after the head is
@@ -216,20 +217,44 @@ func headOf(data []byte, rows, maxBytes, maxLine int) head {
 }
 
 // readWindows reads the windows after the first `after` bytes of an input
-// of the given size. A read error is returned, and an input that ends
-// before size is io.ErrUnexpectedEOF.
+// of the given size: windows evenly spaced in the rest when it is longer
+// than one, and one that ends at the input's end, so that the last rows
+// (where a late value or a total lies) are always looked at, however
+// short the rest. The last window starts no later than the head's last
+// byte when the rest is shorter than a window: its first line, which
+// windowRows skips as one a window may start inside, then ends in the
+// head. An input that does not end in a line end gets one after its last
+// byte, so that its last row counts too. A read error is returned, and an
+// input that ends before size is io.ErrUnexpectedEOF.
 func readWindows(r io.ReaderAt, size, after int64) ([][]byte, error) {
 	rest := size - after
-	if rest <= windowSize {
+	if rest <= 0 || after <= 0 {
 		return nil, nil
 	}
+	var offs []int64
+	if rest > windowSize {
+		for i := int64(1); i <= windows; i++ {
+			off := after + rest*i/(windows+1) - windowSize/2
+			offs = append(offs, max(after, min(off, size-windowSize)))
+		}
+	}
+	if rest <= windowSize {
+		offs = append(offs, max(0, min(after-1, size-windowSize)))
+	} else if end := size - windowSize; end > offs[len(offs)-1] {
+		offs = append(offs, end)
+	}
 	var out [][]byte
-	for i := int64(1); i <= windows; i++ {
-		off := after + rest*i/(windows+1) - windowSize/2
-		off = max(after, min(off, size-windowSize))
-		w := make([]byte, windowSize)
+	for _, off := range offs {
+		n := size - off
+		if rest > windowSize {
+			n = windowSize
+		}
+		w := make([]byte, n, n+1)
 		if err := readFull(r, w, off, size); err != nil {
 			return nil, err
+		}
+		if off+n == size && w[n-1] != '\n' && w[n-1] != '\r' {
+			w = append(w, '\n')
 		}
 		out = append(out, w)
 	}
