@@ -145,12 +145,11 @@ func (s *Scanner) laneRow() bool {
 	if cap(s.row) < n || cap(s.spans) < n {
 		s.row, s.spans = make([][]byte, n), make([]span, n)
 	}
-	// Local slices of one length, so that the test i >= len(row) at the
+	// A local slice of length n, so that the test i >= len(row) at the
 	// loop's top proves every row[i] below in bounds. s.row and s.spans
-	// take the row's length at its end; laneValue writes to their arrays
-	// beyond their lengths.
+	// take the row's length at its end (endLaneRow); laneValue writes to
+	// their arrays beyond their lengths.
 	row := s.row[:n:n]
-	spans := s.spans[:len(row):len(row)]
 	s.scratch = s.scratch[:0]
 	s.laneSpun, s.laneOwn = false, s.laneOwn[:0] // the spans are made when asked for (laneSpans)
 	l, buf, delim, quote := s.lane, s.buf[:limit], s.laneDelim, s.laneQuote
@@ -189,7 +188,7 @@ loop:
 				break loop
 			case '\r': // the last value, unquoted, at a CR
 				row[i] = buf[pos:e:e]
-				return s.laneRowAtCR(spans, row, i, pos, e, 0, n)
+				return s.laneRowAtCR(i, pos, e, 0, n)
 			case quote:
 				m = 0 // the value's end is not the next bit
 				// `"…"`: the next quote closes the value when an ender
@@ -223,7 +222,7 @@ loop:
 			// the row ends there where the table says so. Apart, so that
 			// the loop and the end of a row of LF keep to what a file of
 			// LF ends needs.
-			return s.laneRowAtCR(spans, row, i, pos, e, quotes, n)
+			return s.laneRowAtCR(i, pos, e, quotes, n)
 		}
 		break // an LF ends the row
 	}
@@ -233,23 +232,23 @@ loop:
 	if s.opts.FieldsPerRow >= 0 && i+1 != n && !s.seg.on {
 		return s.declineRow() // too few values: the loop's error
 	}
-	s.endLaneRow(spans[:i+1], row[:i+1], e, s.laneBefore(buf, pos, e, quotes), sm.RecordSeparator)
+	s.endLaneRow(i+1, n, e, s.laneBefore(buf, pos, e, quotes), sm.RecordSeparator)
 	s.laneNext, s.laneFast = true, true
 	s.rows++
 	return true
 }
 
-// laneRowAtCR ends the row laneRow read, values row[:i+1] (their spans to
-// be made in spans), where its last value, from pos, ends at a CR at e,
+// laneRowAtCR ends the row laneRow read, values 0 to i of n (in the arrays
+// of s.row and s.spans), where its last value, from pos, ends at a CR at e,
 // as the loop ends a row at a CR that ends a line: in CarriageReturn, the
 // LF of a CRLF left to the next row (takeLF). It declines as laneRow does
 // where the table does not end the row at a CR, at an empty line and at a
 // row of too few values.
-func (s *Scanner) laneRowAtCR(spans []span, row [][]byte, i, pos, e, quotes, n int) bool {
+func (s *Scanner) laneRowAtCR(i, pos, e, quotes, n int) bool {
 	if !s.laneCR || e == pos && i == 0 || s.opts.FieldsPerRow >= 0 && i+1 != n && !s.seg.on {
 		return s.declineRow()
 	}
-	s.endLaneRow(spans[:i+1], row[:i+1], e, s.laneBefore(s.buf, pos, e, quotes), sm.CarriageReturn)
+	s.endLaneRow(i+1, n, e, s.laneBefore(s.buf, pos, e, quotes), sm.CarriageReturn)
 	s.laneNext, s.laneFast = true, false // the next row takes the LF first
 	s.rows++
 	return true
@@ -270,12 +269,17 @@ func (s *Scanner) laneBefore(buf []byte, pos, e, quotes int) sm.State {
 	return sm.Standard
 }
 
-// endLaneRow ends a row laneRow read, its values row and spans (to be
-// made), at the line end at e, as the loop and finishRow end one: the
-// table in state end after before. (The caller sets laneNext and
-// laneFast, and counts the row.)
-func (s *Scanner) endLaneRow(spans []span, row [][]byte, e int, before, end sm.State) {
-	s.spans, s.row = spans, row
+// endLaneRow ends a row laneRow read, its k values in the arrays of s.row
+// and s.spans (the spans to be made), n long, at the line end at e, as the
+// loop and finishRow end one: the table in state end after before. (The
+// caller sets laneNext and laneFast, and counts the row.) The two slices
+// are cut from themselves, so that only their lengths are stored: a slice
+// of a field assigned to that field stores no pointer, and so costs no
+// write barrier while the collector marks (two a row, beside the one
+// of each value's slice).
+func (s *Scanner) endLaneRow(k, n, e int, before, end sm.State) {
+	s.spans = s.spans[:k:n]
+	s.row = s.row[:k:n]
 	s.seg.emptyRow = false
 	s.seg.rowStart, s.seg.rowEnd = s.base+int64(s.rowStart), s.base+int64(e)
 	s.rowBegin, s.lastLine = s.rowStart, s.rowLine
