@@ -399,6 +399,33 @@ func TestMoreDelimiters(t *testing.T) {
 	}
 }
 
+// A list of values that hold colons (URLs, times, MAC and IPv6
+// addresses, Windows paths) is one column, not a table split at ':' that
+// reads as consistently as /etc/passwd does, which stays one.
+func TestColonInValues(t *testing.T) {
+	for _, tt := range []struct {
+		name, in, delim string
+		cols            int
+	}{
+		{"URLs", "https://a.example/x\nhttps://b.example/y\nhttp://c.example:8080/z\nftp://d.example/w\n", ",", 1},
+		{"times", "1:39 PM\n2:45 pm\n11:05 AM\n3:00 PM\n", ",", 1},
+		{"times with seconds, a header", "at\n10:30:00\n11:45:10.25\n9:05:00\n", ",", 1},
+		{"MAC addresses", "AA:BB:CC:DD:EE:01\nAA:BB:CC:DD:EE:02\naa:bb:cc:dd:ee:03\n", ",", 1},
+		{"IPv6 addresses", "2001:db8::1\n2001:db8:85a3::8a2e:370:7334\nfe80::1\n::ffff:192.0.2.1\n", ",", 1},
+		{"Windows paths", "C:\\a\\x.txt\nC:\\b\\y.txt\nD:/c/z.txt\n", ",", 1},
+		{"passwd", "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\nbin:x:2:2:bin:/bin:/usr/sbin/nologin\n", ":", 7},
+		{"colon table of words and numbers", "name:age:city\nAnn:31:Oslo\nBob:42:Rome\nCy:27:Lima\n", ":", 3},
+	} {
+		res, err := sniff.SniffBytes([]byte(tt.in), sniff.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if res.Dialect.Delimiter != tt.delim || len(res.Columns) != tt.cols {
+			t.Errorf("%s: delimiter %q, %d columns; want %q, %d", tt.name, res.Dialect.Delimiter, len(res.Columns), tt.delim, tt.cols)
+		}
+	}
+}
+
 // Class 1, over a table DuckDB does find: a comma table with one short
 // row, whose text column holds one semicolon a row, is a comma table,
 // not the two columns DuckDB's semicolon reads consistently.

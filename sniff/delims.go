@@ -162,3 +162,124 @@ func widthsAgree(base, wide []line, m int) bool {
 	}
 	return two
 }
+
+// colonLines is the number of lines colonInValues looks at.
+const colonLines = 256
+
+// colonInValues says the colons of b's lines are inside values: every
+// non-empty line among the first colonLines (but the first, which may be
+// a header) is one value of a kind that holds colons, a time (`1:39`,
+// `13:05:59.5`, `1:39 PM`), a URL (`https://…`), a Windows path (`C:\…`),
+// a MAC address or an IPv6 address (hex digits and at least two colons).
+// Such a file is a list of those values, one column: split at ':' it
+// reads as a table as consistent as /etc/passwd, of columns of a few
+// digits each.
+func colonInValues(b []byte) bool {
+	seen := 0
+	for n := 0; n < colonLines && len(b) > 0; n++ {
+		ln := b
+		if i := bytes.IndexAny(b, "\r\n"); i >= 0 {
+			ln, b = b[:i], b[i+1:]
+		} else {
+			b = nil
+		}
+		ln = bytes.TrimSpace(ln)
+		if n == 0 || len(ln) == 0 {
+			continue
+		}
+		if !colonValue(ln) {
+			return false
+		}
+		seen++
+	}
+	return seen > 0
+}
+
+// colonValue says v is one value of a kind that holds colons (see
+// colonInValues).
+func colonValue(v []byte) bool {
+	if bytes.Contains(v, []byte("://")) && bytes.IndexAny(v, " \t,;|") < 0 {
+		return true // a URL
+	}
+	if len(v) >= 3 && isLetter(v[0]) && v[1] == ':' && (v[2] == '\\' || v[2] == '/') {
+		return true // a Windows path
+	}
+	if n := len(v); n > 2 && (v[n-1] == 'M' || v[n-1] == 'm') && bytes.IndexByte([]byte("AaPp"), v[n-2]) >= 0 {
+		v = bytes.TrimRight(v[:n-2], " ") // `1:39 PM`
+	}
+	g := bytes.Split(v, []byte(":"))
+	return len(g) >= 2 && (timeValue(g) || macValue(g) || bytes.Count(v, []byte("::")) <= 1 && ipv6Value(g))
+}
+
+// timeValue says the groups between colons are a time: hours of one or two
+// digits, minutes and seconds of two (seconds with a fraction).
+func timeValue(g [][]byte) bool {
+	if len(g) > 3 || !digitsOf(g[0], 1, 2) || !digitsOf(g[1], 2, 2) {
+		return false
+	}
+	if len(g) == 3 {
+		sec, frac, dot := bytes.Cut(g[2], []byte("."))
+		return digitsOf(sec, 2, 2) && (!dot || digitsOf(frac, 1, 9))
+	}
+	return true
+}
+
+// macValue says the groups are a MAC address: six of two hex digits.
+func macValue(g [][]byte) bool {
+	if len(g) != 6 {
+		return false
+	}
+	for _, x := range g {
+		if len(x) != 2 || !hexOf(x) {
+			return false
+		}
+	}
+	return true
+}
+
+// ipv6Value says the groups are an IPv6 address (whose one `::`, if any,
+// the caller checked): three to eight groups of at most four hex digits,
+// empty ones where `::` stands, the last maybe an
+// IPv4 address; and a `::`, a hex letter or eight groups, so that a row of
+// small numbers split by colons is not one.
+func ipv6Value(g [][]byte) bool {
+	if len(g) < 3 || len(g) > 8 {
+		return false
+	}
+	sure := len(g) == 8
+	for i, x := range g {
+		if i == len(g)-1 && bytes.Count(x, []byte(".")) == 3 {
+			continue // `::ffff:192.0.2.1`
+		}
+		if len(x) > 4 || !hexOf(x) {
+			return false
+		}
+		sure = sure || len(x) == 0 || bytes.IndexFunc(x, func(r rune) bool { return r > '9' }) >= 0
+	}
+	return sure
+}
+
+// digitsOf says b is between lo and hi ASCII digits.
+func digitsOf(b []byte, lo, hi int) bool {
+	if len(b) < lo || len(b) > hi {
+		return false
+	}
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// hexOf says every byte of b is a hex digit.
+func hexOf(b []byte) bool {
+	for _, c := range b {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

@@ -359,7 +359,7 @@ func (s *session) choose() (*Result, error) {
 		var werr error
 		w, wres, werr = s.passes(true)
 		s.seen = append(s.seen, w)
-		if werr == nil && believable(wres) && (!table || len(wres.Columns) >= len(res.Columns)) {
+		if werr == nil && believable(wres) && (!table || len(wres.Columns) >= len(res.Columns)) && !s.colonsInValues(wres.Dialect.Delimiter) {
 			return wres, nil
 		}
 	}
@@ -368,7 +368,8 @@ func (s *session) choose() (*Result, error) {
 	}
 	// Ragged rows: DuckDB's delimiters first, then the others, but space
 	// (lines of words are no table), and only from the first line on (a
-	// column of times under its header splits at the colons).
+	// column of times under its header splits at the colons), and not ':'
+	// in a list of times, URLs, paths or addresses (colonInValues).
 	if p != nil {
 		if rres := s.ragged(p, nil); rres != nil {
 			return rres, nil
@@ -376,7 +377,7 @@ func (s *session) choose() (*Result, error) {
 	}
 	if w != nil {
 		if rres := s.ragged(w, func(c *candidate, r raggedShape) bool {
-			return c.d.Delimiter != " " && r.start == 0
+			return c.d.Delimiter != " " && r.start == 0 && !s.colonsInValues(c.d.Delimiter)
 		}); rres != nil {
 			return rres, nil
 		}
@@ -497,6 +498,12 @@ func (s *session) pass(wide, auto bool) (*session, *Result, error) {
 	}
 	res, err := p.finish(best, nil)
 	return p, res, err
+}
+
+// colonsInValues says d is ':' and the colons of the sample are inside
+// its values (colonInValues): no reading with ':' is taken.
+func (s *session) colonsInValues(d string) bool {
+	return d == ":" && colonInValues(s.head[s.start:])
 }
 
 // believable says whether a dialect found with the delimiters DuckDB does
