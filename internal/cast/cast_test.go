@@ -968,8 +968,8 @@ func TestTimestamp(t *testing.T) {
 		{"plus hh colon", "2024-02-29 12:00:00+02:", "2024-02-29 12:00:00", true, false},
 		{"offset one digit", "2024-02-29 12:00:00+2", "", false, false},
 		{"offset unchecked", "2024-02-29 12:00:00+99", "2024-02-29 12:00:00", true, false},
-		{"UTC", "2024-02-29 12:00:00 UTC", "2024-02-29 12:00:00", true, false},
-		{"utc", "2024-02-29 12:00:00 utc", "2024-02-29 12:00:00", true, false},
+		{"UTC", "2024-02-29 12:00:00 UTC", "2024-02-29 12:00:00", true, true}, // DuckDB 1.5.6 sniffs it as TIMESTAMP
+		{"utc", "2024-02-29 12:00:00 utc", "2024-02-29 12:00:00", true, true},
 		{"EST", "2024-02-29 12:00:00 EST", "", false, false},
 		{"zone name", "2024-02-29 12:00:00 Europe/Paris", "", false, false},
 		{"trailing space", "2024-02-29 12:00:00 ", "2024-02-29 12:00:00", true, true},

@@ -121,8 +121,9 @@ func (ts Timestamp) String() string {
 //	    offset is read and dropped: the value is the wall time written, as
 //	    DuckDB 1.5.6 casts '2024-01-01 12:00:00+02' to TIMESTAMP
 //	    12:00:00 (TimestampTZ applies it). When Strict (the sniffer), any
-//	    offset or zone name fails: DuckDB's sniffer leaves such values to
-//	    TIMESTAMP WITH TIME ZONE;
+//	    offset fails: DuckDB's sniffer leaves such values to TIMESTAMP WITH
+//	    TIME ZONE; the name UTC does not (DuckDB 1.5.6 sniffs
+//	    "2024-01-31 10:00:00 UTC" as TIMESTAMP);
 //	  - nothing but spaces may follow; note that a date followed by a space
 //	    and nothing else is no timestamp.
 func (c Caster) Timestamp(b []byte) (Timestamp, bool) {
@@ -195,7 +196,7 @@ func (c Caster) timestamp(b []byte, tz bool) (Timestamp, bool) {
 			pos++
 		}
 		if zone := b[start:pos]; len(zone) > 0 {
-			if c.Strict || !equalFold(zone, "utc") {
+			if !equalFold(zone, "utc") {
 				return 0, false
 			}
 		}
