@@ -340,6 +340,16 @@ func TestOverrides(t *testing.T) {
 	if want := []string{"column0:VARCHAR", "column1:VARCHAR", "column2:VARCHAR"}; !cmp.Equal(want, got.Schema) || len(got.Rows) != 3 {
 		t.Errorf("AutoDetect Off: %v, %d rows", got.Schema, len(got.Rows))
 	}
+	// The null strings are nulls to the sniffer too, as to DuckDB's: they
+	// do not make a column of numbers text.
+	nulls := writeFile(t, "n.csv", []byte("a,b\n1,x\nNA,y\n-,z\n4,w\n"))
+	got = openAll(t, nulls, Options{NullStr: []string{"NA", "-"}})
+	if want := []string{"a:BIGINT", "b:VARCHAR"}; !cmp.Equal(want, got.Schema) || len(got.Rows) != 4 || got.Rows[1][0] != "NULL" || got.Rows[3][0] != "4" {
+		t.Errorf("NullStr: %v %v %s", got.Schema, got.Rows, got.Err)
+	}
+	if got = openAll(t, nulls, Options{}); len(got.Schema) != 2 || got.Schema[0] != "a:VARCHAR" {
+		t.Errorf("no NullStr: %v", got.Schema)
+	}
 	got = openAll(t, path, Options{AutoDetect: Off, Header: On, Columns: typed.Schema{{Name: "a", Type: typed.TypeInteger}, {Name: "b", Type: typed.TypeDouble}, {Name: "c", Type: typed.TypeDate}}})
 	if len(got.Rows) != 2 || got.Rows[1][1] != "4.25" || got.Rows[1][2] != "2024-02-03T00:00:00Z" {
 		t.Errorf("Columns: %v %s", got.Rows, got.Err)

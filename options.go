@@ -268,6 +268,7 @@ func (o Options) resolve() (plan, error) {
 	p.sniff = sniff.OptionsFor(p.read)
 	p.sniff.SampleSize, p.sniff.Fixed, p.sniff.Trace = o.SampleSize, fixed, o.Trace
 	p.sniff.DateFormat, p.sniff.TimestampFormat = o.DateFormat, o.TimestampFormat
+	p.sniff.NullStr = o.NullStr
 	switch o.Header {
 	case On:
 		p.sniff.Header = sniff.HeaderYes

@@ -71,7 +71,7 @@ func (s *session) refineTypeChunk(cols []column, rows [][][]byte) {
 		col := &cols[ci]
 		settled := sticky(col.top())
 		for _, r := range rows {
-			if len(cell(r, ci)) > 0 {
+			if !s.null(cell(r, ci)) {
 				col.values++
 			}
 		}

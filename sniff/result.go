@@ -95,6 +95,10 @@ type Options struct {
 	DateFormat, TimestampFormat string
 	// DecimalComma reads DOUBLE values with ',' as the decimal separator.
 	DecimalComma bool
+	// NullStr lists the values that mean NULL (DuckDB's nullstr): like
+	// the empty value, which always fits, they fit every type and count
+	// as no value. Nil: the empty value only.
+	NullStr []string
 	// MaxLineSize bounds a row's length; a candidate dialect that reads a
 	// longer row is rejected. Zero means scanner.DefaultMaxLineSize. The
 	// sample ends MaxLineSize bytes past its last line end, so a stream

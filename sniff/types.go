@@ -267,10 +267,10 @@ func (s *session) format(t cast.Type) *formatState {
 	return &s.formats[1]
 }
 
-// canCast says whether v fits t with the sniffer's rules; an empty value
-// fits every type.
+// canCast says whether v fits t with the sniffer's rules; a null (the
+// empty value, or one of Options.NullStr) fits every type.
 func (s *session) canCast(t cast.Type, v []byte) bool {
-	if len(v) == 0 {
+	if s.null(v) {
 		return true
 	}
 	c := s.caster
@@ -308,6 +308,19 @@ func (s *session) canCast(t cast.Type, v []byte) bool {
 	case cast.TypeTimestampTZ:
 		_, ok := c.TimestampTZ(v)
 		return ok
+	}
+	return false
+}
+
+// null says v means NULL: the empty value, or one of Options.NullStr.
+func (s *session) null(v []byte) bool {
+	if len(v) == 0 {
+		return true
+	}
+	for _, n := range s.opts.NullStr {
+		if string(v) == n {
+			return true
+		}
 	}
 	return false
 }
@@ -375,13 +388,14 @@ func (s *session) sniffTypes(rows [][][]byte, from int, cols []column) {
 		col := &cols[ci]
 		for ri := from; ri < len(rows); ri++ {
 			v := cell(rows[ri], ci)
-			if len(v) > 0 {
+			null := s.null(v)
+			if !null {
 				col.values++
 			}
 			startTop := col.top()
 			for col.more() {
 				t := col.top()
-				if len(v) > 0 && ((t == cast.TypeTimestamp && !hasTimestamp) || (t == cast.TypeDate && !hasDate)) {
+				if !null && ((t == cast.TypeTimestamp && !hasTimestamp) || (t == cast.TypeDate && !hasDate)) {
 					if sep, ok := cast.DateSeparator(v); ok {
 						s.format(t).detect(t, sep, v)
 					}
