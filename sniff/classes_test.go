@@ -308,6 +308,46 @@ func TestTypeInTheLastRows(t *testing.T) {
 	}
 }
 
+// Refinement widens a settled column of ISO dates that meets timestamps
+// after the first chunk to TIMESTAMP, and keeps a TIMESTAMP column that
+// meets offsets, as DuckDB 1.5.6's refinement does (it casts with the
+// reader's cast, which reads an offset and drops it): what the column held
+// reads as a timestamp too. Anything else it meets makes it text, as
+// before; within the first chunk a settled column still goes to text
+// (DuckDB's detection does the same).
+func TestRefineWidensTimes(t *testing.T) {
+	rows := func(n int, v string, then ...string) string {
+		var b strings.Builder
+		b.WriteString("a\n")
+		for range n {
+			b.WriteString(v + "\n")
+		}
+		for _, x := range then {
+			b.WriteString(x + "\n")
+		}
+		return b.String()
+	}
+	for _, tt := range []struct {
+		name, in, want string
+	}{
+		{"dates, a timestamp after the first chunk", rows(2047, "2024-01-01", "2024-01-01 10:00:00"), "TIMESTAMP"},
+		{"dates, timestamps and dates", rows(3000, "2024-01-01", "2024-01-01 10:00:00", "2024-01-02"), "TIMESTAMP"},
+		{"timestamps, an offset after the first chunk", rows(3000, "2024-01-01 10:00:00", "2024-01-01 10:00:00+02"), "TIMESTAMP"},
+		{"dates, an offset after the first chunk", rows(3000, "2024-01-01", "2024-01-01 10:00:00+02"), "TIMESTAMP"},
+		{"dates, text after the first chunk", rows(3000, "2024-01-01", "soon"), "VARCHAR"},
+		{"local dates, a timestamp after the first chunk", rows(3000, "28/01/2018", "2018-01-28 10:00:00"), "VARCHAR"},
+		{"dates, a timestamp in the first chunk", rows(10, "2024-01-01", "2024-01-01 10:00:00"), "VARCHAR"},
+	} {
+		res, err := sniff.SniffBytes([]byte(tt.in), sniff.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if len(res.Columns) != 1 || res.Columns[0].Type.String() != tt.want {
+			t.Errorf("%s: columns %+v; want %v", tt.name, res.Columns, tt.want)
+		}
+	}
+}
+
 // utf16Bytes encodes s as UTF-16 with a byte order mark.
 func utf16Bytes(s string, big bool) []byte {
 	var order binary.AppendByteOrder = binary.LittleEndian

@@ -7,7 +7,8 @@ package sniff
 // a decimal on row 9,000. Refinement reads the following chunks of the
 // sample and, per chunk and column, drops candidate types until one casts
 // every value of the chunk; a column that was BOOLEAN, DATE, TIME or
-// TIMESTAMP goes straight to VARCHAR. For an input with random access the
+// TIMESTAMP goes straight to VARCHAR, but one of ISO dates or timestamps
+// to TIMESTAMP when the chunk reads as timestamps (widerTime). For an input with random access the
 // sniffer also reads the rest of DuckDB's sample when the head was cut at
 // DefaultSampleBytes, a chunk at a time, and a few windows from later in
 // the file (sample.go): a chunk or a window is used only if
@@ -84,12 +85,40 @@ func (s *session) refineTypeChunk(cols []column, rows [][][]byte) {
 				break
 			}
 			if settled {
-				col.popTo(cast.TypeVarchar)
+				if w := s.widerTime(t, rows, ci); w != t {
+					col.popTo(w)
+				}
 				break
 			}
 			col.pop()
 		}
 	}
+}
+
+// widerTime returns the type a settled column of type t goes to when a
+// value of rows does not fit it, as DuckDB's refinement (which casts with
+// the reader's cast, not the sniffer's strict one) decides: TIMESTAMP for
+// a column of ISO dates or timestamps whose values here all read as
+// timestamps, an offset read and dropped as the reader drops it
+// (DuckDB 1.5.6 reads 2,047 dates and `2024-01-01 10:00:00+02` as
+// TIMESTAMP, the last 10:00:00); VARCHAR otherwise. Every value the
+// column held before reads as a TIMESTAMP too: a date as its midnight.
+func (s *session) widerTime(t cast.Type, rows [][][]byte, ci int) cast.Type {
+	if (t == cast.TypeDate && s.formats[0].current.IsZero() || t == cast.TypeTimestamp) && s.formats[1].current.IsZero() {
+		all := true
+		for _, r := range rows {
+			if v := cell(r, ci); !s.null(v) {
+				if _, ok := cast.Scan.Timestamp(v); !ok {
+					all = false
+					break
+				}
+			}
+		}
+		if all {
+			return cast.TypeTimestamp
+		}
+	}
+	return cast.TypeVarchar
 }
 
 func (s *session) castsAll(t cast.Type, rows [][][]byte, ci int) bool {
