@@ -399,6 +399,30 @@ func TestMoreDelimiters(t *testing.T) {
 	}
 }
 
+// A one-byte delimiter is widened only when the wide one accounts for
+// every row of the sample, not only the first chunk's: a ",," on row
+// 2,102 of a file of ", " keeps ",", which reads every row.
+func TestWideDelimiterWholeSample(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("id, name, score\n")
+	for i := range 2100 {
+		fmt.Fprintf(&b, "%d, n%d, %d\n", i, i, i)
+	}
+	for _, tt := range []struct{ last, delim string }{{"2100,, 5\n", ","}, {"2100, x, 5\n", ", "}} {
+		in := b.String() + tt.last
+		res, err := sniff.SniffBytes([]byte(in), sniff.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Dialect.Delimiter != tt.delim || len(res.Columns) != 3 {
+			t.Errorf("last row %q: delimiter %q, %d columns; want %q, 3", tt.last, res.Dialect.Delimiter, len(res.Columns), tt.delim)
+		}
+		if rows := readWith(t, in, res); len(rows) != 2101 {
+			t.Errorf("last row %q: %d rows read, want 2101", tt.last, len(rows))
+		}
+	}
+}
+
 // A list of values that hold colons (URLs, times, MAC and IPv6
 // addresses, Windows paths) is one column, not a table split at ':' that
 // reads as consistently as /etc/passwd does, which stays one.

@@ -13,7 +13,7 @@ package sniff
 // for every b the rows hold outside quoted values: with m the number of
 // b in the wide delimiter, every row that reads as k values with it reads
 // as m·(k−1)+1 values with b alone (no b stands outside a wide
-// delimiter). The wide dialect must read the first chunk without
+// delimiter). The wide dialect must read the sample's head without
 // failing, row for row where the one-byte dialect does, with at least two
 // columns.
 // The sample is then sniffed again with the wide delimiter fixed, so
@@ -61,11 +61,11 @@ func (s *session) widen(res *Result) *Result {
 			continue
 		}
 		if base == nil {
-			if base = s.countFirst(d); base == nil {
+			if base = s.countSample(d); base == nil {
 				return res
 			}
 		}
-		rows := s.countFirst(wd)
+		rows := s.countSample(wd)
 		if !widthsAgree(base, rows, m) {
 			continue
 		}
@@ -125,15 +125,21 @@ func rawAgrees(b []byte, c byte, wide string, m int, quote dialect.Char) bool {
 	return seen
 }
 
-// countFirst counts the first chunk of the sample with d, or returns nil
-// when d's table fails on it.
-func (s *session) countFirst(d dialect.Dialect) []line {
+// countSample counts every row of the sample's head with d, or returns
+// nil when d's table fails on it: a wide delimiter must account for every
+// row (a ",," on row 2,102 of a file of ", " reads as one value with ", "
+// and two with ",", and the read of it with ", " failed there).
+func (s *session) countSample(d dialect.Dialect) []line {
 	t, err := sm.For(d)
 	if err != nil {
 		return nil
 	}
 	c := newCounter(t, s.head[s.start:], s.start == 0, s.final, s.opts.maxLine())
-	rows := c.next(nil, chunkRows)
+	var rows []line
+	for n := -1; n < len(rows) && !c.done && !c.failed; {
+		n = len(rows)
+		rows = c.next(rows, chunkRows)
+	}
 	if c.failed || len(rows) == 0 {
 		return nil
 	}
