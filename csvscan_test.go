@@ -356,6 +356,60 @@ func TestOverrides(t *testing.T) {
 	}
 }
 
+// badCount is a reader that returns count for every Read once after
+// bytes have been read: more bytes than the buffer holds, or fewer than 0.
+type badCount struct {
+	r     io.Reader
+	after int
+	count func(p []byte) int
+}
+
+func (b *badCount) Read(p []byte) (int, error) {
+	if b.after <= 0 {
+		return b.count(p), nil
+	}
+	n, err := b.r.Read(p[:min(len(p), b.after)])
+	b.after -= n
+	return n, err
+}
+
+// TestBadCountStream: a stream whose Read returns a count outside
+// [0, len(p)] ends the read with an error, at the sniff or later, never
+// with a panic (bufio's, under the front door's stream, before).
+func TestBadCountStream(t *testing.T) {
+	data := bigCSV(20000)
+	for _, after := range []int{0, 100, len(data) / 2} {
+		for name, count := range map[string]func(p []byte) int{
+			"over":     func(p []byte) int { return len(p) + 10 },
+			"negative": func(p []byte) int { return -1 },
+		} {
+			src := &badCount{r: bytes.NewReader(data), after: after, count: count}
+			var err error
+			func() {
+				defer func() {
+					if v := recover(); v != nil {
+						err = fmt.Errorf("panic: %v", v)
+					}
+				}()
+				r, oerr := OpenReader(src, Options{SampleSize: 100})
+				if oerr != nil {
+					err = oerr
+					return
+				}
+				defer r.Close()
+				for _, verr := range r.Values() {
+					if verr != nil {
+						err = verr
+					}
+				}
+			}()
+			if err == nil || strings.HasPrefix(err.Error(), "panic") {
+				t.Errorf("%s after %d bytes: %v, want an error", name, after, err)
+			}
+		}
+	}
+}
+
 // TestFaultStreams: OpenReader over a source that fails ends with its
 // error, never as a short, complete read.
 func TestFaultStreams(t *testing.T) {

@@ -127,7 +127,7 @@ func openStream(r io.Reader, name string, o Options) (*source, error) {
 
 // wrap sets the source's stream to r decompressed and decoded.
 func (s *source) wrap(r io.Reader, o Options) error {
-	br := bufio.NewReaderSize(r, headSize)
+	br := bufio.NewReaderSize(countChecked{r}, headSize)
 	head, err := br.Peek(headSize)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		return fmt.Errorf("csvscan: %s: %w", s.name, err)
@@ -226,4 +226,16 @@ func encoding(given string, head []byte) (string, error) {
 		return "latin-1", nil
 	}
 	return "", optionError("Encoding", "%q is not utf-8, utf-16 or latin-1", given)
+}
+
+// countChecked turns a Read that returns a count outside [0, len(p)] into
+// an error, which bufio (and the decompressors over it) would panic on.
+type countChecked struct{ r io.Reader }
+
+func (c countChecked) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	if n < 0 || n > len(p) {
+		return 0, fmt.Errorf("csvscan: the reader returned %d bytes for a %d-byte buffer", n, len(p))
+	}
+	return n, err
 }
