@@ -176,7 +176,7 @@ const colonLines = 256
 // non-empty line among the first colonLines (but the first, which may be
 // a header) is one value of a kind that holds colons, a time (`1:39`,
 // `13:05:59.5`, `1:39 PM`), a URL (`https://…`), a Windows path (`C:\…`),
-// a MAC address or an IPv6 address (hex digits and at least two colons).
+// a MAC address or an IPv6 address.
 // Such a file is a list of those values, one column: split at ':' it
 // reads as a table as consistent as /etc/passwd, of columns of a few
 // digits each.
@@ -245,9 +245,9 @@ func macValue(g [][]byte) bool {
 
 // ipv6Value says the groups are an IPv6 address (whose one `::`, if any,
 // the caller checked): three to eight groups of at most four hex digits,
-// empty ones where `::` stands, the last maybe an
-// IPv4 address; and a `::`, a hex letter or eight groups, so that a row of
-// small numbers split by colons is not one.
+// empty ones where `::` stands, the last maybe an IPv4 address; and a
+// `::`, a hex letter or eight groups, so that a row of small numbers split
+// by colons is not one.
 func ipv6Value(g [][]byte) bool {
 	if len(g) < 3 || len(g) > 8 {
 		return false

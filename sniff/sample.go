@@ -237,17 +237,17 @@ func readWindows(r io.ReaderAt, size, after int64) ([][]byte, error) {
 			off := after + rest*i/(windows+1) - windowSize/2
 			offs = append(offs, max(after, min(off, size-windowSize)))
 		}
-	}
-	if rest <= windowSize {
+		if end := size - windowSize; end > offs[len(offs)-1] {
+			offs = append(offs, end)
+		}
+	} else {
 		offs = append(offs, max(0, min(after-1, size-windowSize)))
-	} else if end := size - windowSize; end > offs[len(offs)-1] {
-		offs = append(offs, end)
 	}
 	var out [][]byte
 	for _, off := range offs {
-		n := size - off
-		if rest > windowSize {
-			n = windowSize
+		n := int64(windowSize)
+		if rest <= windowSize {
+			n = size - off // the rest whole, from the head's last byte or before
 		}
 		w := make([]byte, n, n+1)
 		if err := readFull(r, w, off, size); err != nil {
