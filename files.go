@@ -128,9 +128,11 @@ type multi struct {
 	schema   typed.Schema // of the table: the files' columns, then filename and hive keys
 	fileCols int          // how many of schema's columns come from the files
 	hiveKeys []hiveKey
-	idx      int     // the file being read
-	cur      *Reader // its reader; set under mu (Close reads it)
-	mapping  []int   // table column -> the file's column, or -1 for NULL
+	idx      int            // the file being read
+	cur      *Reader        // its reader; set under mu (Close reads it)
+	mapping  []int          // table column -> the file's column, or -1 for NULL
+	same     bool           // the file's columns are the table's, in order (mapping is the identity)
+	cols     []typed.Vector // project's columns, reused from chunk to chunk
 	rejects  []typed.Reject
 	// mu orders the reading goroutine's change of file with a Close from
 	// another goroutine: closed is set by close, and a file opened after
@@ -336,8 +338,9 @@ func (m *multi) open(i int) (*Reader, error) {
 	case m.opts.UnionByName:
 		o = m.prompts[i]
 		if m.schema != nil {
+			at := firstByName(m.schema[:m.fileCols])
 			for j, c := range o.Columns {
-				if k := slices.IndexFunc(m.schema[:m.fileCols], func(t typed.Column) bool { return t.Name == c.Name }); k >= 0 {
+				if k, ok := at[c.Name]; ok {
 					o.Columns[j] = m.schema[k]
 				}
 			}
@@ -371,6 +374,16 @@ func (m *multi) open(i int) (*Reader, error) {
 	return r, nil
 }
 
+// firstByName maps each name of s to its first column: matching the
+// columns of a file of a million columns by a search each took hours.
+func firstByName(s typed.Schema) map[string]int {
+	at := make(map[string]int, len(s))
+	for i := len(s) - 1; i >= 0; i-- {
+		at[s[i].Name] = i
+	}
+	return at
+}
+
 // use makes r the file being read: it maps the table's columns to its own.
 func (m *multi) use(r *Reader) error {
 	if !m.setCur(r) {
@@ -379,11 +392,19 @@ func (m *multi) use(r *Reader) error {
 	m.mapping = make([]int, m.fileCols)
 	s := r.Schema()
 	var missing []string
+	at := firstByName(s)
 	for i, c := range m.schema[:m.fileCols] {
-		m.mapping[i] = slices.IndexFunc(s, func(t typed.Column) bool { return t.Name == c.Name })
+		m.mapping[i] = -1
+		if k, ok := at[c.Name]; ok {
+			m.mapping[i] = k
+		}
 		if m.mapping[i] < 0 {
 			missing = append(missing, strconv.Quote(c.Name))
 		}
+	}
+	m.same = len(s) == len(m.schema)
+	for i, j := range m.mapping {
+		m.same = m.same && i == j
 	}
 	if len(missing) > 0 && !m.opts.UnionByName {
 		return fmt.Errorf("csvscan: %s lacks the column %s of %s; set Options.UnionByName to read files with different columns (missing ones read as NULL)",
@@ -424,8 +445,14 @@ func (m *multi) next() (*typed.Chunk, error) {
 // project builds the table's chunk from a file's: its columns by name,
 // NULL for a missing one, then the file name and hive values.
 func (m *multi) project(c *typed.Chunk) *typed.Chunk {
+	if m.same {
+		return c // one file's own columns: a chunk of a million of them is 240 MB of vectors
+	}
 	n := c.Len()
-	cols := make([]typed.Vector, len(m.schema))
+	if len(m.cols) != len(m.schema) {
+		m.cols = make([]typed.Vector, len(m.schema))
+	}
+	cols := m.cols // the chunk before is no longer valid (Reader.Next)
 	for i, j := range m.mapping {
 		if j >= 0 {
 			cols[i] = c.Columns[j]

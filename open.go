@@ -126,6 +126,7 @@ func newReader(src *source, p plan, opts Options) (*Reader, error) {
 	if err := r.schemaFrom(p); err != nil {
 		return nil, err
 	}
+	r.cast.Schema = nil // r.schema is the read's (a row of a million columns made each copy 40 MB)
 	if len(r.schema) == 0 {
 		if err := r.firstRow(); err != nil {
 			return nil, err
@@ -179,6 +180,10 @@ func columnNames(s typed.Schema) string {
 // How a read takes its rows, which decides how start reads the input.
 type readKind int
 
+// wideSchema is the most columns a typed read casts on several goroutines:
+// a wider one is read sequentially (start).
+const wideSchema = 1 << 14
+
 const (
 	readTyped readKind = iota // Values, Chunks, Next: cast on the scan's workers
 	readCount                 // Count: counted on the scan's workers
@@ -215,6 +220,12 @@ func (r *Reader) start(kind readKind) error {
 	threads := r.opts.Threads
 	if !raw && r.opts.AllowQuotedNulls == Off {
 		threads = 1 // only a sequential scan says which values were quoted
+	}
+	if !raw && len(r.schema) > wideSchema {
+		// Every chunk costs a vector per column, whatever its rows, and a
+		// parallel read holds several: a row of a million columns held
+		// gigabytes of them (the sequential read holds one chunk).
+		threads = 1
 	}
 	so.Threads = threads
 	if raw && so.Header && so.MaxBadRows > 0 {

@@ -168,7 +168,7 @@ func newPlanWorkers(r io.ReaderAt, size, rangeSize int64, so scanner.Options, op
 	// byte (empty lines of a one-column file): each costs a row number
 	// and a value of each column, so a range's worker stops at planAhead
 	// bytes of them that the caller has not taken.
-	w.aheadRows = max(typed.ChunkSize, int(min(planAhead, rangeSize))/(8+16*len(opts.Schema)))
+	w.aheadRows = max(typed.ChunkRows(len(opts.Schema)), int(min(planAhead, rangeSize))/(8+16*len(opts.Schema)))
 	pr.wg.Add(threads)
 	for range threads {
 		go pr.worker()

@@ -2,6 +2,7 @@ package typed
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"unsafe"
@@ -148,5 +149,82 @@ func TestAppendTextGrowth(t *testing.T) {
 	big.appendText(0, huge)
 	if c := cap(big.Data); c > len(huge)+len(huge)/8+(8<<20) {
 		t.Errorf("a first value of %d bytes grew the text to %d", len(huge), c)
+	}
+}
+
+// TestWideChunks: a schema of more than 512 columns gets chunks of fewer
+// rows (ChunkRows), about a million values each, so that a chunk of a
+// very wide file is megabytes, not gigabytes; the rows read are the same,
+// in order, over chunks of that size, and Keep recycles such chunks.
+func TestWideChunks(t *testing.T) {
+	for _, c := range []struct{ columns, rows int }{
+		{0, ChunkSize}, {1, ChunkSize}, {512, ChunkSize}, {513, 2044}, {4000, 262},
+		{1 << 20, 1}, {5_000_000, 1},
+	} {
+		if got := ChunkRows(c.columns); got != c.rows {
+			t.Errorf("ChunkRows(%d) = %d, want %d", c.columns, got, c.rows)
+		}
+	}
+
+	const columns, rows = 4000, 600
+	per := ChunkRows(columns)
+	types := make([]Type, columns)
+	for j := range types {
+		types[j] = []Type{TypeBigInt, TypeVarchar, TypeDouble}[j%3]
+	}
+	var b strings.Builder
+	for i := range rows {
+		for j := range columns {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			if (i+j)%11 != 0 { // else NULL
+				b.WriteByte(byte('0' + (i+j)%10))
+			}
+		}
+		b.WriteByte('\n')
+	}
+	r := typedBytes(t, []byte(b.String()), scanner.Options{}, Options{Schema: typedSchema(types...)})
+	var kept []*Chunk
+	row := 0
+	for k := 0; ; k++ {
+		c, err := r.Next()
+		if c == nil {
+			if err != io.EOF {
+				t.Fatal(err)
+			}
+			break
+		}
+		if c.Len() > per || (c.Len() < per && row+c.Len() != rows) {
+			t.Fatalf("chunk %d holds %d rows, want %d (or the rest)", k, c.Len(), per)
+		}
+		for i := range c.Len() {
+			if c.RowNumbers[i] != row+1 {
+				t.Fatalf("chunk %d row %d: row number %d, want %d", k, i, c.RowNumbers[i], row+1)
+			}
+			for j := range columns {
+				want := ""
+				if (row+j)%11 != 0 {
+					want = fmt.Sprint((row + j) % 10)
+					if types[j] == TypeDouble {
+						want += ".0"
+					}
+				}
+				if got := string(c.Columns[j].AppendText(nil, i)); c.Columns[j].IsNull(i) != (want == "") || (want != "" && got != want) {
+					t.Fatalf("row %d column %d: %q (null %v), want %q", row+1, j+1, got, c.Columns[j].IsNull(i), want)
+				}
+			}
+			row++
+		}
+		// The Reader goes on in the memory of the chunk kept the time
+		// before: chunks of ChunkRows rows fit it.
+		var spare *Chunk
+		if len(kept) > 0 {
+			spare = kept[len(kept)-1]
+		}
+		kept = append(kept, r.Keep(spare))
+	}
+	if row != rows {
+		t.Fatalf("%d rows read, want %d", row, rows)
 	}
 }

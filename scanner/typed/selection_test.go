@@ -12,8 +12,8 @@ import (
 // and a VARCHAR column whose values name their row, every seventh DOUBLE
 // NULL (the other columns have none, as most columns of most files).
 func selectionChunk(n int) *Chunk {
-	c := newChunk(Schema{{Name: "i", Type: TypeBigInt}, {Name: "f", Type: TypeDouble}, {Name: "d", Type: TypeDate}, {Name: "s", Type: TypeVarchar}})
-	c.reset()
+	c := newChunk(Schema{{Name: "i", Type: TypeBigInt}, {Name: "f", Type: TypeDouble}, {Name: "d", Type: TypeDate}, {Name: "s", Type: TypeVarchar}}, ChunkSize)
+	c.reset(ChunkSize)
 	for i := range n {
 		c.RowNumbers[i] = i + 1
 		c.Columns[0].Ints[i] = int64(i)

@@ -14,7 +14,9 @@ import (
 )
 
 // ChunkSize is the most rows a Chunk holds: DuckDB's vector size
-// (STANDARD_VECTOR_SIZE).
+// (STANDARD_VECTOR_SIZE). A Reader of more than 512 columns makes its
+// chunks smaller (ChunkRows), so that a chunk of a very wide file stays
+// megabytes, not gigabytes.
 const ChunkSize = 2048
 
 // The column types and the values of DATE, TIME and TIMESTAMP columns,
@@ -202,6 +204,7 @@ type Reader struct {
 	nullLens uint64  // the lengths of the null strings (nullLengths)
 	sep      byte    // the decimal separator of DOUBLE and FLOAT values
 
+	rows   int // the rows a chunk holds: ChunkSize, fewer for a wide schema (ChunkRows)
 	chunk  Chunk
 	keep   []uint8 // 1 for a good row of the chunk being filled, 0 for a bad one
 	sel    []int32 // scratch of compact
@@ -252,11 +255,10 @@ func NewReader(src Rows, opts Options) (*Reader, error) {
 		opts:   opts,
 		ignore: opts.IgnoreErrors || opts.StoreRejects,
 		caster: cast.Caster{DecimalComma: opts.DecimalComma},
-		chunk:  newChunk(opts.Schema),
-		keep:   make([]uint8, ChunkSize),
-		sel:    make([]int32, ChunkSize),
-		starts: make([]int32, ChunkSize),
+		rows:   ChunkRows(len(opts.Schema)),
 	}
+	r.chunk = newChunk(opts.Schema, r.rows)
+	r.keep, r.sel, r.starts = make([]uint8, r.rows), make([]int32, r.rows), make([]int32, r.rows)
 	var err error
 	if opts.DateFormat != "" {
 		if r.dateFmt, err = cast.ParseFormat(opts.DateFormat); err != nil {
@@ -370,27 +372,28 @@ func (r *Reader) Next() (*Chunk, error) {
 func (r *Reader) Keep(spare *Chunk) *Chunk {
 	if spare == nil || !r.fits(spare) {
 		spare = &Chunk{}
-		*spare = newChunk(r.opts.Schema)
+		*spare = newChunk(r.opts.Schema, r.rows)
 	}
 	*spare, r.chunk = r.chunk, *spare
 	return spare
 }
 
 // fits reports whether c's memory can hold a chunk of r's schema: the
-// same columns, types and decimal widths, and room for ChunkSize rows in
+// same columns, types and decimal widths, and room for r's rows in
 // every slice r's own chunk uses (those newChunk made for the schema's
 // storage kinds), so that Chunk.reset can take it.
 func (r *Reader) fits(c *Chunk) bool {
-	if len(c.Columns) != len(r.chunk.Columns) || cap(c.RowNumbers) < ChunkSize {
+	n := r.rows
+	if len(c.Columns) != len(r.chunk.Columns) || cap(c.RowNumbers) < n {
 		return false
 	}
 	for i := range c.Columns {
 		v, w := &c.Columns[i], &r.chunk.Columns[i]
 		if v.Type != w.Type || v.Width != w.Width || v.Scale != w.Scale ||
-			!room(v.Validity, w.Validity, ChunkSize/64) || !room(v.Bools, w.Bools, ChunkSize) ||
-			!room(v.Ints, w.Ints, ChunkSize) || !room(v.Floats, w.Floats, ChunkSize) ||
-			!room(v.Dates, w.Dates, ChunkSize) || !room(v.Times, w.Times, ChunkSize) ||
-			!room(v.Timestamps, w.Timestamps, ChunkSize) || !room(v.Offsets, w.Offsets, ChunkSize+1) {
+			!room(v.Validity, w.Validity, (n+63)/64) || !room(v.Bools, w.Bools, n) ||
+			!room(v.Ints, w.Ints, n) || !room(v.Floats, w.Floats, n) ||
+			!room(v.Dates, w.Dates, n) || !room(v.Times, w.Times, n) ||
+			!room(v.Timestamps, w.Timestamps, n) || !room(v.Offsets, w.Offsets, n+1) {
 			return false
 		}
 	}
@@ -439,13 +442,13 @@ func (r *Reader) fill() int {
 		}
 	}
 	c := &r.chunk
-	c.reset()
+	c.reset(r.rows)
 	n, bad := 0, 0
 	taker, _ := r.src.(BadRowTaker)
 	if so, ok := r.src.(OptionsSource); ok && !so.Options().IgnoreErrors {
 		taker = nil // a source that stops at a parse error skips no row
 	}
-	for n < ChunkSize {
+	for n < r.rows {
 		more := r.pending || r.src.Scan()
 		r.pending = false
 		if taker != nil {

@@ -242,41 +242,56 @@ func (c *Chunk) Clone() *Chunk {
 	return d
 }
 
-func newChunk(schema Schema) Chunk {
-	c := Chunk{Columns: make([]Vector, len(schema)), RowNumbers: make([]int, ChunkSize)}
+// chunkValues bounds the values of a chunk, rows times columns (ChunkRows):
+// a chunk's slots are then at most 8 MiB of int64s whatever the width,
+// where a chunk of 2,048 rows of a million columns took 16 GB.
+const chunkValues = 1 << 20
+
+// ChunkRows returns the most rows a Reader's chunk holds for a schema of
+// the given number of columns: ChunkSize up to 512 columns, fewer for a
+// wider schema (about a million values a chunk), and one past a million
+// columns.
+func ChunkRows(columns int) int {
+	return max(1, min(ChunkSize, chunkValues/max(1, columns)))
+}
+
+// newChunk returns a chunk of the schema with room for rows rows.
+func newChunk(schema Schema, rows int) Chunk {
+	c := Chunk{Columns: make([]Vector, len(schema)), RowNumbers: make([]int, rows)}
 	for i, col := range schema {
-		c.Columns[i] = NullVector(col, ChunkSize) // reset makes the values valid
+		c.Columns[i] = NullVector(col, rows) // reset makes the values valid
 	}
 	return c
 }
 
-// reset makes every slot writable again and every value valid.
-func (c *Chunk) reset() {
+// reset makes the chunk's first rows slots writable again and every value
+// valid; rows is what newChunk made room for.
+func (c *Chunk) reset(rows int) {
 	c.n = 0
-	c.RowNumbers = c.RowNumbers[:ChunkSize]
+	c.RowNumbers = c.RowNumbers[:rows]
 	for i := range c.Columns {
 		v := &c.Columns[i]
-		v.Validity = v.Validity[:ChunkSize/64]
+		v.Validity = v.Validity[:(rows+63)/64]
 		for w := range v.Validity {
 			v.Validity[w] = ^uint64(0)
 		}
 		t, _ := storage(v.Type)
 		switch t {
 		case TypeBoolean:
-			v.Bools = v.Bools[:ChunkSize]
+			v.Bools = v.Bools[:rows]
 		case TypeBigInt:
-			v.Ints = v.Ints[:ChunkSize]
+			v.Ints = v.Ints[:rows]
 		case TypeDouble:
-			v.Floats = v.Floats[:ChunkSize]
+			v.Floats = v.Floats[:rows]
 		case TypeDate:
-			v.Dates = v.Dates[:ChunkSize]
+			v.Dates = v.Dates[:rows]
 		case TypeTime:
-			v.Times = v.Times[:ChunkSize]
+			v.Times = v.Times[:rows]
 		case TypeTimestamp:
-			v.Timestamps = v.Timestamps[:ChunkSize]
+			v.Timestamps = v.Timestamps[:rows]
 		case TypeVarchar:
 			v.Data = v.Data[:0]
-			v.Offsets = v.Offsets[:ChunkSize+1]
+			v.Offsets = v.Offsets[:rows+1]
 			v.Offsets[0] = 0
 		}
 	}
