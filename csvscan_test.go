@@ -237,6 +237,80 @@ func TestCompressed(t *testing.T) {
 	}
 }
 
+// zstdFrame is a zstd frame of one raw block holding content, whose header
+// asks for a window of 2^windowLog bytes (no content size, so the window
+// is the header's).
+func zstdFrame(windowLog int, content string) []byte {
+	b := []byte{0x28, 0xb5, 0x2f, 0xfd, 0x00, byte(windowLog-10) << 3}
+	h := 1 | len(content)<<3 // the last block, raw, of len(content) bytes
+	b = append(b, byte(h), byte(h>>8), byte(h>>16))
+	return append(b, content...)
+}
+
+// TestZstdWindow: a zstd frame asking for a window over Options.ZstdWindow
+// (8 MiB by default) fails before the decoder allocates it, with an error
+// that names the window and the option, and reads with the option set
+// that high. A 21-byte frame asking for 512 MiB made the decoder allocate
+// 512 MiB (found by a helper's hostile-input audit).
+func TestZstdWindow(t *testing.T) {
+	const table = "a,b\n1,2\n3,4\n"
+	read := func(data []byte, o Options) (rows int, err error) {
+		r, err := OpenReader(bytes.NewReader(data), o)
+		if err != nil {
+			return 0, err
+		}
+		defer r.Close()
+		for _, err := range r.Values() {
+			if err != nil {
+				return rows, err
+			}
+			rows++
+		}
+		return rows, nil
+	}
+	bomb := zstdFrame(29, table)
+	peak, err := memtest.Measure(func() error { _, err := read(bomb, Options{}); return err })
+	if !errors.Is(err, zstd.ErrWindowSizeExceeded) || !strings.Contains(err.Error(), "536870912 bytes") || !strings.Contains(err.Error(), "Options.ZstdWindow") {
+		t.Errorf("a frame asking for 512 MiB: %v; want zstd.ErrWindowSizeExceeded naming the window and Options.ZstdWindow", err)
+	}
+	if peak > 16<<20 {
+		t.Errorf("a frame asking for 512 MiB: peak heap %.1f MiB, want under 16", float64(peak)/(1<<20))
+	}
+	// A later frame over the limit fails as well, once the first is read.
+	if _, err := read(append(zstdFrame(20, table), zstdFrame(29, "5,6\n")...), Options{}); !errors.Is(err, zstd.ErrWindowSizeExceeded) || !strings.Contains(err.Error(), "over 8388608 bytes") {
+		t.Errorf("a second frame asking for 512 MiB: %v; want zstd.ErrWindowSizeExceeded", err)
+	}
+	// Frames within the limit read, the default one and one raised.
+	for _, c := range []struct {
+		log, window int
+	}{{23, 0}, {24, 16 << 20}} {
+		if rows, err := read(zstdFrame(c.log, table), Options{ZstdWindow: c.window}); rows != 2 || err != nil {
+			t.Errorf("a window of 2^%d with ZstdWindow %d: %d rows, %v; want 2 rows", c.log, c.window, rows, err)
+		}
+	}
+	// What zstd writes with a 16 MiB window (zstd --long=24) reads with
+	// ZstdWindow at 16 MiB, as its plain bytes do, and not without.
+	data := bigCSV(20000)
+	var b bytes.Buffer
+	zw, err := zstd.NewWriter(&b, zstd.WithWindowSize(16<<20))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zw.Write(data)
+	zw.Close()
+	path := writeFile(t, "long.csv.zst", b.Bytes())
+	if got := openAll(t, path, Options{}); !strings.Contains(got.Err, "Options.ZstdWindow") {
+		t.Errorf("a 16 MiB window without ZstdWindow: %d rows, error %q", len(got.Rows), got.Err)
+	}
+	want := openAll(t, writeFile(t, "long.csv", data), Options{})
+	if got := openAll(t, path, Options{ZstdWindow: 16 << 20}); !cmp.Equal(want, got) {
+		t.Errorf("a 16 MiB window with ZstdWindow (-plain +zstd):\n%s", cmp.Diff(want, got))
+	}
+	if _, err := read(bomb, Options{ZstdWindow: 100}); !errors.Is(err, ErrOption) {
+		t.Errorf("ZstdWindow 100: %v, want ErrOption", err)
+	}
+}
+
 // TestEncodings: a latin-1 file fails without Encoding, with an error
 // that names the option, and reads right with it; a UTF-16 file with a
 // byte order mark is recognised.

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/klauspost/compress/zstd"
+
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/internal/cast"
 	"github.com/csvscan/csvscan/scanner"
@@ -118,6 +120,14 @@ type Options struct {
 	// Compression is "" or "auto" (gzip and zstd recognised by their magic
 	// bytes), "none", "gzip" or "zstd" (compression).
 	Compression string
+	// ZstdWindow bounds the window a zstd frame may ask for, in bytes: the
+	// decoder holds the whole window from the frame's first byte, so a
+	// 21-byte file could make it allocate 512 MiB. 0 means 8 MiB, the
+	// size RFC 8878 recommends decoders accept and zstd's levels 1 to 19
+	// keep to; files made with zstd --ultra or --long ask for up to 128
+	// MiB (2^N bytes with --long=N), and need it set that high. It must
+	// be 0 or at least 1 KiB (csvscan's own option).
+	ZstdWindow int
 
 	// MaxLineSize bounds a row's length in bytes (max_line_size); 0 means
 	// 2,000,000.
@@ -287,6 +297,9 @@ func (o Options) resolve() (plan, error) {
 	}
 	if _, err := compression(o.Compression, nil); err != nil {
 		return p, err // the one list of names, in source.go
+	}
+	if o.ZstdWindow != 0 && o.ZstdWindow < zstd.MinWindowSize {
+		return p, optionError("ZstdWindow", "%d is under zstd's smallest window, %d bytes (0 means %d MiB)", o.ZstdWindow, zstd.MinWindowSize, defaultZstdWindow>>20)
 	}
 	return p, nil
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/klauspost/compress/zstd"
@@ -149,12 +150,24 @@ func (s *source) wrap(r io.Reader, o Options) error {
 		s.closers = append(s.closers, zr.Close)
 		stream = zr
 	case "zstd":
-		zr, err := zstd.NewReader(br)
+		window := uint64(defaultZstdWindow)
+		if o.ZstdWindow > 0 {
+			window = uint64(o.ZstdWindow)
+		}
+		// One goroutine and the window the options allow: the decoder
+		// allocates a frame's whole window when the frame starts.
+		zr, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true),
+			zstd.WithDecoderMaxWindow(window))
 		if err != nil {
 			return fmt.Errorf("csvscan: %s: zstd: %w", s.name, err)
 		}
 		s.closers = append(s.closers, func() error { zr.Close(); return nil })
-		stream = zr
+		zs := &zstdStream{d: zr, window: window}
+		var h zstd.Header
+		if h.Decode(head) == nil && h.WindowSize > window {
+			zs.asked = h.WindowSize // the first frame's, to name in the error
+		}
+		stream = zs
 	}
 	s.compression = comp
 	if comp != "none" {
@@ -184,6 +197,32 @@ func (s *source) wrap(r io.Reader, o Options) error {
 	}
 	s.stream = d
 	return nil
+}
+
+// defaultZstdWindow is the window a zstd frame may ask for when
+// Options.ZstdWindow is 0.
+const defaultZstdWindow = 8 << 20
+
+// zstdStream is a zstd decoder whose error for a frame asking for a window
+// over the limit says what to do about it.
+type zstdStream struct {
+	d      *zstd.Decoder
+	window uint64 // the most a frame may ask for
+	asked  uint64 // what the first frame asks for when it is over window, else 0
+}
+
+func (z *zstdStream) Read(p []byte) (int, error) {
+	n, err := z.d.Read(p)
+	if err != nil && (errors.Is(err, zstd.ErrWindowSizeExceeded) || errors.Is(err, zstd.ErrDecoderSizeExceeded)) {
+		what := "over " + strconv.FormatUint(z.window, 10) + " bytes"
+		if z.asked > 0 {
+			what = "of " + strconv.FormatUint(z.asked, 10) + " bytes"
+			z.asked = 0 // a later frame's may differ
+		}
+		err = fmt.Errorf("a frame asks for a window %s, more than Options.ZstdWindow allows (%d bytes; 0 means %d MiB, and files made with zstd --ultra or --long need up to 128 MiB): set it to the file's window, or decompress the file first: %w",
+			what, z.window, defaultZstdWindow>>20, err)
+	}
+	return n, err
 }
 
 // compression chooses the decompression: the one given, or the one the

@@ -62,6 +62,7 @@ func (f *readFlags) doorOptions() (csvscan.Options, error) {
 	if f.given("compression") {
 		o.Compression = f.compression
 	}
+	o.ZstdWindow = f.zstdWindow
 	o.IgnoreErrors, o.NullPadding = f.ignoreErrors, f.nullPadding
 	if f.given("max-line-size") {
 		o.MaxLineSize = f.maxLineSize

@@ -95,6 +95,7 @@ type readFlags struct {
 	nullPadding  bool
 	encoding     string
 	compression  string
+	zstdWindow   int
 }
 
 func addReadFlags(fs *flag.FlagSet) *readFlags {
@@ -107,6 +108,7 @@ func addReadFlags(fs *flag.FlagSet) *readFlags {
 	fs.BoolVar(&f.nullPadding, "null-padding", false, "read missing values at the end of a row as empty (NULL with --columns)")
 	fs.StringVar(&f.encoding, "encoding", "utf-8", "the file's encoding: utf-8, latin-1 or utf-16 (decoded to UTF-8 before reading)")
 	fs.StringVar(&f.compression, "compression", "auto", "auto (gzip and zstd known by their first bytes), none, gzip or zstd")
+	fs.IntVar(&f.zstdWindow, "zstd-window", 0, "the largest window a zstd frame may ask for, in bytes (default 8 MiB; zstd --ultra or --long files need up to 128 MiB)")
 	fs.IntVar(&f.maxLineSize, "max-line-size", scanner.DefaultMaxLineSize, "longest row in bytes")
 	fs.IntVar(&f.threads, "threads", 0, "goroutines reading the file; 1 reads sequentially (default: the number of CPUs)")
 	fs.IntVar(&f.bufferSize, "buffer-size", 0, "buffer size in bytes (default: 32 MiB for mapped pages in parallel, 4 MiB for a parallel read into memory, 256 KiB sequentially)")
