@@ -219,8 +219,8 @@ func (z *zstdStream) Read(p []byte) (int, error) {
 			what = "of " + strconv.FormatUint(z.asked, 10) + " bytes"
 			z.asked = 0 // a later frame's may differ
 		}
-		err = fmt.Errorf("a frame asks for a window %s, more than Options.ZstdWindow allows (%d bytes; 0 means %d MiB, and files made with zstd --ultra or --long need up to 128 MiB): set it to the file's window, or decompress the file first: %w",
-			what, z.window, defaultZstdWindow>>20, err)
+		err = fmt.Errorf("%w: a frame asks for a window %s, more than Options.ZstdWindow allows (%d bytes; 0 means %d MiB, and files made with zstd --ultra or --long need up to 128 MiB): set it to the file's window, or decompress the file first",
+			err, what, z.window, defaultZstdWindow>>20)
 	}
 	return n, err
 }
