@@ -558,3 +558,88 @@ func TestQuotedOverSkippedRows(t *testing.T) {
 		t.Errorf("inch marks: %v with %d columns; want ',' without a quote and 3", res.Dialect, len(res.Columns))
 	}
 }
+
+// sniffAllWays sniffs in as a stream, at random access and in memory.
+func sniffAllWays(t *testing.T, in string, o sniff.Options) map[string]*sniff.Result {
+	t.Helper()
+	out := map[string]*sniff.Result{}
+	var err error
+	if out["stream"], _, err = sniff.SniffReader(strings.NewReader(in), o); err != nil {
+		t.Fatalf("SniffReader: %v", err)
+	}
+	if out["file"], err = sniff.Sniff(strings.NewReader(in), int64(len(in)), o); err != nil {
+		t.Fatalf("Sniff: %v", err)
+	}
+	if out["bytes"], err = sniff.SniffBytes([]byte(in), o); err != nil {
+		t.Fatalf("SniffBytes: %v", err)
+	}
+	return out
+}
+
+// A quote that opens early in the sample and never closes in it is a
+// stray quote, not a value: the dialect without the quote reads the
+// file, as in DuckDB, whose counter reads on to the end of the input and
+// fails the quote there. The quoted dialect had read the rows before the
+// quote (none when it opens the file) and won on its quote alone: the
+// rows after it became the preamble, Skip 20,481, and a read with
+// IgnoreErrors returned no row and no error. A sample that ends inside a
+// value of many lines keeps its quote.
+func TestStrayQuoteOverSample(t *testing.T) {
+	const n = 30000
+	for _, c := range []struct {
+		name, head string
+		names      []string
+	}{
+		{"at the start", `"`, []string{`"x`, "y"}},
+		{"in the fourth row", "x,y\n1,2\n3,4\n\"5,6\n", []string{"x", "y"}},
+		{"after quoted values", "x,y\n1,\"2\"\n3,\"4\"\n\"5,6\n", []string{"x", "y"}},
+		{"in the middle of a value", "x,y\n1,2\nab\"c,4\n5,\"6\n", []string{"x", "y"}},
+	} {
+		in := repeatRows(c.head+"x,y\n", n, func(i int) string { return fmt.Sprintf("%d,%d\n", i, i) })
+		if c.head != `"` {
+			in = repeatRows(c.head, n, func(i int) string { return fmt.Sprintf("%d,%d\n", i, i) })
+		}
+		for way, res := range sniffAllWays(t, in, sniff.Options{}) {
+			var names []string
+			for _, col := range res.Columns {
+				names = append(names, col.Name)
+			}
+			if res.Dialect.Quote.IsSet() || res.SkipRows != 0 || !res.HasHeader || fmt.Sprint(names) != fmt.Sprint(c.names) {
+				t.Errorf("%s (%s): %v, skip %d, header %v, columns %q; want no quote, skip 0 and the header %q",
+					c.name, way, res.Dialect, res.SkipRows, res.HasHeader, names, c.names)
+			}
+		}
+	}
+	// Values of many lines, the sample's last line inside one of them.
+	in := repeatRows("id,text\n", 12000, func(i int) string { return fmt.Sprintf("%d,\"line %d\nline two\nline three\"\n", i, i) })
+	for way, res := range sniffAllWays(t, in, sniff.Options{}) {
+		if q, _ := res.Dialect.Quote.Byte(); q != '"' || len(res.Columns) != 2 || res.SkipRows != 0 {
+			t.Errorf("values of three lines (%s): %v, %d columns, skip %d; want the quote, 2 columns, skip 0", way, res.Dialect, len(res.Columns), res.SkipRows)
+		}
+	}
+}
+
+// Empty lines above a table do not count as lines of the sample, as the
+// sniffer reads no row from them (DuckDB's does not either): a table below
+// 30,000 of them was not in the sample (20,480 lines), and the sniffer
+// skipped the 20,481 lines it saw, all empty, losing none of the table
+// only by luck of the numbers (1 column, no header: the table's header and
+// rows then read as one VARCHAR column).
+func TestEmptyLinesAboveTable(t *testing.T) {
+	for _, nl := range []string{"\n", "\r\n", "\r"} {
+		for _, empty := range []int{300, 30000, 100000} {
+			in := strings.Repeat(nl, empty) + repeatRows("id,value"+nl, 500, func(i int) string { return fmt.Sprintf("%d,%d%s", i, i*3, nl) })
+			for way, res := range sniffAllWays(t, in, sniff.Options{}) {
+				name := fmt.Sprintf("%d empty lines of %q (%s)", empty, nl, way)
+				if res.SkipRows != empty || !res.HasHeader || len(res.Columns) != 2 || res.Columns[0].Name != "id" ||
+					res.Columns[1].Type != typed.TypeBigInt {
+					t.Errorf("%s: skip %d, header %v, columns %v; want skip %d, the header, id and value BIGINT", name, res.SkipRows, res.HasHeader, res.Columns, empty)
+					continue
+				}
+				if rows := readWith(t, in, res); len(rows) != 500 || rows[499][1] != "1497" {
+					t.Errorf("%s: %d rows read", name, len(rows))
+				}
+			}
+		}
+	}
+}

@@ -174,6 +174,15 @@ func (c *counter) next(dst []line, n int) []line {
 		if c.final {
 			c.failed = true // a quote that never closes
 		}
+		if c.rowStart < len(in)/2 {
+			// A quote that opens in the first half of the sample and does
+			// not close in it: a stray quote, not a value of many lines
+			// the sample ends inside. DuckDB's counter reads on to the
+			// end of the input for its first chunk, where such a quote
+			// fails the dialect; this one sees only the sample, where the
+			// dialect read a few rows and then won on its quote alone.
+			c.failed = true
+		}
 		return dst
 	case sm.DelimiterFirstByte, sm.DelimiterSecondByte, sm.DelimiterThirdByte:
 		if c.final && c.quoted && !c.t.Dialect().Lenient {

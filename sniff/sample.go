@@ -72,11 +72,13 @@ const (
 // headCut finds where the head ends as bytes arrive: feed it a growing
 // buffer, and it scans each byte once.
 type headCut struct {
-	rows    int // sample size in lines; negative: no limit
+	rows    int // sample size in lines that are not empty; negative: no limit
 	bytes   int // the head ends at the first line end at or past this offset; 0: no limit
 	maxLine int
-	lf, cr  int // LF and CR bytes seen
+	lf, cr  int // LF and CR bytes seen that end a line that is not empty, or past emptyLines empty ones
+	empty   int // empty lines seen
 	lastEnd int // offset just past the last LF or CR
+	lfEnd   int // offset just past the last LF
 	pos     int // bytes scanned
 	long    int // offset of the line that is too long, or -1
 }
@@ -110,7 +112,9 @@ func (h *headCut) feed(b []byte) int {
 			if k < 0 {
 				break
 			}
-			h.cr++
+			if stop > h.lastEnd || h.emptyLine() {
+				h.cr++
+			}
 			h.lastEnd = stop + 1
 			if h.lf == 0 && (h.rows >= 0 && h.cr > h.rows || h.bytes > 0 && stop+1 >= h.bytes) {
 				return stop + 1
@@ -120,8 +124,10 @@ func (h *headCut) feed(b []byte) int {
 		if end == len(b) {
 			break
 		}
-		h.lf++
-		h.lastEnd = end + 1
+		if end > h.lfEnd && (end > h.lfEnd+1 || b[h.lfEnd] != '\r') || h.emptyLine() {
+			h.lf++
+		}
+		h.lastEnd, h.lfEnd = end+1, end+1
 		if h.rows >= 0 && h.lf > h.rows || h.bytes > 0 && end+1 >= h.bytes {
 			return end + 1
 		}
@@ -132,6 +138,20 @@ func (h *headCut) feed(b []byte) int {
 		return maxHead
 	}
 	return -1
+}
+
+// emptyLines is the most empty lines the head passes over without counting
+// them as lines of the sample: the sniffer reads no row from them, as
+// DuckDB's does not (a table below 30,000 empty lines was found in a
+// sample of empty lines and all of it skipped), and a file of nothing
+// but line ends is still sampled in a megabyte or two.
+const emptyLines = 1 << 20
+
+// emptyLine records an empty line and reports whether it counts as a line
+// of the sample: only past the first emptyLines.
+func (h *headCut) emptyLine() bool {
+	h.empty++
+	return h.empty > emptyLines
 }
 
 // lines is the number of line ends counted so far (LF, or CR when there
