@@ -13,10 +13,12 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/klauspost/compress/zstd"
 
+	"github.com/csvscan/csvscan/internal/decode"
 	"github.com/csvscan/csvscan/internal/memtest"
 	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/scanner/typed"
@@ -337,6 +339,88 @@ func TestEncodings(t *testing.T) {
 	got = openAll(t, writeFile(t, "u16.csv", u16), Options{})
 	if want := [][]string{{"1", "Zürich"}}; !cmp.Equal(want, got.Rows) || got.Err != "" {
 		t.Fatalf("utf-16: %v, %s", got.Rows, got.Err)
+	}
+}
+
+// TestEncodingErrors: UTF-16 without a byte order mark is found by its
+// look, in either byte order, from a file and a stream (it was read as
+// UTF-8 full of NUL bytes); text that is not valid in its encoding (an
+// odd last byte or an unpaired surrogate of UTF-16, a latin-1 byte in
+// 0x80 to 0x9F) is an ErrDecoding after the rows before it, where it read
+// as U+FFFD or a C1 control code with no error (found by a helper's
+// hostile-input audit).
+func TestEncodingErrors(t *testing.T) {
+	var table strings.Builder
+	table.WriteString("id,city\n")
+	for i := range 3000 {
+		fmt.Fprintf(&table, "%d,Zürich %d\n", i, i)
+	}
+	text := table.String()
+	for i := 3000; i < 30000; i++ {
+		fmt.Fprintf(&table, "%d,Zürich %d\n", i, i)
+	}
+	long := table.String() // past the sample
+	read := func(name string, data []byte, o Options) (rows int, enc string, err error) {
+		for _, file := range []bool{false, true} {
+			var r *Reader
+			if file {
+				r, err = Open(writeFile(t, name, data), o)
+			} else {
+				r, err = OpenReader(bytes.NewReader(data), o)
+			}
+			if err != nil {
+				return 0, "", err
+			}
+			n := 0
+			for _, e := range r.Values() {
+				if e != nil {
+					err = e
+					break
+				}
+				n++
+			}
+			enc = r.Detected().Encoding
+			r.Close()
+			if file && n != rows {
+				t.Errorf("%s: %d rows from the file, %d from the stream", name, n, rows)
+			}
+			rows = n
+		}
+		return rows, enc, err
+	}
+	for _, be := range []bool{false, true} {
+		data := encodeUTF16(text, be, false)
+		want := map[bool]string{false: "utf-16le", true: "utf-16be"}[be]
+		if rows, enc, err := read(want+".csv", data, Options{}); rows != 3000 || enc != want || err != nil {
+			t.Errorf("%s without a mark: %d rows, encoding %q, %v; want 3000 rows of %s", want, rows, enc, err, want)
+		}
+		// Broken past the sample: the rows before, then the error.
+		high := []byte{0x00, 0xD8} // a high surrogate, then a line end
+		if be {
+			high = []byte{0xD8, 0x00}
+		}
+		for _, tail := range [][]byte{{'x'}, append(high, encodeUTF16("\n", be, false)...)} {
+			bad := append(encodeUTF16(long, be, true), tail...)
+			rows, _, err := read("bad.csv", bad, Options{})
+			var de *decode.Error
+			if rows != 30000 || !errors.Is(err, ErrDecoding) || !errors.As(err, &de) || de.Offset != int64(2+2*utf8.RuneCountInString(long)) {
+				t.Errorf("%s ending in % x: %d rows, %v; want 30000 rows and an ErrDecoding at byte %d", want, tail, rows, err, 2+2*utf8.RuneCountInString(long))
+			}
+		}
+	}
+	// Broken within the sample: the error comes from Open.
+	bad := append(encodeUTF16("id,city\n1,a\n", false, true), 0x00, 0xDC, '\n', 0)
+	if _, err := OpenReader(bytes.NewReader(bad), Options{}); !errors.Is(err, ErrDecoding) || !strings.Contains(err.Error(), "byte 26") {
+		t.Errorf("utf-16 broken in the sample: %v; want an ErrDecoding at byte 26", err)
+	}
+	// Windows-1252 read as latin-1: the error says which to set.
+	cp := []byte("id,quote\n1,\x93hi\x94\n")
+	if _, _, err := read("cp.csv", cp, Options{Encoding: "latin-1"}); !errors.Is(err, ErrDecoding) || !strings.Contains(err.Error(), "windows-1252") {
+		t.Errorf("windows-1252 as latin-1: %v; want an ErrDecoding naming windows-1252", err)
+	}
+	got := openAll(t, writeFile(t, "cp.csv", cp), Options{Encoding: "windows-1252"})
+	if want := [][]string{{"1", "“hi”"}}; !cmp.Equal(want, got.Rows) || got.Err != "" {
+		t.Errorf("windows-1252: %v, %s", got.Rows, got.Err)
 	}
 }
 

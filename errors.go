@@ -7,6 +7,7 @@ import (
 	"io"
 	"unicode/utf8"
 
+	"github.com/csvscan/csvscan/internal/decode"
 	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/sniff"
 )
@@ -23,6 +24,12 @@ var (
 	// other control bytes that CSV text does not: a binary file, or a
 	// compressed or UTF-16 one the options do not say so of.
 	ErrBinary = errors.New("binary data, not CSV text")
+	// ErrDecoding: the input is not valid text in its encoding
+	// (Options.Encoding, or UTF-16 found by its look): a latin-1 byte in
+	// 0x80 to 0x9F, an unassigned windows-1252 byte, an unpaired UTF-16
+	// surrogate or an odd last byte (DuckDB's "File is not utf-16
+	// encoded"). A *decode.Error from Decode also matches it.
+	ErrDecoding = decode.ErrInvalid
 )
 
 // utf8Check is how much of the input Open checks for valid UTF-8 before

@@ -114,8 +114,12 @@ type Options struct {
 	StoreRejects bool
 	RejectsLimit int
 
-	// Encoding is the file's encoding (encoding): "" or "utf-8" (a UTF-16
-	// byte order mark is still recognised), "latin-1" or "utf-16".
+	// Encoding is the file's encoding (encoding): "utf-8", "latin-1",
+	// "windows-1252", "utf-16" (the byte order by its mark, else
+	// little-endian), "utf-16le" or "utf-16be" (Decode). "" is UTF-8
+	// unless the input is UTF-16 by its byte order mark or, without one,
+	// by its pairs of an ASCII byte and a NUL (DuckDB needs encoding
+	// 'utf-16' for either).
 	Encoding string
 	// Compression is "" or "auto" (gzip and zstd recognised by their magic
 	// bytes), "none", "gzip" or "zstd" (compression).

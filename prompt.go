@@ -162,6 +162,9 @@ func (o Options) Flags() []string {
 	if o.MaxLineSize != 0 {
 		add("max-line-size", strconv.Itoa(o.MaxLineSize))
 	}
+	if o.ZstdWindow != 0 {
+		add("zstd-window", strconv.Itoa(o.ZstdWindow))
+	}
 	if o.BufferSize != 0 {
 		add("buffer-size", strconv.Itoa(o.BufferSize))
 	}

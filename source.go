@@ -13,6 +13,8 @@ import (
 	"strings"
 
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/csvscan/csvscan/internal/decode"
 )
 
 // errEmpty marks an input of no bytes: there is nothing to sniff, and it
@@ -249,22 +251,19 @@ func compression(given string, head []byte) (string, error) {
 }
 
 // encoding chooses the decoding: the one given, or UTF-16 when head starts
-// with its byte order mark, else UTF-8.
+// with its byte order mark or looks like UTF-16 without one (decode.Detect),
+// else UTF-8.
 func encoding(given string, head []byte) (string, error) {
-	switch strings.ToLower(strings.NewReplacer("-", "", "_", "").Replace(given)) {
-	case "":
-		if bytes.HasPrefix(head, []byte{0xff, 0xfe}) || bytes.HasPrefix(head, []byte{0xfe, 0xff}) {
-			return "utf-16", nil
-		}
-		return "utf-8", nil
-	case "utf8":
-		return "utf-8", nil
-	case "utf16":
-		return "utf-16", nil
-	case "latin1", "iso88591":
-		return "latin-1", nil
+	name, err := decode.Name(given)
+	if err != nil {
+		return "", optionError("Encoding", "%v", err)
 	}
-	return "", optionError("Encoding", "%q is not utf-8, utf-16 or latin-1", given)
+	if given == "" {
+		if d := decode.Detect(head); d != "" {
+			return d, nil
+		}
+	}
+	return name, nil
 }
 
 // countChecked turns a Read that returns a count outside [0, len(p)] into

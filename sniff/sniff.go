@@ -24,8 +24,8 @@ func Sniff(r io.ReaderAt, size int64, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if utf16BOM(h.data) {
-		res, _, err := sniffUTF16(io.NewSectionReader(r, 0, size), opts)
+	if enc := decode.Detect(h.data); enc != "" {
+		res, _, err := sniffUTF16(io.NewSectionReader(r, 0, size), enc, opts)
 		return res, err
 	}
 	if h.final && int64(len(h.data)) < size {
@@ -65,20 +65,15 @@ func Sniff(r io.ReaderAt, size int64, opts Options) (*Result, error) {
 	return res, err
 }
 
-// utf16BOM says b starts with a UTF-16 byte order mark (FF FE, or FE FF
-// for big-endian).
-func utf16BOM(b []byte) bool {
-	return bytes.HasPrefix(b, []byte{0xff, 0xfe}) || bytes.HasPrefix(b, []byte{0xfe, 0xff})
-}
-
-// sniffUTF16 sniffs the UTF-8 text of r, a UTF-16 input with a byte order
-// mark, from its head (no windows: a UTF-16 offset is no UTF-8 one). The
-// result's Encoding is "utf-16"; its dialect reads the decoded text
+// sniffUTF16 sniffs the UTF-8 text of r, a UTF-16 input (enc, as
+// decode.Detect names it: with a byte order mark, or without one but
+// plainly UTF-16), from its head (no windows: a UTF-16 offset is no UTF-8
+// one). The result's Encoding is enc; its dialect reads the decoded text
 // (csvscan.Decode), as csvscan.Open reads such a file. DuckDB reads the
 // raw bytes with encoding utf-8 and finds the delimiter '|' among NUL
 // bytes, or nothing. It also returns the decoded bytes it read.
-func sniffUTF16(r io.Reader, opts Options) (*Result, []byte, error) {
-	dec, err := decode.Reader(r, "utf-16")
+func sniffUTF16(r io.Reader, enc string, opts Options) (*Result, []byte, error) {
+	dec, err := decode.Reader(r, enc)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -89,7 +84,7 @@ func sniffUTF16(r io.Reader, opts Options) (*Result, []byte, error) {
 	res, err := newSession(opts, h).run()
 	if res != nil {
 		res.Sampled = int64(len(h.data))
-		res.Encoding = "utf-16"
+		res.Encoding = enc
 	}
 	return res, h.buf, err
 }
@@ -127,11 +122,11 @@ func SniffReader(r io.Reader, opts Options) (*Result, io.Reader, error) {
 	if err != nil {
 		return nil, io.MultiReader(bytes.NewReader(h.buf), errReader{err}), err
 	}
-	if utf16BOM(h.buf) {
+	if enc := decode.Detect(h.buf); enc != "" {
 		// The decoder reads on past the raw head: keep what it reads, so
 		// the replay gives the raw input whole.
 		var more bytes.Buffer
-		res, _, err := sniffUTF16(io.MultiReader(bytes.NewReader(h.buf), io.TeeReader(r, &more)), opts)
+		res, _, err := sniffUTF16(io.MultiReader(bytes.NewReader(h.buf), io.TeeReader(r, &more)), enc, opts)
 		return res, io.MultiReader(bytes.NewReader(h.buf), &more, r), err
 	}
 	replay := io.MultiReader(bytes.NewReader(h.buf), r)
@@ -152,8 +147,8 @@ func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 // SniffReader sample their input's head (without copying it), so the three
 // agree on the same bytes.
 func SniffBytes(data []byte, opts Options) (*Result, error) {
-	if utf16BOM(data) {
-		res, _, err := sniffUTF16(bytes.NewReader(data), opts)
+	if enc := decode.Detect(data); enc != "" {
+		res, _, err := sniffUTF16(bytes.NewReader(data), enc, opts)
 		return res, err
 	}
 	h := headOf(data, opts.sampleRows(), 0, opts.maxLine())
