@@ -239,6 +239,34 @@ func TestCompressed(t *testing.T) {
 	}
 }
 
+// TestCompressedErrorsSayWhere: a compressed file damaged or cut past the
+// sample fails with an error that names the file once and says where:
+// after how many bytes of output, at about which byte of the compressed
+// input (it said neither), or, for damaged bytes that decompress to text
+// that breaks a row, the row's error.
+func TestCompressedErrorsSayWhere(t *testing.T) {
+	data := bigCSV(60000)
+	for name, z := range map[string][]byte{"gzip": gzipBytes(data), "zstd": zstdBytes(t, data)} {
+		damaged := bytes.Clone(z)
+		for i := len(z) * 3 / 4; i < len(z)*3/4+64; i++ {
+			damaged[i] ^= 0x5a
+		}
+		for what, in := range map[string][]byte{"damaged": damaged, "cut": z[:len(z)*3/4]} {
+			for _, threads := range []int{1, 2} {
+				path := writeFile(t, what+".csv."+name, in)
+				got := openAll(t, path, Options{Threads: threads})
+				// Damaged bytes may decompress to text that breaks a row
+				// first: that error says where in the output.
+				where := strings.Contains(got.Err, "bytes of output, at about byte") || what == "damaged" && strings.Contains(got.Err, ", byte ")
+				if len(got.Rows) == 0 || len(got.Rows) >= 60000 || !where ||
+					strings.Count(got.Err, path) != 1 || strings.Count(got.Err, "csvscan: ") != 1 {
+					t.Errorf("%s %s, %d threads: %d rows, error %q; want the rows before and an error saying where, naming the file once", what, name, threads, len(got.Rows), got.Err)
+				}
+			}
+		}
+	}
+}
+
 // zstdFrame is a zstd frame of one raw block holding content, whose header
 // asks for a window of 2^windowLog bytes (no content size, so the window
 // is the header's).

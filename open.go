@@ -243,7 +243,7 @@ func (r *Reader) start(kind readKind) error {
 	case r.src.file != nil && so.Threads != 1:
 		off, err := lineOffset(r.src.file, r.src.size, skip)
 		if err != nil {
-			return fmt.Errorf("csvscan: %s: %w", r.name, err)
+			return &inputError{name: r.name, err: err}
 		}
 		if off > 0 && bomAt(r.src.file, off) {
 			// Bytes of a byte order mark right after the skipped lines
@@ -266,7 +266,7 @@ func (r *Reader) start(kind readKind) error {
 			p, err = scanner.ScanReaderAt(ctx, section, r.src.size-off, so)
 		}
 		if err != nil {
-			return fmt.Errorf("csvscan: %s: %w", r.name, err)
+			return &inputError{name: r.name, err: err}
 		}
 		r.src.closers = append(r.src.closers, p.Close)
 		r.raw = p
@@ -284,7 +284,7 @@ func (r *Reader) sequential(so scanner.Options) error {
 	}
 	s, err := scanner.New(in, so)
 	if err != nil {
-		return fmt.Errorf("csvscan: %w", err)
+		return &inputError{name: r.name, err: err}
 	}
 	r.raw = s
 	return nil
@@ -389,7 +389,7 @@ func (r *Reader) firstRow() error {
 	fo.FieldsPerRow = -1
 	s, err := scanner.New(in, fo)
 	if err != nil {
-		return fmt.Errorf("csvscan: %w", err)
+		return &inputError{name: r.name, err: err}
 	}
 	n := 0
 	names := []string(nil)

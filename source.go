@@ -90,7 +90,7 @@ func openPath(path string, o Options) (*source, error) {
 		n, err := f.ReadAt(head, 0)
 		if err != nil && err != io.EOF {
 			src.close()
-			return nil, fmt.Errorf("csvscan: %s: %w", path, err)
+			return nil, &inputError{name: path, err: err}
 		}
 		head = head[:n]
 		comp, err := compression(o.Compression, head)
@@ -130,10 +130,11 @@ func openStream(r io.Reader, name string, o Options) (*source, error) {
 
 // wrap sets the source's stream to r decompressed and decoded.
 func (s *source) wrap(r io.Reader, o Options) error {
-	br := bufio.NewReaderSize(countChecked{r}, headSize)
+	cc := &countChecked{r: r}
+	br := bufio.NewReaderSize(cc, headSize)
 	head, err := br.Peek(headSize)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-		return fmt.Errorf("csvscan: %s: %w", s.name, err)
+		return &inputError{name: s.name, err: err}
 	}
 	if len(head) == 0 {
 		return &emptyError{compression: "none", msg: s.name + " has no bytes"}
@@ -173,6 +174,7 @@ func (s *source) wrap(r io.Reader, o Options) error {
 	}
 	s.compression = comp
 	if comp != "none" {
+		stream = &decompressed{r: stream, comp: comp, raw: cc, buf: br}
 		// Look at the decompressed head for the encoding.
 		dbr := bufio.NewReaderSize(stream, headSize)
 		head, err = dbr.Peek(headSize)
@@ -267,13 +269,40 @@ func encoding(given string, head []byte) (string, error) {
 }
 
 // countChecked turns a Read that returns a count outside [0, len(p)] into
-// an error, which bufio (and the decompressors over it) would panic on.
-type countChecked struct{ r io.Reader }
+// an error, which bufio (and the decompressors over it) would panic on,
+// and counts the bytes read.
+type countChecked struct {
+	r io.Reader
+	n int64
+}
 
-func (c countChecked) Read(p []byte) (int, error) {
+func (c *countChecked) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	if n < 0 || n > len(p) {
 		return 0, fmt.Errorf("csvscan: the reader returned %d bytes for a %d-byte buffer", n, len(p))
+	}
+	c.n += int64(n)
+	return n, err
+}
+
+// decompressed is a decompressor's output whose errors say where they
+// happened: after how many bytes of output, and at about which byte of
+// the compressed input (the decompressor reads ahead of what it has
+// used).
+type decompressed struct {
+	r    io.Reader
+	comp string
+	raw  *countChecked // the compressed input, counted
+	buf  *bufio.Reader // over raw: what it holds is not yet used
+	out  int64
+}
+
+func (d *decompressed) Read(p []byte) (int, error) {
+	n, err := d.r.Read(p)
+	d.out += int64(n)
+	if err != nil && err != io.EOF {
+		err = fmt.Errorf("%w (%s: after %d bytes of output, at about byte %d of the compressed input: it may be cut short or damaged)",
+			err, d.comp, d.out, d.raw.n-int64(d.buf.Buffered()))
 	}
 	return n, err
 }
