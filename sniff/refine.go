@@ -27,8 +27,8 @@ import (
 // first, read one at a time (the rows up to an error, if any, still refine
 // the types), and over the windows.
 func (s *session) refineTypes(c *candidate, t *table) {
-	for s.chunks > 1 && len(t.rows) == chunkRows {
-		rows, err := t.rr.next(nil, chunkRows, false)
+	for len(t.rows) == t.chunk && (s.chunks > 1 || t.chunk < chunkRows) {
+		rows, err := t.rr.next(nil, t.chunk, false)
 		if len(rows) > 0 {
 			s.refineTypeChunk(t.cols, rows)
 		}

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/csvscan/csvscan/dialect"
+	"github.com/csvscan/csvscan/internal/decode"
 	"github.com/csvscan/csvscan/scanner/typed"
 )
 
@@ -201,3 +202,9 @@ type Scores struct {
 // ErrNoDialect is returned when no candidate dialect reads the sample
 // consistently (DuckDB's sniffing error).
 var ErrNoDialect = errors.New("csvscan: no dialect reads the sample consistently")
+
+// ErrDecoding is the cause of the error for an input that is UTF-16 (by
+// its byte order mark, or by its pairs of an ASCII byte and a NUL) and is
+// not valid UTF-16 in the sample: an unpaired surrogate, or an odd last
+// byte. It is csvscan.ErrDecoding.
+var ErrDecoding = decode.ErrInvalid

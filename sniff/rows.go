@@ -6,6 +6,7 @@ import (
 
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/scanner"
+	"github.com/csvscan/csvscan/scanner/typed"
 )
 
 // table is the values of the first chunk of the sample's rows under one
@@ -18,9 +19,10 @@ import (
 // (rowReader.next), so refining the types over the whole sample costs the
 // memory of one chunk, and no value is read twice.
 type table struct {
-	rows [][][]byte
-	cols []column // the candidate types of each column
-	rr   *rowReader
+	rows  [][][]byte
+	cols  []column // the candidate types of each column
+	rr    *rowReader
+	chunk int // rows per chunk: chunkRows, fewer for a wide table (typed.ChunkRows)
 }
 
 // cell is value i of row r: empty when the row is shorter (padded).
@@ -62,8 +64,12 @@ func (s *session) readRows(c *candidate) (*table, error) {
 	if err != nil {
 		return nil, err
 	}
-	rows, err := rr.next(nil, chunkRows, true)
-	return &table{rows: rows, rr: rr}, err
+	// A wide table's chunks hold fewer rows, about a million values, as
+	// the typed reader's do: the first chunk's rows are kept (24 bytes a
+	// value), and 30 rows of a million values took 900 MiB.
+	chunk := typed.ChunkRows(c.sh.cols)
+	rows, err := rr.next(nil, chunk, true)
+	return &table{rows: rows, rr: rr, chunk: chunk}, err
 }
 
 // slabValues is the number of value slices allocated at once for a

@@ -154,15 +154,6 @@ func (h *headCut) emptyLine() bool {
 	return h.empty > emptyLines
 }
 
-// lines is the number of line ends counted so far (LF, or CR when there
-// is no LF).
-func (h *headCut) lines() int {
-	if h.lf > 0 {
-		return h.lf
-	}
-	return h.cr
-}
-
 // head is the sampled head of an input.
 type head struct {
 	buf   []byte // every byte read from the input (at least data)
@@ -181,19 +172,10 @@ func readHead(r io.Reader, rows, maxBytes, maxLine int) (head, error) {
 	empty := 0
 	for {
 		if len(buf) == cap(buf) {
-			// Grow to what the sample needs at the line length seen so
-			// far (with a margin), or double; never past 32 times what was
-			// read (4 times before 16 lines), so the buffer stays within
-			// a bounded multiple of the input when the estimate is wrong.
-			want := 2 * cap(buf)
-			if nl := h.lines(); rows > 0 && nl > 0 {
-				limit := 32 * len(buf)
-				if nl < 16 {
-					limit = 4 * len(buf)
-				}
-				want = max(want, min(len(buf)/nl*(rows+1)*5/4, limit))
-			}
-			want = max(want, len(buf)+firstRead)
+			// Double: the buffer is at most twice what was read. (Growing
+			// to what the sample needs at the line length seen so far
+			// allocated 64 MiB for a stream of 16 MB of long lines.)
+			want := max(2*cap(buf), len(buf)+firstRead)
 			if rows >= 0 {
 				want = min(want, maxHead+firstRead)
 			}
