@@ -40,6 +40,8 @@ package sniff
 // that reading the file with the detected options does not fail on its
 // first short row.
 
+import "strings"
+
 // raggedMinConsistency is the least share of a table's rows that must have
 // its dominant width for a ragged reading to be believable.
 const raggedMinConsistency = 0.6
@@ -329,7 +331,12 @@ func (s *session) rate(res *Result) {
 			continue
 		}
 		for _, c := range p.allRead() {
-			if seen[c.ctr] || c.d.Delimiter == res.Dialect.Delimiter || p.quotedAfter[c.d.Delimiter] && !c.everQuoted() {
+			// A delimiter inside the result's (',' in ", ", '|' in " || ")
+			// splits the rows wherever the result's does: it reads the
+			// same table, or that table with empty columns or values cut
+			// at their spaces, and is no rival.
+			if seen[c.ctr] || strings.Contains(res.Dialect.Delimiter, c.d.Delimiter) ||
+				p.quotedAfter[c.d.Delimiter] && !c.everQuoted() {
 				continue
 			}
 			seen[c.ctr] = true

@@ -186,7 +186,9 @@ type Scores struct {
 	// 1: the share of the sample's rows the result reads at its width
 	// (Dialect), times one less the share of rows that the best reading
 	// with another delimiter and at least two columns (the runner-up)
-	// reads at its own most common width, from the first line on. A
+	// reads at its own most common width, from the first line on; a
+	// delimiter inside the chosen one (',' in ", ") reads the same table
+	// and is no runner-up. A
 	// clean table scores 1; a file that two delimiters read equally well
 	// ("a;b,c" above "1;2,3") scores 0; a single text column scores one
 	// less how well a table reading does, so a ragged table read as one
