@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/sniff"
 )
 
@@ -20,6 +21,31 @@ func rowsOf(head string, n int, row func(i int) string) string {
 		b.WriteString(row(i))
 	}
 	return b.String()
+}
+
+// readApplied reads in with a scanner set up by res.Apply, every row held
+// to the detected width, and returns the data rows; a row the options do
+// not fit fails the test.
+func readApplied(t *testing.T, in string, res *sniff.Result) [][]string {
+	t.Helper()
+	o := scanner.Options{FieldsPerRow: len(res.Columns), IgnoreErrors: res.IgnoreErrors}
+	res.Apply(&o)
+	sc, err := scanner.NewBytes([]byte(in), o)
+	if err != nil {
+		t.Fatalf("scanner: %v", err)
+	}
+	var rows [][]string
+	for sc.Scan() {
+		var r []string
+		for _, v := range sc.Row() {
+			r = append(r, string(v))
+		}
+		rows = append(rows, r)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatalf("reading with the sniffed options: %v", err)
+	}
+	return rows
 }
 
 // A clean table with a delimiter of several bytes (", ", " || ") is read
@@ -66,4 +92,82 @@ func TestConfidenceWideDelimiter(t *testing.T) {
 	if res.Scores.Confidence != 0 {
 		t.Errorf("';' and \", \" read the same table: confidence %.3f, want 0", res.Scores.Confidence)
 	}
+}
+
+// A row that ends with a stray delimiter ("5,6," in a table of two
+// columns) is a row of the table with an empty value after it, not a
+// row with one more column: the table keeps its width, and the result
+// says to drop that empty value (TrailingDelimiter). raggedOf widened the
+// table to its widest row, so one such row in 500 added a column that
+// no row filled.
+func TestStrayTrailingDelimiter(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		in    string
+		delim string
+		names string
+		row   int    // a data row (0-based) that ends with the stray delimiter
+		want  string // and its values, as read
+	}{
+		{"row 57 of 500", rowsOf("id,value\n", 500, func(i int) string {
+			if i == 57 {
+				return "57,171,\n"
+			}
+			return fmt.Sprintf("%d,%d\n", i, i*3)
+		}), ",", "id:BIGINT,value:BIGINT", 56, "57,171"},
+		{"semicolons, one row of 300", rowsOf("name;qty;price\n", 300, func(i int) string {
+			if i == 120 {
+				return "item120;1;180.5;\n"
+			}
+			return fmt.Sprintf("item%d;%d;%d.5\n", i, i%7, i)
+		}), ";", "name:VARCHAR,qty:BIGINT,price:DOUBLE", 119, "item120,1,180.5"},
+		{"tabs, two rows of 200", rowsOf("a\tb\tc\td\n", 200, func(i int) string {
+			if i == 10 || i == 150 {
+				return fmt.Sprintf("%d\tx%d\t%d\t%d\t\n", i, i, i*2, i%3)
+			}
+			return fmt.Sprintf("%d\tx%d\t%d\t%d\n", i, i, i*2, i%3)
+		}), "\t", "a:BIGINT,b:VARCHAR,c:BIGINT,d:BIGINT", 9, "10,x10,20,1"},
+		{"a short file", "a|b|c\n1|2|3\n4|5|6|\n7|8|9\n10|11|12\n", "|", "a:BIGINT,b:BIGINT,c:BIGINT", 1, "4,5,6"},
+		{"the header ends with it", "k,v,\n1,2\n3,4\n5,6\n7,8\n", ",", "k:BIGINT,v:BIGINT", 0, "1,2"},
+	} {
+		res, err := sniff.SniffBytes([]byte(tt.in), sniff.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		var names []string
+		for _, c := range res.Columns {
+			names = append(names, c.Name+":"+c.Type.String())
+		}
+		if res.Dialect.Delimiter != tt.delim || strings.Join(names, ",") != tt.names || !res.HasHeader {
+			t.Fatalf("%s: delimiter %q, columns %s, header %v; want %q, %s, true", tt.name, res.Dialect.Delimiter,
+				strings.Join(names, ","), res.HasHeader, tt.delim, tt.names)
+		}
+		if !res.TrailingDelimiter || res.NullPadding || res.IgnoreErrors {
+			t.Errorf("%s: trailing delimiter %v, null padding %v, ignore errors %v; want true, false, false", tt.name,
+				res.TrailingDelimiter, res.NullPadding, res.IgnoreErrors)
+		}
+		rows := readApplied(t, tt.in, res)
+		if got := strings.Join(rows[tt.row], ","); got != tt.want {
+			t.Errorf("%s: row %d reads %q, want %q", tt.name, tt.row, got, tt.want)
+		}
+		rows, rejects := readTyped(t, tt.in, res)
+		if got := strings.Join(rows[tt.row], ","); got != tt.want || rejects != 0 {
+			t.Errorf("%s: typed row %d reads %q with %d rejects, want %q and none", tt.name, tt.row, got, rejects, tt.want)
+		}
+	}
+	// Two empty values after the row: still no column of nothing.
+	in := rowsOf("id,value\n", 100, func(i int) string {
+		if i == 30 {
+			return "30,90,,\n"
+		}
+		return fmt.Sprintf("%d,%d\n", i, i*3)
+	})
+	res, err := sniff.SniffBytes([]byte(in), sniff.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Columns) != 2 {
+		t.Errorf("two empty values after a row: %d columns, want 2", len(res.Columns))
+	}
+	// A row with a value more is still read whole (TestRaggedRows).
 }

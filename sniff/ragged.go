@@ -31,9 +31,12 @@ package sniff
 // raggedMinConsistency (a short sample of prose split at its commas is
 // not a table). Of the believable candidates the best scores wins (ties:
 // DuckDB's order, a quote that occurs first). Its width is that of its widest
-// row up to 2W (a header wider than the data, a row with an extra value
-// or a stray delimiter), so that no value is lost, and the narrower rows
-// are padded with NULLs: what DuckDB reads with null_padding=true. A row
+// row up to 2W (a header wider than the data, a row with an extra value),
+// so that no value is lost, and the narrower rows are padded with NULLs:
+// what DuckDB reads with null_padding=true. Empty values at the end of a
+// row do not count ("5,6," among rows of two values is a stray delimiter,
+// and a column that no row fills is no column); a row one such value
+// wider than the table sets TrailingDelimiter, which drops it. A row
 // wider than 2W is a reject, and a first line that wide a preamble. The
 // result says what reading it takes: NullPadding and ShortRows for the
 // rows with fewer values, IgnoreErrors and LongRows for the rejects, so
@@ -48,12 +51,13 @@ const raggedMinConsistency = 0.6
 
 // raggedShape is what a ragged reading of a candidate's first chunk finds.
 type raggedShape struct {
-	start       int // index in the rows of the first table row (the header row)
-	comments    int // comment lines before start
-	dominant    int // the most common width
-	width       int // the table's width: its widest row up to 2 × dominant
-	rows        int // table rows, from start on, comment lines left out
-	exact       int // table rows of the dominant width
+	start       int  // index in the rows of the first table row (the header row)
+	comments    int  // comment lines before start
+	dominant    int  // the most common width
+	width       int  // the table's width: its widest row up to 2 × dominant, empty values at its end left out
+	rows        int  // table rows, from start on, comment lines left out
+	exact       int  // table rows of the dominant width
+	trailing    bool // some row is one empty value wider than the table: a stray delimiter at its end
 	consistency float64
 }
 
@@ -120,7 +124,16 @@ func raggedOf(rows []line) raggedShape {
 			r.exact++
 		}
 		if l.cols <= 2*r.dominant {
-			r.width = max(r.width, l.cols)
+			// Empty values at the end of a wide row ("5,6," among rows
+			// of two values) widen nothing: a column no row fills is
+			// no column.
+			r.width = max(r.width, l.filled)
+		}
+	}
+	for _, l := range rows[r.start:] {
+		if !l.comment && l.cols == r.width+1 && l.emptyLast {
+			r.trailing = true
+			break
 		}
 	}
 	r.consistency = float64(r.exact) / float64(r.rows)
@@ -237,7 +250,8 @@ func (s *session) readRagged(p *session, c *candidate, r raggedShape) *Result {
 	q.formats[0].user, q.formats[0].userFormat = s.formats[0].user, s.formats[0].userFormat
 	q.formats[1].user, q.formats[1].userFormat = s.formats[1].user, s.formats[1].userFormat
 	rc := &candidate{d: c.d, ctr: c.ctr, first: c.first, skip: r.start, score: r.consistency,
-		sh: shape{cols: r.width, consistent: r.exact, header: r.start, dirty: r.start, dirtyNoComm: r.start - r.comments}}
+		sh: shape{cols: r.width, consistent: r.exact, header: r.start, dirty: r.start, dirtyNoComm: r.start - r.comments,
+			trailing: r.trailing}}
 	res, err := q.finish([]*candidate{rc}, nil)
 	if err != nil {
 		p.tracef("ragged rows: %s: %v\n", short(c.d), err)

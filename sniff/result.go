@@ -128,8 +128,9 @@ type Result struct {
 	// ...) and types.
 	Columns typed.Schema
 	// TrailingDelimiter says the data rows end with a delimiter that the
-	// first row lacks ("a|b" then "1|2|"): their last, empty value is not
-	// a column, and a reader should drop it.
+	// first row lacks ("a|b" then "1|2|"), or, in a ragged table, that
+	// some rows do ("5,6," among rows of two values): their last, empty
+	// value is not a column, and a reader should drop it.
 	TrailingDelimiter bool
 	// NullPadding says some rows of the sample have fewer values than the
 	// table (ShortRows of them): read the file with null padding
