@@ -16,8 +16,10 @@ type line struct {
 	end   int // offset just past its line end (or the end of the sample)
 	cols  int // number of values
 	// comment is a line the reader drops: a comment with nothing but
-	// spaces before it. midComment is a row that a comment ends.
-	comment, midComment bool
+	// spaces before it. midComment is a row that a comment ends, and
+	// commentOpens says that comment stands where a value starts, with
+	// nothing but spaces before it in its value ("1,#a").
+	comment, midComment, commentOpens bool
 	// emptyLast says the row's last value is empty ("a,b,").
 	emptyLast bool
 	// filled is the number of values up to the last one that is not
@@ -245,6 +247,7 @@ func (c *counter) endRow(e, next int) line {
 		} else {
 			l.midComment = true
 			l.emptyLast = c.commentAt == c.vs
+			l.commentOpens = len(bytes.Trim(c.in[c.vs:c.commentAt], " ")) == 0
 		}
 	} else {
 		l.emptyLast = e == c.vs
