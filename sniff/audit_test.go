@@ -227,3 +227,47 @@ func TestHashOpensValues(t *testing.T) {
 		}
 	}
 }
+
+// A second table below the first, longer than it and narrower: the
+// answer is the first table, and TableEnd names the line where the
+// second starts. The ragged reading came first and took the most common
+// width, the second table's, from the first row on: the second table
+// was padded into the first with TableEnd 0 (TestSecondTable had only a
+// second table as long as the first).
+func TestLongerSecondTable(t *testing.T) {
+	for _, tt := range []struct {
+		name, in, delim, names string
+		end                    int      // TableEnd
+		first                  []string // the first table's first data row, as read
+	}{
+		{"three columns, then two", rowsOf("a,b,c\n1,2,3\n4,5,6\n\nx,y\n", 13, func(i int) string {
+			return fmt.Sprintf("%d,%d\n", i+6, 2*i)
+		}), ",", "a,b,c", 5, []string{"1", "2", "3"}},
+		{"semicolons, thirty rows after", rowsOf("id;name;qty;price\n1;ann;3;2.5\n2;bob;4;1.5\n3;cy;5;0.5\n\ncode;label\n", 30,
+			func(i int) string { return fmt.Sprintf("c%d;label %d\n", i, i) }), ";", "id,name,qty,price", 6, []string{"1", "ann", "3", "2.5"}},
+		{"tabs, no empty line between", rowsOf("k\tv\tw\n1\t2\t3\n4\t5\t6\n7\t8\t9\nname\tcount\n", 10,
+			func(i int) string { return fmt.Sprintf("n%d\t%d\n", i, i) }), "\t", "k,v,w", 5, []string{"1", "2", "3"}},
+		{"two hundred rows after", rowsOf("when,what,who,where\n2024-01-01,a,ann,oslo\n2024-01-02,b,bob,rome\n\nid,score\n", 200,
+			func(i int) string { return fmt.Sprintf("%d,%d\n", i, i%50) }), ",", "when,what,who,where", 5, []string{"2024-01-01", "a", "ann", "oslo"}},
+	} {
+		res, err := sniff.SniffBytes([]byte(tt.in), sniff.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		var names []string
+		for _, c := range res.Columns {
+			names = append(names, c.Name)
+		}
+		if res.Dialect.Delimiter != tt.delim || strings.Join(names, ",") != tt.names || !res.HasHeader || res.SkipRows != 0 {
+			t.Fatalf("%s: delimiter %q, columns %s, header %v, skip %d; want %q, %s, true, 0", tt.name, res.Dialect.Delimiter,
+				strings.Join(names, ","), res.HasHeader, res.SkipRows, tt.delim, tt.names)
+		}
+		if res.TableEnd != tt.end || !res.NullPadding {
+			t.Errorf("%s: table end %d, null padding %v; want %d and true", tt.name, res.TableEnd, res.NullPadding, tt.end)
+		}
+		rows, _ := readTyped(t, tt.in, res)
+		if len(rows) == 0 || strings.Join(rows[0], ",") != strings.Join(tt.first, ",") {
+			t.Errorf("%s: the first row reads %q, want %q", tt.name, rows, tt.first)
+		}
+	}
+}

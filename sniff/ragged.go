@@ -19,7 +19,8 @@ package sniff
 //   - the score is consistency × (1 − 1/W): one column scores 0, and a
 //     wider consistent table beats a narrower one.
 //
-// When DuckDB's method ends in one text column or no dialect, the best
+// When DuckDB's method ends in one text column or no dialect, and no
+// first table stands above rows of another shape (firstTable), the best
 // believable reading is the answer. When it finds a table, a reading with
 // another delimiter replaces it only from the first line on and only when
 // it is clearly better (raggedOver): more columns with at least 90% of
@@ -263,9 +264,10 @@ func (s *session) readRagged(p *session, c *candidate, r raggedShape) *Result {
 	return res
 }
 
-// firstTable finds, when no dialect reads the sample as one table and no
-// width dominates, a table at the top followed by rows of another shape:
-// a second table, or a block of notes, after the first. The candidate's
+// firstTable finds, when no dialect reads the sample as one table, a table
+// at the top followed by rows of another shape: a second table, or a
+// block of notes, after the first. It comes before the ragged reading,
+// whose most common width is the second table's when that is the longer. The candidate's
 // rows (comment lines aside) must start with at least firstTableRows rows
 // of one width W of at least 2 (a header and two rows), followed by rows
 // of one other width: two or more of them (a second table), or rows of
