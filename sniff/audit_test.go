@@ -262,12 +262,63 @@ func TestLongerSecondTable(t *testing.T) {
 			t.Fatalf("%s: delimiter %q, columns %s, header %v, skip %d; want %q, %s, true, 0", tt.name, res.Dialect.Delimiter,
 				strings.Join(names, ","), res.HasHeader, res.SkipRows, tt.delim, tt.names)
 		}
-		if res.TableEnd != tt.end || !res.NullPadding {
-			t.Errorf("%s: table end %d, null padding %v; want %d and true", tt.name, res.TableEnd, res.NullPadding, tt.end)
+		if res.TableEnd != tt.end || !res.NullPadding && !res.IgnoreErrors {
+			t.Errorf("%s: table end %d, null padding %v, ignore errors %v; want %d, and the rows after it padded or rejects",
+				tt.name, res.TableEnd, res.NullPadding, res.IgnoreErrors, tt.end)
 		}
 		rows, _ := readTyped(t, tt.in, res)
 		if len(rows) == 0 || strings.Join(rows[0], ",") != strings.Join(tt.first, ",") {
 			t.Errorf("%s: the first row reads %q, want %q", tt.name, rows, tt.first)
+		}
+	}
+}
+
+// A note below the table ("Source: national statistics office", a block
+// of notes, a last line of spaces) is no row of it: the types and the
+// header are the table's, TableEnd names the line where the note starts,
+// and a note that does not fit the types is a reject (IgnoreErrors). The
+// ragged reading came before the first table and read the note as a
+// padded row, which made a column of numbers VARCHAR. DuckDB 1.5.6 reads
+// each of these files as one text column.
+func TestFooterNotes(t *testing.T) {
+	for _, tt := range []struct {
+		name, in, types string
+		end             int // TableEnd
+		rows, rejects   int // read with the result
+	}{
+		{"a source after an empty line", "id,value\n1,3\n2,6\n3,9\n\nSource: national statistics office\n",
+			"BIGINT,BIGINT", 6, 3, 1},
+		{"a last line of spaces", "id,value\n1,3\n2,6\n3,9\n   \n", "BIGINT,BIGINT", 5, 3, 1},
+		{"spaces, no line end", "id,value\n1,3\n2,6\n3,9\n    ", "BIGINT,BIGINT", 5, 3, 1},
+		{"a note right below", "id,value,score\n1,3,4\n2,6,5\n3,9,8\nNote: provisional figures\n",
+			"BIGINT,BIGINT,BIGINT", 5, 3, 1},
+		{"a block of notes", rowsOf("id,value\n", 5, func(i int) string { return fmt.Sprintf("%d,%d\n", i, 3*i) }) +
+			"\nNotes:\nFigures are provisional\nSee the website\n", "BIGINT,BIGINT", 8, 5, 3},
+		{"dates and decimals, semicolons", rowsOf("day;amount;unit\n", 40, func(i int) string {
+			return fmt.Sprintf("2024-02-%02d;%d.25;kg\n", i%28+1, i)
+		}) + "\nCompiled by the finance office\n", "DATE,DOUBLE,VARCHAR", 43, 40, 1},
+		{"tabs, a total", rowsOf("k\tn\n", 12, func(i int) string { return fmt.Sprintf("%d\t%d\n", i, i*i) }) +
+			"Total of the year\n", "BIGINT,BIGINT", 14, 12, 1},
+	} {
+		res, err := sniff.SniffBytes([]byte(tt.in), sniff.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		var types []string
+		for _, c := range res.Columns {
+			types = append(types, c.Type.String())
+		}
+		if strings.Join(types, ",") != tt.types || !res.HasHeader || res.SkipRows != 0 {
+			t.Fatalf("%s: types %s, header %v, skip %d; want %s, true, 0", tt.name, strings.Join(types, ","),
+				res.HasHeader, res.SkipRows, tt.types)
+		}
+		if res.TableEnd != tt.end || !res.IgnoreErrors || res.LongRows != tt.rejects {
+			t.Errorf("%s: table end %d, ignore errors %v, long rows %d; want %d, true, %d", tt.name, res.TableEnd,
+				res.IgnoreErrors, res.LongRows, tt.end, tt.rejects)
+		}
+		rows, rejects := readTyped(t, tt.in, res)
+		if len(rows) != tt.rows || rejects != tt.rejects {
+			t.Errorf("%s: read %d rows and %d rejects, want %d and %d", tt.name, len(rows), rejects, tt.rows, tt.rejects)
 		}
 	}
 }

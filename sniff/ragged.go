@@ -59,6 +59,7 @@ type raggedShape struct {
 	rows        int  // table rows, from start on, comment lines left out
 	exact       int  // table rows of the dominant width
 	trailing    bool // some row is one empty value wider than the table: a stray delimiter at its end
+	end         int  // offset in the sample where the table ends (firstTable), or 0
 	consistency float64
 }
 
@@ -250,13 +251,16 @@ func (s *session) readRagged(p *session, c *candidate, r raggedShape) *Result {
 		large: s.large, chunks: s.chunks, caster: s.caster, present: s.present, maxCols: r.width}
 	q.formats[0].user, q.formats[0].userFormat = s.formats[0].user, s.formats[0].userFormat
 	q.formats[1].user, q.formats[1].userFormat = s.formats[1].user, s.formats[1].userFormat
-	rc := &candidate{d: c.d, ctr: c.ctr, first: c.first, skip: r.start, score: r.consistency,
+	rc := &candidate{d: c.d, ctr: c.ctr, first: c.first, skip: r.start, score: r.consistency, end: r.end,
 		sh: shape{cols: r.width, consistent: r.exact, header: r.start, dirty: r.start, dirtyNoComm: r.start - r.comments,
 			trailing: r.trailing}}
 	res, err := q.finish([]*candidate{rc}, nil)
 	if err != nil {
 		p.tracef("ragged rows: %s: %v\n", short(c.d), err)
 		return nil
+	}
+	if r.end > 0 {
+		q.readAfter(rc, res)
 	}
 	if res.ShortRows+res.LongRows > 0 {
 		p.tracef("ragged rows: %d short rows (null padding), %d long rows (rejects)\n", res.ShortRows, res.LongRows)
@@ -272,7 +276,8 @@ func (s *session) readRagged(p *session, c *candidate, r raggedShape) *Result {
 // of one width W of at least 2 (a header and two rows), followed by rows
 // of one other width: two or more of them (a second table), or rows of
 // one value (a block of notes). The shape changes once. The first table is
-// the answer, read with the later rows padded or rejected, and
+// the answer, typed from its own rows, the later rows padded or rejected
+// (readAfter), and
 // Result.TableEnd says where it ends, so that the read neither fails on
 // the second table nor takes it for rows of the first without a word.
 // DuckDB reads such a file as one text column.
@@ -312,7 +317,7 @@ func (s *session) firstTable(p *session) *Result {
 			!commentsAcceptable(c.first, w, c.d.Comment.IsSet(), p.opts.Fixed&Comment != 0) {
 			continue
 		}
-		r := raggedShape{start: 0, dominant: w, width: w, rows: len(c.first), exact: run,
+		r := raggedShape{start: 0, dominant: w, width: w, rows: len(c.first), exact: run, end: c.first[end].start,
 			consistency: float64(run) / float64(len(c.first))}
 		res := s.readRagged(p, c, r)
 		if res == nil {
@@ -324,6 +329,54 @@ func (s *session) firstTable(p *session) *Result {
 		return res
 	}
 	return nil
+}
+
+// readAfter counts the rows of the sample from c.end on, the rows after
+// the first table, into res: a row that fits the table's types is a row
+// of the table, padded when it is short (ShortRows); a row with a value
+// that does not cast to its column's type, or with too many values, is a
+// reject (LongRows). The types and the header came from the table's rows
+// alone: a footer ("Source: national statistics office") below a column
+// of numbers made it VARCHAR.
+func (s *session) readAfter(c *candidate, res *Result) {
+	data := s.head[s.start:]
+	to := len(data)
+	if !s.final {
+		to = lastLineEnd(data)
+	}
+	if c.end >= to {
+		return
+	}
+	o := s.opts
+	o.NullPadding, o.IgnoreErrors = true, true
+	rr, err := newRowReader(data[c.end:to], c.d, len(res.Columns), &o, max(0, s.chunks*chunkRows-res.Rows), !s.final)
+	if err != nil {
+		return
+	}
+	for !rr.done {
+		rows, _ := rr.next(nil, chunkRows, false)
+		for _, row := range rows {
+			fits := true
+			for i, col := range res.Columns {
+				if !s.canCast(col.Type, cell(row, i)) {
+					fits = false
+					break
+				}
+			}
+			switch {
+			case !fits:
+				res.LongRows++
+			case len(row) < len(res.Columns):
+				res.ShortRows++
+			}
+		}
+	}
+	res.Rows += rr.total
+	res.LongRows += rr.skipped
+	if !res.TrailingDelimiter {
+		res.LongRows += rr.dropped
+	}
+	res.NullPadding, res.IgnoreErrors = res.ShortRows > 0, res.LongRows > 0
 }
 
 // firstTableRows is the least number of rows of a first table.

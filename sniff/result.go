@@ -136,16 +136,18 @@ type Result struct {
 	// table (ShortRows of them): read the file with null padding
 	// (typed.Options.NullPadding, DuckDB's null_padding), or those
 	// rows are bad rows. IgnoreErrors says some rows have more values
-	// than the table, or do not parse (LongRows of them): read with
-	// IgnoreErrors (or StoreRejects) and they become rejects, each with
-	// its position. Both are false for a sample every row of which fits.
+	// than the table, or do not parse, or, from TableEnd on, do not fit
+	// the column types (LongRows of them): read with IgnoreErrors (or
+	// StoreRejects) and they become rejects, each with its position. Both are false for a sample every row of which fits.
 	NullPadding, IgnoreErrors bool
 	ShortRows, LongRows       int
 	// TableEnd, when not 0, is the line (1-based, from the start of the
 	// input) where the rows of the table end and rows of another shape
 	// begin: a second table, or a block of notes, below the first. The
-	// result describes the first table; the rows from TableEnd on are
-	// read as its short or long rows (NullPadding, IgnoreErrors).
+	// result describes the first table, its types and header from its
+	// own rows; the rows from TableEnd on are read as its short rows
+	// (NullPadding) where they fit its types, and are rejects
+	// (IgnoreErrors) where they do not.
 	TableEnd int
 	// DateFormat and TimestampFormat are the strptime formats of the DATE
 	// and TIMESTAMP columns, "" when there are none. ISO 8601 dates are
