@@ -287,7 +287,7 @@ func TestRaggedRows(t *testing.T) {
 		{name: "header wider than the data", in: "id;name;city;zip;note\n1;Ann;Oslo;0150\n2;Bob;Rome;2\n3;Cy;Lima;15001\n",
 			delim: ";", cols: 5, header: true, short: 3, rows: 3, check: [2]int{0, 4}, checkValue: "NULL"},
 		{name: "stray delimiter ending a row", in: "a|b|c\n1|2|3\n4|5|6|\n7|8|9\n10|11|12\n",
-			delim: "|", cols: 4, header: true, short: 4, rows: 4, check: [2]int{1, 2}, checkValue: "6"},
+			delim: "|", cols: 3, header: true, rows: 4, check: [2]int{1, 2}, checkValue: "6"},
 		{name: "a row with an extra value", in: grid(30, 5, map[int]int{3: 6}),
 			delim: ",", cols: 6, header: true, short: 30, rows: 30, check: [2]int{3, 5}, checkValue: "305"},
 		{name: "tabs, a fifth of the rows short", in: strings.Repeat("0\t1\t2\n1\t2\t3\n4\t5\t6\n7\t8\t9\n10\t11\n", 5),

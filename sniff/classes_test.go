@@ -88,22 +88,24 @@ func TestAllTextNoHeader(t *testing.T) {
 }
 
 // Class 5: a second table below the first is noticed: the first table is
-// the result, TableEnd names the line where the other shape starts, and
-// the later rows read as short rows (null padding) instead of breaking
-// the read. DuckDB reads such a file as one text column.
+// the result, its types its own rows', TableEnd names the line where the
+// other shape starts, and the later rows read as short rows (null
+// padding) where they fit those types and are rejects where they do not
+// (the header "x,y" in a column of numbers). DuckDB reads such a file as
+// one text column.
 func TestSecondTable(t *testing.T) {
 	in := "a,b,c\n1,2,3\n4,5,6\n\nx,y\n7,8\n9,10\n"
 	res, err := sniff.SniffBytes([]byte(in), sniff.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Dialect.Delimiter != "," || len(res.Columns) != 3 || res.TableEnd != 5 || !res.NullPadding {
-		t.Fatalf("delimiter %q, %d columns, table end %d, null padding %v; want \",\", 3, 5, true",
-			res.Dialect.Delimiter, len(res.Columns), res.TableEnd, res.NullPadding)
+	if res.Dialect.Delimiter != "," || len(res.Columns) != 3 || res.TableEnd != 5 || !res.NullPadding || !res.IgnoreErrors {
+		t.Fatalf("delimiter %q, %d columns, table end %d, null padding %v, ignore errors %v; want \",\", 3, 5, true, true",
+			res.Dialect.Delimiter, len(res.Columns), res.TableEnd, res.NullPadding, res.IgnoreErrors)
 	}
 	rows, bad := readTyped(t, in, res)
-	if len(rows) != 5 || bad != 0 {
-		t.Fatalf("%d rows and %d bad rows read with the result, want 5 and 0", len(rows), bad)
+	if len(rows) != 4 || bad != 1 {
+		t.Fatalf("%d rows and %d bad rows read with the result, want 4 and 1", len(rows), bad)
 	}
 	// One table, ragged: no table end.
 	res, err = sniff.SniffBytes([]byte("id,name,city,zip\n1,Ann,Oslo,0150\n2,Bob,Rome\n3,Cy,Lima,15001\n"), sniff.Options{})

@@ -16,10 +16,16 @@ type line struct {
 	end   int // offset just past its line end (or the end of the sample)
 	cols  int // number of values
 	// comment is a line the reader drops: a comment with nothing but
-	// spaces before it. midComment is a row that a comment ends.
-	comment, midComment bool
+	// spaces before it. midComment is a row that a comment ends, and
+	// commentOpens says that comment stands where a value starts, with
+	// nothing but spaces before it in its value ("1,#a").
+	comment, midComment, commentOpens bool
 	// emptyLast says the row's last value is empty ("a,b,").
 	emptyLast bool
+	// filled is the number of values up to the last one that is not
+	// empty: 2 for "5,6," and "5,6,,", 0 for ",,". A quoted value is
+	// not empty.
+	filled int
 }
 
 // counter runs one candidate dialect's transition table over the sample and
@@ -39,6 +45,7 @@ type counter struct {
 	rowStart   int
 	vs         int
 	cols       int
+	filled     int // values up to the last non-empty one so far (line.filled)
 	commentAt  int // offset of an open comment, or -1
 	delimLen   int
 	quoted     bool // the value being read opened with a quote
@@ -98,6 +105,9 @@ func (c *counter) next(dst []line, n int) []line {
 			continue
 		case sm.EmptySpace:
 		case sm.Delimiter:
+			if c.quoted || i+1-c.delimLen > c.vs {
+				c.filled = c.cols + 1
+			}
 			c.cols++
 			c.vs = i + 1
 			c.quoted = false
@@ -147,7 +157,7 @@ func (c *counter) next(dst []line, n int) []line {
 			}
 			dst = append(dst, line{start: c.rowStart, end: j})
 			cur = sm.RecordSeparator
-			c.cols, c.vs, c.rowStart, c.commentAt = 0, j, j, -1
+			c.cols, c.filled, c.vs, c.rowStart, c.commentAt = 0, 0, j, j, -1
 			c.quoted = false
 			i = j
 			continue
@@ -230,17 +240,21 @@ func (c *counter) strictFailed() bool { return c.failed || c.bad > 0 }
 // endRow closes the row whose line ends at e (the next row starts at next),
 // applying the comment rule of the reading rules.
 func (c *counter) endRow(e, next int) line {
-	l := line{start: c.rowStart, end: next, cols: c.cols + 1}
+	l := line{start: c.rowStart, end: next, cols: c.cols + 1, filled: c.filled}
 	if c.commentAt >= 0 {
 		if c.cols == 0 && len(bytes.Trim(c.in[c.vs:c.commentAt], " ")) == 0 {
 			l.comment = true
 		} else {
 			l.midComment = true
 			l.emptyLast = c.commentAt == c.vs
+			l.commentOpens = len(bytes.Trim(c.in[c.vs:c.commentAt], " ")) == 0
 		}
 	} else {
 		l.emptyLast = e == c.vs
 	}
-	c.cols = 0
+	if !l.emptyLast && !l.comment {
+		l.filled = l.cols
+	}
+	c.cols, c.filled = 0, 0
 	return l
 }

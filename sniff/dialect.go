@@ -64,6 +64,10 @@ type candidate struct {
 	sh    shape
 	skip  int     // rows before the table (DuckDB's skip_rows)
 	score float64 // share of consistent rows
+	// end, when not 0, is the offset in the sample where the table ends
+	// and rows of another shape begin (firstTable): the types and the
+	// header come from the rows before it.
+	end int
 }
 
 // everQuoted says the dialect has a quote and some value used it.

@@ -19,7 +19,8 @@ package sniff
 //   - the score is consistency × (1 − 1/W): one column scores 0, and a
 //     wider consistent table beats a narrower one.
 //
-// When DuckDB's method ends in one text column or no dialect, the best
+// When DuckDB's method ends in one text column or no dialect, and no
+// first table stands above rows of another shape (firstTable), the best
 // believable reading is the answer. When it finds a table, a reading with
 // another delimiter replaces it only from the first line on and only when
 // it is clearly better (raggedOver): more columns with at least 90% of
@@ -31,14 +32,19 @@ package sniff
 // raggedMinConsistency (a short sample of prose split at its commas is
 // not a table). Of the believable candidates the best scores wins (ties:
 // DuckDB's order, a quote that occurs first). Its width is that of its widest
-// row up to 2W (a header wider than the data, a row with an extra value
-// or a stray delimiter), so that no value is lost, and the narrower rows
-// are padded with NULLs: what DuckDB reads with null_padding=true. A row
+// row up to 2W (a header wider than the data, a row with an extra value),
+// so that no value is lost, and the narrower rows are padded with NULLs:
+// what DuckDB reads with null_padding=true. Empty values at the end of a
+// row do not count ("5,6," among rows of two values is a stray delimiter,
+// and a column that no row fills is no column); a row one such value
+// wider than the table sets TrailingDelimiter, which drops it. A row
 // wider than 2W is a reject, and a first line that wide a preamble. The
 // result says what reading it takes: NullPadding and ShortRows for the
 // rows with fewer values, IgnoreErrors and LongRows for the rejects, so
 // that reading the file with the detected options does not fail on its
 // first short row.
+
+import "strings"
 
 // raggedMinConsistency is the least share of a table's rows that must have
 // its dominant width for a ragged reading to be believable.
@@ -46,12 +52,14 @@ const raggedMinConsistency = 0.6
 
 // raggedShape is what a ragged reading of a candidate's first chunk finds.
 type raggedShape struct {
-	start       int // index in the rows of the first table row (the header row)
-	comments    int // comment lines before start
-	dominant    int // the most common width
-	width       int // the table's width: its widest row up to 2 × dominant
-	rows        int // table rows, from start on, comment lines left out
-	exact       int // table rows of the dominant width
+	start       int  // index in the rows of the first table row (the header row)
+	comments    int  // comment lines before start
+	dominant    int  // the most common width
+	width       int  // the table's width: its widest row up to 2 × dominant, empty values at its end left out
+	rows        int  // table rows, from start on, comment lines left out
+	exact       int  // table rows of the dominant width
+	trailing    bool // some row is one empty value wider than the table: a stray delimiter at its end
+	end         int  // offset in the sample where the table ends (firstTable), or 0
 	consistency float64
 }
 
@@ -118,7 +126,16 @@ func raggedOf(rows []line) raggedShape {
 			r.exact++
 		}
 		if l.cols <= 2*r.dominant {
-			r.width = max(r.width, l.cols)
+			// Empty values at the end of a wide row ("5,6," among rows
+			// of two values) widen nothing: a column no row fills is
+			// no column.
+			r.width = max(r.width, l.filled)
+		}
+	}
+	for _, l := range rows[r.start:] {
+		if !l.comment && l.cols == r.width+1 && l.emptyLast {
+			r.trailing = true
+			break
 		}
 	}
 	r.consistency = float64(r.exact) / float64(r.rows)
@@ -234,12 +251,16 @@ func (s *session) readRagged(p *session, c *candidate, r raggedShape) *Result {
 		large: s.large, chunks: s.chunks, caster: s.caster, present: s.present, maxCols: r.width}
 	q.formats[0].user, q.formats[0].userFormat = s.formats[0].user, s.formats[0].userFormat
 	q.formats[1].user, q.formats[1].userFormat = s.formats[1].user, s.formats[1].userFormat
-	rc := &candidate{d: c.d, ctr: c.ctr, first: c.first, skip: r.start, score: r.consistency,
-		sh: shape{cols: r.width, consistent: r.exact, header: r.start, dirty: r.start, dirtyNoComm: r.start - r.comments}}
+	rc := &candidate{d: c.d, ctr: c.ctr, first: c.first, skip: r.start, score: r.consistency, end: r.end,
+		sh: shape{cols: r.width, consistent: r.exact, header: r.start, dirty: r.start, dirtyNoComm: r.start - r.comments,
+			trailing: r.trailing}}
 	res, err := q.finish([]*candidate{rc}, nil)
 	if err != nil {
 		p.tracef("ragged rows: %s: %v\n", short(c.d), err)
 		return nil
+	}
+	if r.end > 0 {
+		q.readAfter(rc, res)
 	}
 	if res.ShortRows+res.LongRows > 0 {
 		p.tracef("ragged rows: %d short rows (null padding), %d long rows (rejects)\n", res.ShortRows, res.LongRows)
@@ -247,14 +268,16 @@ func (s *session) readRagged(p *session, c *candidate, r raggedShape) *Result {
 	return res
 }
 
-// firstTable finds, when no dialect reads the sample as one table and no
-// width dominates, a table at the top followed by rows of another shape:
-// a second table, or a block of notes, after the first. The candidate's
+// firstTable finds, when no dialect reads the sample as one table, a table
+// at the top followed by rows of another shape: a second table, or a
+// block of notes, after the first. It comes before the ragged reading,
+// whose most common width is the second table's when that is the longer. The candidate's
 // rows (comment lines aside) must start with at least firstTableRows rows
 // of one width W of at least 2 (a header and two rows), followed by rows
 // of one other width: two or more of them (a second table), or rows of
 // one value (a block of notes). The shape changes once. The first table is
-// the answer, read with the later rows padded or rejected, and
+// the answer, typed from its own rows, the later rows padded or rejected
+// (readAfter), and
 // Result.TableEnd says where it ends, so that the read neither fails on
 // the second table nor takes it for rows of the first without a word.
 // DuckDB reads such a file as one text column.
@@ -294,7 +317,7 @@ func (s *session) firstTable(p *session) *Result {
 			!commentsAcceptable(c.first, w, c.d.Comment.IsSet(), p.opts.Fixed&Comment != 0) {
 			continue
 		}
-		r := raggedShape{start: 0, dominant: w, width: w, rows: len(c.first), exact: run,
+		r := raggedShape{start: 0, dominant: w, width: w, rows: len(c.first), exact: run, end: c.first[end].start,
 			consistency: float64(run) / float64(len(c.first))}
 		res := s.readRagged(p, c, r)
 		if res == nil {
@@ -306,6 +329,54 @@ func (s *session) firstTable(p *session) *Result {
 		return res
 	}
 	return nil
+}
+
+// readAfter counts the rows of the sample from c.end on, the rows after
+// the first table, into res: a row that fits the table's types is a row
+// of the table, padded when it is short (ShortRows); a row with a value
+// that does not cast to its column's type, or with too many values, is a
+// reject (LongRows). The types and the header came from the table's rows
+// alone: a footer ("Source: national statistics office") below a column
+// of numbers made it VARCHAR.
+func (s *session) readAfter(c *candidate, res *Result) {
+	data := s.head[s.start:]
+	to := len(data)
+	if !s.final {
+		to = lastLineEnd(data)
+	}
+	if c.end >= to {
+		return
+	}
+	o := s.opts
+	o.NullPadding, o.IgnoreErrors = true, true
+	rr, err := newRowReader(data[c.end:to], c.d, len(res.Columns), &o, max(0, s.chunks*chunkRows-res.Rows), !s.final)
+	if err != nil {
+		return
+	}
+	for !rr.done {
+		rows, _ := rr.next(nil, chunkRows, false)
+		for _, row := range rows {
+			fits := true
+			for i, col := range res.Columns {
+				if !s.canCast(col.Type, cell(row, i)) {
+					fits = false
+					break
+				}
+			}
+			switch {
+			case !fits:
+				res.LongRows++
+			case len(row) < len(res.Columns):
+				res.ShortRows++
+			}
+		}
+	}
+	res.Rows += rr.total
+	res.LongRows += rr.skipped
+	if !res.TrailingDelimiter {
+		res.LongRows += rr.dropped
+	}
+	res.NullPadding, res.IgnoreErrors = res.ShortRows > 0, res.LongRows > 0
 }
 
 // firstTableRows is the least number of rows of a first table.
@@ -329,7 +400,12 @@ func (s *session) rate(res *Result) {
 			continue
 		}
 		for _, c := range p.allRead() {
-			if seen[c.ctr] || c.d.Delimiter == res.Dialect.Delimiter || p.quotedAfter[c.d.Delimiter] && !c.everQuoted() {
+			// A delimiter inside the result's (',' in ", ", '|' in " || ")
+			// splits the rows wherever the result's does: it reads the
+			// same table, or that table with empty columns or values cut
+			// at their spaces, and is no rival.
+			if seen[c.ctr] || strings.Contains(res.Dialect.Delimiter, c.d.Delimiter) ||
+				p.quotedAfter[c.d.Delimiter] && !c.everQuoted() {
 				continue
 			}
 			seen[c.ctr] = true

@@ -129,23 +129,26 @@ type Result struct {
 	// ...) and types.
 	Columns typed.Schema
 	// TrailingDelimiter says the data rows end with a delimiter that the
-	// first row lacks ("a|b" then "1|2|"): their last, empty value is not
-	// a column, and a reader should drop it.
+	// first row lacks ("a|b" then "1|2|"), or, in a ragged table, that
+	// some rows do ("5,6," among rows of two values): their last, empty
+	// value is not a column, and a reader should drop it.
 	TrailingDelimiter bool
 	// NullPadding says some rows of the sample have fewer values than the
 	// table (ShortRows of them): read the file with null padding
 	// (typed.Options.NullPadding, DuckDB's null_padding), or those
 	// rows are bad rows. IgnoreErrors says some rows have more values
-	// than the table, or do not parse (LongRows of them): read with
-	// IgnoreErrors (or StoreRejects) and they become rejects, each with
-	// its position. Both are false for a sample every row of which fits.
+	// than the table, or do not parse, or, from TableEnd on, do not fit
+	// the column types (LongRows of them): read with IgnoreErrors (or
+	// StoreRejects) and they become rejects, each with its position. Both are false for a sample every row of which fits.
 	NullPadding, IgnoreErrors bool
 	ShortRows, LongRows       int
 	// TableEnd, when not 0, is the line (1-based, from the start of the
 	// input) where the rows of the table end and rows of another shape
 	// begin: a second table, or a block of notes, below the first. The
-	// result describes the first table; the rows from TableEnd on are
-	// read as its short or long rows (NullPadding, IgnoreErrors).
+	// result describes the first table, its types and header from its
+	// own rows; the rows from TableEnd on are read as its short rows
+	// (NullPadding) where they fit its types, and are rejects
+	// (IgnoreErrors) where they do not.
 	TableEnd int
 	// DateFormat and TimestampFormat are the strptime formats of the DATE
 	// and TIMESTAMP columns, "" when there are none. ISO 8601 dates are
@@ -187,7 +190,9 @@ type Scores struct {
 	// 1: the share of the sample's rows the result reads at its width
 	// (Dialect), times one less the share of rows that the best reading
 	// with another delimiter and at least two columns (the runner-up)
-	// reads at its own most common width, from the first line on. A
+	// reads at its own most common width, from the first line on; a
+	// delimiter inside the chosen one (',' in ", ") reads the same table
+	// and is no runner-up. A
 	// clean table scores 1; a file that two delimiters read equally well
 	// ("a;b,c" above "1;2,3") scores 0; a single text column scores one
 	// less how well a table reading does, so a ragged table read as one

@@ -60,6 +60,9 @@ func (s *session) readRows(c *candidate) (*table, error) {
 	if !s.final {
 		to = max(from, lastLineEnd(data))
 	}
+	if c.end > 0 {
+		to = max(from, min(to, c.end))
+	}
 	rr, err := newRowReader(data[from:to], c.d, c.sh.cols, &s.opts, limit, !s.final)
 	if err != nil {
 		return nil, err

@@ -122,8 +122,13 @@ func lastAlwaysEmpty(rows []line) []bool {
 // commentsAcceptable says whether a candidate's comment character is
 // believable: at least one full comment line must not look like a row, and
 // three fifths of the lines with a comment must not fit the table (or be
-// rows a comment ends). A candidate without a comment character is always
-// acceptable, as is a comment the caller fixed.
+// rows a comment ends). A row of the table's width whose comment stands
+// where a value starts ("1,#a") counts against it: that row has the width
+// only because the comment is taken for an empty value, and the value it
+// would drop is one that opens with the character ("#a", "#12", a colour
+// "#ff0000"); DuckDB counts it for the comment and reads the value as
+// NULL. A candidate without a comment character is always acceptable, as
+// is a comment the caller fixed.
 func commentsAcceptable(rows []line, cols int, hasComment, fixed bool) bool {
 	if fixed {
 		return true
@@ -138,7 +143,7 @@ func commentsAcceptable(rows []line, cols int, hasComment, fixed bool) bool {
 			full = true
 			valid++
 		}
-		if r.midComment && r.cols == cols {
+		if r.midComment && r.cols == cols && !r.commentOpens {
 			valid++
 		}
 	}

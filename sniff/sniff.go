@@ -323,8 +323,9 @@ func quotedValue(w []byte, delim string) bool {
 
 // choose picks the dialect and reads the sample with it. DuckDB's method
 // comes first. When it ends in one text column or nothing, the
-// delimiters DuckDB does not try come next, then a reading with ragged
-// rows. When it finds a table but a weak one (lines taken for notes, or
+// delimiters DuckDB does not try come next, then a first table above rows
+// of another shape (firstTable), then a reading with ragged rows. When it
+// finds a table but a weak one (lines taken for notes, or
 // rows that do not fit), the delimiters DuckDB does not try are compared
 // too, and one that reads every row of the sample, from the first line
 // on, as one believable table wins ("a~b~c" above rows of "1~2,5~x",
@@ -361,6 +362,15 @@ func (s *session) choose() (*Result, error) {
 	if table {
 		return res, nil
 	}
+	// A first table above rows of one other shape, before a ragged
+	// reading: the ragged reading takes the most common width, which is
+	// the second table's when that one is longer, and pads the other
+	// table's rows into it with no word of where it ends.
+	if p != nil {
+		if fres := s.firstTable(p); fres != nil {
+			return fres, nil
+		}
+	}
 	// Ragged rows: DuckDB's delimiters first, then the others, but space
 	// (lines of words are no table), and only from the first line on (a
 	// column of times under its header splits at the colons), and not ':'
@@ -375,11 +385,6 @@ func (s *session) choose() (*Result, error) {
 			return c.d.Delimiter != " " && r.start == 0 && !s.colonsInValues(c.d.Delimiter)
 		}); rres != nil {
 			return rres, nil
-		}
-	}
-	if p != nil {
-		if fres := s.firstTable(p); fres != nil {
-			return fres, nil
 		}
 	}
 	return res, err
