@@ -149,7 +149,8 @@ type Result struct {
 	// DateFormat and TimestampFormat are the strptime formats of the DATE
 	// and TIMESTAMP columns, "" when there are none. ISO 8601 dates are
 	// reported as %Y-%m-%d, ISO timestamps as "", as DuckDB's sniff_csv
-	// does.
+	// does; both are read with DuckDB's ISO cast, not with a format
+	// (ApplyTyped).
 	DateFormat, TimestampFormat string
 	// Rows is the number of rows of the sample after SkipRows (header
 	// included); Sampled is the number of bytes of the sample, the head

@@ -1,0 +1,137 @@
+package csvscan
+
+import (
+	"errors"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// Tests of the defects a comparison with DuckDB 1.5.6 found; each case's
+// expected answer is DuckDB's read_csv of the same input.
+
+// rendered is a read as DuckDB renders it: "name:TYPE" per column, each
+// row's values as text ("NULL" for NULL), and the error.
+type rendered struct {
+	Schema []string
+	Rows   [][]string
+	Err    string
+}
+
+// renderRead opens in with o and reads it to the end with Next, each
+// value rendered by typed.Vector.AppendText (DuckDB's text).
+func renderRead(in string, o Options) rendered {
+	var out rendered
+	r, err := OpenReader(strings.NewReader(in), o)
+	if err != nil {
+		out.Err = err.Error()
+		return out
+	}
+	defer r.Close()
+	for _, c := range r.Schema() {
+		out.Schema = append(out.Schema, c.Name+":"+typeName(c))
+	}
+	for {
+		c, err := r.Next()
+		if err != nil {
+			if !errors.Is(err, io.EOF) {
+				out.Err = err.Error()
+			}
+			return out
+		}
+		for i := 0; i < c.Len(); i++ {
+			row := make([]string, len(c.Columns))
+			for j := range c.Columns {
+				row[j] = string(c.Columns[j].AppendText(nil, i))
+			}
+			out.Rows = append(out.Rows, row)
+		}
+	}
+}
+
+// TestISODates: a DATE or TIMESTAMP column of ISO 8601 values is read with
+// DuckDB's ISO cast, as DuckDB reads it when it detected no format, so
+// the values that cast reads and the strptime format %Y-%m-%d does not
+// (a year of five digits, a negative year, '\' between the fields, a
+// "(BC)" suffix) are read, not a cast error; the prompt has no date
+// format and reads the same rows. A date in a local format still gets
+// its format.
+func TestISODates(t *testing.T) {
+	for _, c := range []struct {
+		odd, want string // a value after ISO dates, and DuckDB's rendering of it
+	}{
+		{"12024-01-31", "12024-01-31"},
+		{"-0044-03-15", "0045-03-15 (BC)"},
+		{`2024\01\31`, "2024-01-31"},
+		{"2024-01-31 (BC)", "2024-01-31 (BC)"},
+		{"12024-01-31 10:00:00", "12024-01-31 10:00:00"},
+		{"-0044-03-15 10:00:00", "0045-03-15 (BC) 10:00:00"},
+		{`2024\01\31 10:00:00`, "2024-01-31 10:00:00"},
+	} {
+		ts := strings.Contains(c.odd, ":")
+		typ, first, second := "DATE", "2024-01-31", "1999-12-31"
+		if ts {
+			typ, first, second = "TIMESTAMP", "2024-01-31 08:00:00", "1999-12-31 23:59:59"
+		}
+		for _, at := range []int{1, 2} { // after the first ISO value, and as the last row
+			rows := []string{first, second}
+			rows = slices.Insert(rows, at, c.odd)
+			in := "id,d\n"
+			for i, v := range rows {
+				in += string(rune('1'+i)) + "," + v + "\n"
+			}
+			got := renderRead(in, Options{})
+			want := rendered{Schema: []string{"id:BIGINT", "d:" + typ}}
+			for i, v := range rows {
+				if v == c.odd {
+					v = c.want
+				}
+				want.Rows = append(want.Rows, []string{string(rune('1' + i)), v})
+			}
+			if d := cmp.Diff(want, got); d != "" {
+				t.Errorf("%q (-DuckDB +csvscan):\n%s", in, d)
+				continue
+			}
+			r, err := OpenReader(strings.NewReader(in), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			det, prompt := r.Detected(), r.Prompt()
+			r.Close()
+			if det.DateFormat != "" || det.TimestampFormat != "" || prompt.DateFormat != "" || prompt.TimestampFormat != "" {
+				t.Errorf("%q: detected formats %q %q, prompt %q %q; want none (ISO 8601)", in,
+					det.DateFormat, det.TimestampFormat, prompt.DateFormat, prompt.TimestampFormat)
+			}
+			if got := renderRead(in, prompt); !cmp.Equal(want, got) {
+				t.Errorf("%q with the prompt %v (-sniffed +prompt):\n%s", in, prompt.Flags(), cmp.Diff(want, got))
+			}
+		}
+	}
+
+	// A local format is still detected and read with.
+	in := "id,d\n1,31/01/2024\n2,01/02/2024\n"
+	got := renderRead(in, Options{})
+	want := rendered{Schema: []string{"id:BIGINT", "d:DATE"}, Rows: [][]string{{"1", "2024-01-31"}, {"2", "2024-02-01"}}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("%q (-DuckDB +csvscan):\n%s", in, d)
+	}
+	r, err := OpenReader(strings.NewReader(in), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := r.Detected().DateFormat; f != "%d/%m/%Y" {
+		t.Errorf("%q: date format %q, want %%d/%%m/%%Y", in, f)
+	}
+	r.Close()
+
+	// A format the caller gives is read with strptime, as DuckDB does
+	// with dateformat='%Y-%m-%d': a year of five digits does not fit it.
+	in = "id,d\n1,2024-01-31\n2,12024-01-31\n"
+	got = renderRead(in, Options{DateFormat: "%Y-%m-%d", Types: map[string]string{"d": "DATE"}})
+	if got.Err == "" || !strings.Contains(got.Err, "12024-01-31") {
+		t.Errorf("%q with DateFormat %%Y-%%m-%%d: %+v, want a cast error at 12024-01-31", in, got)
+	}
+}
