@@ -8,6 +8,9 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/csvscan/csvscan/internal/cast"
+	"github.com/csvscan/csvscan/scanner/typed"
 )
 
 // Tests of the defects a comparison with DuckDB 1.5.6 found; each case's
@@ -134,4 +137,60 @@ func TestISODates(t *testing.T) {
 	if got.Err == "" || !strings.Contains(got.Err, "12024-01-31") {
 		t.Errorf("%q with DateFormat %%Y-%%m-%%d: %+v, want a cast error at 12024-01-31", in, got)
 	}
+}
+
+// TestInfinityRead: "inf" and "-inf" (any case, as "infinity" and
+// "-infinity") are the infinite DATE and TIMESTAMP, sniffed and with the
+// columns given, as DuckDB 1.5.6 reads them; Value returns them as the
+// Date or Timestamp itself.
+func TestInfinityRead(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		o    Options
+		want rendered
+	}{
+		{"x\n2024-01-31\ninf\n-INF\nInfinity\n", Options{},
+			rendered{Schema: []string{"x:DATE"}, Rows: [][]string{{"2024-01-31"}, {"infinity"}, {"-infinity"}, {"infinity"}}}},
+		{"x\ninf\n-inf\n", Options{},
+			rendered{Schema: []string{"x:DATE"}, Rows: [][]string{{"infinity"}, {"-infinity"}}}},
+		{"x\n2024-01-31 10:00:00\n-Inf\n", Options{},
+			rendered{Schema: []string{"x:TIMESTAMP WITH TIME ZONE"}, Rows: [][]string{{"2024-01-31 10:00:00+00"}, {"-infinity"}}}},
+		{"x\ninf\n-inf\n", Options{Columns: typedSchema("x", "DATE")},
+			rendered{Schema: []string{"x:DATE"}, Rows: [][]string{{"infinity"}, {"-infinity"}}}},
+		{"x\ninf\n-inf\n2024-01-31 10:00:00\n", Options{Columns: typedSchema("x", "TIMESTAMP")},
+			rendered{Schema: []string{"x:TIMESTAMP"}, Rows: [][]string{{"infinity"}, {"-infinity"}, {"2024-01-31 10:00:00"}}}},
+	} {
+		c.o.Header = On
+		if d := cmp.Diff(c.want, renderRead(c.in, c.o)); d != "" {
+			t.Errorf("%q %+v (-DuckDB +csvscan):\n%s", c.in, c.o.Columns, d)
+		}
+	}
+	r, err := OpenReader(strings.NewReader("x\ninf\n-inf\n"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	var got []any
+	for row, err := range r.Values() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, row[0])
+	}
+	if want := []any{typed.Date(cast.DateInfinity), typed.Date(cast.DateNegInfinity)}; !cmp.Equal(want, got) {
+		t.Errorf("Values: %v, want %v", got, want)
+	}
+}
+
+// typedSchema is a schema of name:type pairs.
+func typedSchema(pairs ...string) typed.Schema {
+	var s typed.Schema
+	for i := 0; i+1 < len(pairs); i += 2 {
+		col, err := typed.ParseColumn(pairs[i], pairs[i+1])
+		if err != nil {
+			panic(err)
+		}
+		s = append(s, col)
+	}
+	return s
 }
