@@ -194,3 +194,56 @@ func typedSchema(pairs ...string) typed.Schema {
 	}
 	return s
 }
+
+// TestQuotedNullsOff: with AllowQuotedNulls Off a quoted "" (or a quoted
+// null string) is a value, not NULL, in type detection as in the read:
+// among numbers, dates or booleans it makes the column VARCHAR, as DuckDB
+// 1.5.6's sniffer decides with allow_quoted_nulls=false, where csvscan
+// picked BIGINT and the read then failed to cast "". Unquoted empty
+// values stay NULL, quoted numbers numbers.
+func TestQuotedNullsOff(t *testing.T) {
+	off := Options{AllowQuotedNulls: Off}
+	for _, c := range []struct {
+		in   string
+		o    Options
+		want rendered
+	}{
+		{"a,b\n1,x\n\"\",y\n3,z\n", off,
+			rendered{Schema: []string{"a:VARCHAR", "b:VARCHAR"}, Rows: [][]string{{"1", "x"}, {"", "y"}, {"3", "z"}}}},
+		{"a,b\n1.5,x\n\"\",y\n", off,
+			rendered{Schema: []string{"a:VARCHAR", "b:VARCHAR"}, Rows: [][]string{{"1.5", "x"}, {"", "y"}}}},
+		{"a,b\n2024-01-01,x\n\"\",y\n", off,
+			rendered{Schema: []string{"a:VARCHAR", "b:VARCHAR"}, Rows: [][]string{{"2024-01-01", "x"}, {"", "y"}}}},
+		{"a,b\ntrue,x\n\"\",y\n", off,
+			rendered{Schema: []string{"a:VARCHAR", "b:VARCHAR"}, Rows: [][]string{{"true", "x"}, {"", "y"}}}},
+		{"a,b\n1,x\n,y\n", off,
+			rendered{Schema: []string{"a:BIGINT", "b:VARCHAR"}, Rows: [][]string{{"1", "x"}, {"NULL", "y"}}}},
+		{"a,b\n\"1\",x\n\"2\",y\n", off,
+			rendered{Schema: []string{"a:BIGINT", "b:VARCHAR"}, Rows: [][]string{{"1", "x"}, {"2", "y"}}}},
+		{"a,b\n1,x\n\"NA\",y\nNA,z\n", Options{AllowQuotedNulls: Off, NullStr: []string{"NA"}},
+			rendered{Schema: []string{"a:VARCHAR", "b:VARCHAR"}, Rows: [][]string{{"1", "x"}, {"NA", "y"}, {"NULL", "z"}}}},
+		{"a,b\n1,x\n\"NA\",y\nNA,z\n", Options{NullStr: []string{"NA"}},
+			rendered{Schema: []string{"a:BIGINT", "b:VARCHAR"}, Rows: [][]string{{"1", "x"}, {"NULL", "y"}, {"NULL", "z"}}}},
+		{"a,b\n1,x\n\"\",y\n3,z\n", Options{},
+			rendered{Schema: []string{"a:BIGINT", "b:VARCHAR"}, Rows: [][]string{{"1", "x"}, {"NULL", "y"}, {"3", "z"}}}},
+	} {
+		got := renderRead(c.in, c.o)
+		if d := cmp.Diff(c.want, got); d != "" {
+			t.Errorf("%q, AllowQuotedNulls %v, NullStr %q (-DuckDB +csvscan):\n%s", c.in, c.o.AllowQuotedNulls, c.o.NullStr, d)
+			continue
+		}
+		// The prompt reads the same rows.
+		r, err := OpenReader(strings.NewReader(c.in), c.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prompt := r.Prompt()
+		r.Close()
+		if got := renderRead(c.in, prompt); !cmp.Equal(c.want, got) {
+			t.Errorf("%q with the prompt %v (-sniffed +prompt):\n%s", c.in, prompt.Flags(), cmp.Diff(c.want, got))
+		}
+		if off := slices.Contains(prompt.Flags(), "--allow-quoted-nulls=false"); off != (c.o.AllowQuotedNulls == Off) {
+			t.Errorf("%q: the prompt's flags %v say --allow-quoted-nulls=false: %v", c.in, prompt.Flags(), off)
+		}
+	}
+}

@@ -97,8 +97,9 @@ type Options struct {
 	ForceNotNull []string
 	// AllowQuotedNulls (allow_quoted_nulls, default On) lets a quoted value
 	// match a null string (a quoted "" is NULL); Off makes quoted values
-	// never NULL, and reads sequentially, since only a sequential scan
-	// tells quoted values apart.
+	// never NULL, in type detection too (a quoted "" among numbers makes
+	// the column VARCHAR, as in DuckDB), and reads sequentially, since
+	// only a sequential scan tells quoted values apart.
 	AllowQuotedNulls Flag
 
 	// IgnoreErrors skips the rows that cannot be read or cast
@@ -283,6 +284,7 @@ func (o Options) resolve() (plan, error) {
 	p.sniff.SampleSize, p.sniff.Fixed, p.sniff.Trace = o.SampleSize, fixed, o.Trace
 	p.sniff.DateFormat, p.sniff.TimestampFormat = o.DateFormat, o.TimestampFormat
 	p.sniff.NullStr = o.NullStr
+	p.sniff.QuotedNotNull = o.AllowQuotedNulls == Off
 	switch o.Header {
 	case On:
 		p.sniff.Header = sniff.HeaderYes

@@ -150,6 +150,9 @@ func (o Options) Flags() []string {
 	for _, n := range o.NullStr {
 		add("nullstr", n)
 	}
+	if o.AllowQuotedNulls == Off {
+		add("allow-quoted-nulls", "false")
+	}
 	if o.IgnoreErrors {
 		add("ignore-errors", "true")
 	}

@@ -99,6 +99,13 @@ type Options struct {
 	// the empty value, which always fits, they fit every type and count
 	// as no value. Nil: the empty value only.
 	NullStr []string
+	// QuotedNotNull makes a quoted value never NULL (DuckDB's
+	// allow_quoted_nulls = false; the default, false, is DuckDB's true):
+	// a quoted "" (or quoted null string) is then a value, which fits
+	// VARCHAR only, as in DuckDB's sniffer, so a column of numbers with
+	// a quoted "" in it is VARCHAR (typed.Options.QuotedNotNull reads it
+	// the same way).
+	QuotedNotNull bool
 	// MaxLineSize bounds a row's length; a candidate dialect that reads a
 	// longer row is rejected. Zero means scanner.DefaultMaxLineSize. The
 	// sample ends MaxLineSize bytes past its last line end, so a stream

@@ -313,12 +313,19 @@ func (s *session) canCast(t cast.Type, v []byte) bool {
 	return false
 }
 
-// null says v means NULL: the empty value, or one of Options.NullStr.
+// null says v means NULL: the empty value, or one of Options.NullStr,
+// unless it was quoted under Options.QuotedNotNull (quotedNotNull).
 func (s *session) null(v []byte) bool {
+	return !quotedNotNull(v) && s.opts.nullText(v)
+}
+
+// nullText says the text v means NULL when it is not quoted (or quoted
+// nulls are allowed): the empty value, or one of o.NullStr.
+func (o *Options) nullText(v []byte) bool {
 	if len(v) == 0 {
 		return true
 	}
-	for _, n := range s.opts.NullStr {
+	for _, n := range o.NullStr {
 		if string(v) == n {
 			return true
 		}

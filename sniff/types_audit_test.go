@@ -40,3 +40,35 @@ func TestInfinityTypes(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotedNotNullTypes: under QuotedNotNull (DuckDB's
+// allow_quoted_nulls=false) a quoted "" or quoted null string is a value,
+// which fits VARCHAR only, as DuckDB 1.5.6's sniff_csv decides; without
+// it, or unquoted, it is NULL and fits every type.
+func TestQuotedNotNullTypes(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		opts sniff.Options
+		want string
+		what string
+	}{
+		{"a,b\n1,x\n\"\",y\n3,z\n", sniff.Options{QuotedNotNull: true}, "VARCHAR", "a quoted empty value among numbers"},
+		{"a,b\n1.5,x\n\"\",y\n", sniff.Options{QuotedNotNull: true}, "VARCHAR", "among decimals"},
+		{"a,b\n2024-01-01,x\n\"\",y\n", sniff.Options{QuotedNotNull: true}, "VARCHAR", "among dates"},
+		{"a,b\ntrue,x\n\"\",y\n", sniff.Options{QuotedNotNull: true}, "VARCHAR", "among booleans"},
+		{"a,b\n1,x\n\"NA\",y\n", sniff.Options{QuotedNotNull: true, NullStr: []string{"NA"}}, "VARCHAR", "a quoted null string"},
+		{"a,b\n1,x\nNA,y\n", sniff.Options{QuotedNotNull: true, NullStr: []string{"NA"}}, "BIGINT", "an unquoted null string"},
+		{"a,b\n1,x\n,y\n", sniff.Options{QuotedNotNull: true}, "BIGINT", "an unquoted empty value"},
+		{"a,b\n\"1\",x\n\"2\",y\n", sniff.Options{QuotedNotNull: true}, "BIGINT", "quoted numbers"},
+		{"a,b\n1,x\n\"\",y\n3,z\n", sniff.Options{}, "BIGINT", "quoted nulls allowed"},
+	} {
+		res, err := sniff.SniffBytes([]byte(c.in), c.opts)
+		if err != nil {
+			t.Errorf("%q: %v", c.in, err)
+			continue
+		}
+		if len(res.Columns) != 2 || res.Columns[0].Type.String() != c.want {
+			t.Errorf("%s, %q: columns %v, want a %s first column (DuckDB 1.5.6)", c.what, c.in, res.Columns, c.want)
+		}
+	}
+}
