@@ -247,3 +247,32 @@ func TestQuotedNullsOff(t *testing.T) {
 		}
 	}
 }
+
+// TestTrailingDelimiterIgnoreErrors: IgnoreErrors does not change how a
+// file whose data rows end with a delimiter the header lacks reads: the
+// header's names and every row, as DuckDB 1.5.6's read_csv(...,
+// ignore_errors=true) reads it, where the header became a rejected row of
+// a four-column table of unnamed columns.
+func TestTrailingDelimiterIgnoreErrors(t *testing.T) {
+	want := rendered{Schema: []string{"a:BIGINT", "b:BIGINT", "c:BIGINT"},
+		Rows: [][]string{{"1", "2", "3"}, {"4", "5", "6"}, {"7", "8", "9"}}}
+	for _, in := range []string{
+		"a,b,c\n1,2,3,\n4,5,6,\n7,8,9,\n",
+		"a,b,c\n1,2,3,\n4,5,6,\n7,8,9\n",
+	} {
+		for _, o := range []Options{{IgnoreErrors: true}, {StoreRejects: true}} {
+			if d := cmp.Diff(want, renderRead(in, o)); d != "" {
+				t.Errorf("%q, IgnoreErrors (-DuckDB +csvscan):\n%s", in, d)
+			}
+			r, err := OpenReader(strings.NewReader(in), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			readAll(r)
+			if rj := r.Rejects(); len(rj) != 0 {
+				t.Errorf("%q: rejects %v, want none", in, rj)
+			}
+			r.Close()
+		}
+	}
+}
