@@ -276,3 +276,76 @@ func TestTrailingDelimiterIgnoreErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestDecimalSeparator: Options.DecimalSeparator "," (DuckDB's
+// decimal_separator=',') reads "1,5" as the DOUBLE 1.5, in type detection
+// and in the read, and the prompt (and its flags) read the same; DuckDB
+// 1.5.6 reads these inputs so. (Left to sniff the delimiter, DuckDB and
+// csvscan both read the two-line "a;b" above "1,5;2,25" with ',' as the
+// delimiter, a one-line preamble and three columns: the delimiter is
+// given there.) Without the option "1,5" is text; any separator but '.'
+// and ',' is an ErrOption.
+func TestDecimalSeparator(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		o    Options
+		want rendered
+	}{
+		{"a;b\n1,5;2,25\n", Options{DecimalSeparator: ",", Delim: ";"},
+			rendered{Schema: []string{"a:DOUBLE", "b:DOUBLE"}, Rows: [][]string{{"1.5", "2.25"}}}},
+		{"a;b\n1,5;2,25\n3,0;4,5\n7,25;1\n", Options{DecimalSeparator: ","},
+			rendered{Schema: []string{"a:DOUBLE", "b:DOUBLE"}, Rows: [][]string{{"1.5", "2.25"}, {"3.0", "4.5"}, {"7.25", "1.0"}}}},
+		{"a,b\n\"1,5\",\"-2,25\"\n", Options{DecimalSeparator: ","},
+			rendered{Schema: []string{"a:DOUBLE", "b:DOUBLE"}, Rows: [][]string{{"1.5", "-2.25"}}}},
+		{"a;b\n1.5;2\n", Options{DecimalSeparator: ","}, // '.' is no decimal point then
+			rendered{Schema: []string{"a:VARCHAR", "b:BIGINT"}, Rows: [][]string{{"1.5", "2"}}}},
+		{"a;b;c\n1,5;2,25;3,125\n-0,5;10;7\n", Options{DecimalSeparator: ",", Delim: ";", Header: On, AutoDetect: Off,
+			Columns: typedSchema("a", "FLOAT", "b", "DECIMAL(10,2)", "c", "DOUBLE")},
+			rendered{Schema: []string{"a:FLOAT", "b:DECIMAL(10,2)", "c:DOUBLE"}, Rows: [][]string{{"1.5", "2.25", "3.125"}, {"-0.5", "10.00", "7.0"}}}},
+		{"a;b\n1,5;2,25\n3,0;4,5\n7,25;1\n", Options{},
+			rendered{Schema: []string{"a:VARCHAR", "b:VARCHAR"}, Rows: [][]string{{"1,5", "2,25"}, {"3,0", "4,5"}, {"7,25", "1"}}}},
+		{"a;b\n1,5;2,25\n3,0;4,5\n7,25;1\n", Options{DecimalSeparator: "."},
+			rendered{Schema: []string{"a:VARCHAR", "b:VARCHAR"}, Rows: [][]string{{"1,5", "2,25"}, {"3,0", "4,5"}, {"7,25", "1"}}}},
+	} {
+		if d := cmp.Diff(c.want, renderRead(c.in, c.o)); d != "" {
+			t.Errorf("%q, DecimalSeparator %q (-DuckDB +csvscan):\n%s", c.in, c.o.DecimalSeparator, d)
+			continue
+		}
+		r, err := OpenReader(strings.NewReader(c.in), c.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prompt := r.Prompt()
+		r.Close()
+		if got := renderRead(c.in, prompt); !cmp.Equal(c.want, got) {
+			t.Errorf("%q with the prompt %v (-sniffed +prompt):\n%s", c.in, prompt.Flags(), cmp.Diff(c.want, got))
+		}
+		if flag := slices.Contains(prompt.Flags(), "--decimal-separator=,"); flag != (c.o.DecimalSeparator == ",") {
+			t.Errorf("%q: the prompt's flags %v say --decimal-separator=,: %v", c.in, prompt.Flags(), flag)
+		}
+	}
+
+	// The values as Go values.
+	r, err := OpenReader(strings.NewReader("a;b\n1,5;2,25\n"), Options{DecimalSeparator: ",", Delim: ";"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got [][]any
+	for row, err := range r.Values() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, row)
+	}
+	r.Close()
+	if want := [][]any{{1.5, 2.25}}; !cmp.Equal(want, got) {
+		t.Errorf("Values: %v, want %v", got, want)
+	}
+
+	for _, sep := range []string{";", ",,", "d", " "} {
+		_, err := OpenReader(strings.NewReader("a\n1\n"), Options{DecimalSeparator: sep})
+		if !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), "DecimalSeparator") {
+			t.Errorf("DecimalSeparator %q: error %v, want an ErrOption naming it", sep, err)
+		}
+	}
+}

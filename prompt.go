@@ -147,6 +147,9 @@ func (o Options) Flags() []string {
 	if o.TimestampFormat != "" {
 		add("timestampformat", o.TimestampFormat)
 	}
+	if o.DecimalSeparator != "" && o.DecimalSeparator != "." {
+		add("decimal-separator", o.DecimalSeparator)
+	}
 	for _, n := range o.NullStr {
 		add("nullstr", n)
 	}
