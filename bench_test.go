@@ -90,7 +90,9 @@ func BenchmarkOpen(b *testing.B) {
 						defer p.Close()
 						rows = p
 					}
-					t, err := typed.NewReader(rows, typed.Options{Schema: res.Columns, Dialect: res.Dialect, DateFormat: res.DateFormat})
+					topts := typed.Options{Dialect: res.Dialect}
+					res.ApplyTyped(&topts) // the schema and formats, as the front door reads them
+					t, err := typed.NewReader(rows, topts)
 					if err != nil {
 						b.Fatal(err)
 					}
@@ -140,7 +142,8 @@ func byHandEach(b *testing.B, path string, size int64, threads int) int64 {
 		b.Fatal(err)
 	}
 	defer p.Close()
-	topts := typed.Options{Schema: res.Columns, Dialect: res.Dialect, DateFormat: res.DateFormat}
+	topts := typed.Options{Dialect: res.Dialect}
+	res.ApplyTyped(&topts) // the schema and formats, as the front door reads them
 	var readers sync.Pool
 	var n atomic.Int64
 	err = p.Each(func(blk *scanner.Block) error {

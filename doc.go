@@ -11,7 +11,8 @@
 //	read        in parallel from a file, sequentially from a stream
 //	            (package scanner; Options.Threads)
 //	cast        into typed chunks (typed.Reader; Options.Columns,
-//	            Types, AllVarchar, NullStr, IgnoreErrors, NullPadding), on
+//	            Types, AllVarchar, NullStr, DecimalSeparator, IgnoreErrors,
+//	            NullPadding), on
 //	            the parallel read's goroutines for a file, the chunks
 //	            handed out in file order
 //

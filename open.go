@@ -93,7 +93,8 @@ func emptyReader(name string, p plan, opts Options, err error) *Reader {
 // (sniff.Result.Apply and ApplyTyped); Detected reports them.
 func newReader(src *source, p plan, opts Options) (*Reader, error) {
 	r := &Reader{name: src.name, src: src, opts: opts, read: p.read}
-	r.cast = typed.Options{DateFormat: opts.DateFormat, TimestampFormat: opts.TimestampFormat}
+	r.cast = typed.Options{DateFormat: opts.DateFormat, TimestampFormat: opts.TimestampFormat,
+		DecimalComma: opts.DecimalSeparator == ","}
 	d := &r.detected
 	d.Compression, d.Encoding = src.compression, src.encoding
 	if p.autoDetect {

@@ -88,6 +88,14 @@ type Options struct {
 	// DateFormat and TimestampFormat are strptime formats (dateformat,
 	// timestampformat) such as "%d/%m/%Y"; "" detects them.
 	DateFormat, TimestampFormat string
+	// DecimalSeparator is the decimal separator of DOUBLE, FLOAT and
+	// DECIMAL values (decimal_separator): "" (the default) and "." mean
+	// '.', and "," a decimal comma, the only other one DuckDB accepts
+	// ("1,5" is 1.5, and "1.5" is no number); any other value is an
+	// ErrOption. The sniffer detects types with it too: with "," a column
+	// of "1,5" and "2,25" is DOUBLE. A value holding the delimiter must be
+	// quoted, or the delimiter given.
+	DecimalSeparator string
 	// NullStr lists the values that mean NULL (nullstr); nil means the
 	// empty value only, as in DuckDB.
 	NullStr []string
@@ -97,8 +105,9 @@ type Options struct {
 	ForceNotNull []string
 	// AllowQuotedNulls (allow_quoted_nulls, default On) lets a quoted value
 	// match a null string (a quoted "" is NULL); Off makes quoted values
-	// never NULL, and reads sequentially, since only a sequential scan
-	// tells quoted values apart.
+	// never NULL, in type detection too (a quoted "" among numbers makes
+	// the column VARCHAR, as in DuckDB), and reads sequentially, since
+	// only a sequential scan tells quoted values apart.
 	AllowQuotedNulls Flag
 
 	// IgnoreErrors skips the rows that cannot be read or cast
@@ -267,6 +276,11 @@ func (o Options) resolve() (plan, error) {
 			return p, optionError(f.name, "%v", err)
 		}
 	}
+	switch o.DecimalSeparator {
+	case "", ".", ",":
+	default:
+		return p, optionError("DecimalSeparator", "%q is no decimal separator: it must be \".\" (or \"\", the default) or \",\", as DuckDB's decimal_separator", o.DecimalSeparator)
+	}
 	p.read = scanner.Options{
 		Dialect:           d,
 		Header:            o.Header == On,
@@ -283,6 +297,8 @@ func (o Options) resolve() (plan, error) {
 	p.sniff.SampleSize, p.sniff.Fixed, p.sniff.Trace = o.SampleSize, fixed, o.Trace
 	p.sniff.DateFormat, p.sniff.TimestampFormat = o.DateFormat, o.TimestampFormat
 	p.sniff.NullStr = o.NullStr
+	p.sniff.QuotedNotNull = o.AllowQuotedNulls == Off
+	p.sniff.DecimalComma = o.DecimalSeparator == ","
 	switch o.Header {
 	case On:
 		p.sniff.Header = sniff.HeaderYes

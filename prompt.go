@@ -147,8 +147,14 @@ func (o Options) Flags() []string {
 	if o.TimestampFormat != "" {
 		add("timestampformat", o.TimestampFormat)
 	}
+	if o.DecimalSeparator != "" && o.DecimalSeparator != "." {
+		add("decimal-separator", o.DecimalSeparator)
+	}
 	for _, n := range o.NullStr {
 		add("nullstr", n)
+	}
+	if o.AllowQuotedNulls == Off {
+		add("allow-quoted-nulls", "false")
 	}
 	if o.IgnoreErrors {
 		add("ignore-errors", "true")

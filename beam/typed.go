@@ -109,6 +109,8 @@ type typedConfig struct {
 	QuotedNotNull, NullPadding  bool
 	IgnoreErrors, StoreRejects  bool
 	DateFormat, TimestampFormat string
+	// DecimalComma: Front.DecimalSeparator is ",".
+	DecimalComma bool
 }
 
 // typedColumn is a typed.Column as plain fields.
@@ -218,6 +220,7 @@ func detect(file string, r io.ReaderAt, size int64, front csvscan.Options, range
 		StoreRejects:    front.StoreRejects || front.IgnoreErrors,
 		DateFormat:      d.DateFormat,
 		TimestampFormat: d.TimestampFormat,
+		DecimalComma:    front.DecimalSeparator == ",",
 	}
 	schema := Schema{File: file}
 	for _, col := range rd.Schema() {
@@ -258,6 +261,7 @@ func typedReader(src typed.Rows, cfg config) (*typed.Reader, error) {
 		ForceNotNull:    t.ForceNotNull,
 		DateFormat:      t.DateFormat,
 		TimestampFormat: t.TimestampFormat,
+		DecimalComma:    t.DecimalComma,
 		IgnoreErrors:    t.IgnoreErrors,
 		NullPadding:     t.NullPadding,
 		StoreRejects:    t.StoreRejects,

@@ -221,6 +221,7 @@ func TestReadTyped(t *testing.T) {
 			typedCase{typedFile(30, 12, ","), csvscan.Options{Types: bigint}, size},
 			typedCase{typedFile(30, 12, ","), csvscan.Options{Types: bigint, IgnoreErrors: true}, size},
 			typedCase{"a,b\n1,2\n3\n4,5,6\n7,8\n", csvscan.Options{IgnoreErrors: true, Header: csvscan.On}, size},
+			typedCase{"a;b\n1,5;x\n-2,25;y\n3;z\n", csvscan.Options{DecimalSeparator: ","}, size},
 		)
 	}
 	runTyped(t, cases)
@@ -250,7 +251,7 @@ func TestTypedPlanFnEncodes(t *testing.T) {
 	cols := typed.Schema{{Name: "a", Type: typed.TypeDecimal, Width: 9, Scale: 2}, {Name: "b", Type: typed.TypeDate}}
 	for _, fn := range []*typedPlanFn{
 		{Front: csvscan.Options{Delim: ";", Header: csvscan.On, Columns: cols, Types: map[string]string{"a": "BIGINT"},
-			NullStr: []string{}, ForceNotNull: []string{"b"}, IgnoreErrors: true, DateFormat: "%d/%m/%Y"}, RangeSize: 5},
+			NullStr: []string{}, ForceNotNull: []string{"b"}, IgnoreErrors: true, DateFormat: "%d/%m/%Y", DecimalSeparator: ","}, RangeSize: 5},
 		{},
 	} {
 		data, err := jsonx.Marshal(fn)

@@ -44,16 +44,29 @@ func (r *Result) Apply(o *scanner.Options) {
 	o.NullPadding = o.NullPadding || r.NullPadding
 }
 
+// isoDateFormat is how a result reports DATE columns of ISO 8601 dates,
+// as DuckDB's sniff_csv does; they have no format.
+const isoDateFormat = "%Y-%m-%d"
+
 // ApplyTyped sets what a typed read of the sniffed input needs and o
 // leaves open: the schema (the detected names and types, when o.Schema is
 // empty) and the date and timestamp formats (when empty). The dialect,
 // null padding and ignore_errors come from the scanner the typed reader
 // reads (see Apply and typed.OptionsSource).
+//
+// ISO 8601 dates, which the result reports as %Y-%m-%d (DuckDB's
+// sniff_csv does), get no format: the typed reader reads them with
+// DuckDB's ISO cast, as DuckDB's reader does when it detected no format,
+// and that cast also reads what the strptime format %Y-%m-%d refuses
+// (12024-01-31, -0044-03-15, 2024\01\31, 2024-01-31 (BC)). The sniffer
+// never detects %Y-%m-%d as a format of its own (DuckDB leaves it to the
+// ISO cast, cast.FormatCandidates); a caller who gives that format reads
+// with strptime by putting it in o, as the front door does.
 func (r *Result) ApplyTyped(o *typed.Options) {
 	if len(o.Schema) == 0 {
 		o.Schema = append(typed.Schema(nil), r.Columns...)
 	}
-	if o.DateFormat == "" {
+	if o.DateFormat == "" && r.DateFormat != isoDateFormat {
 		o.DateFormat = r.DateFormat
 	}
 	if o.TimestampFormat == "" {

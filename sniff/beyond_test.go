@@ -209,9 +209,10 @@ func readTyped(t *testing.T, in string, res *sniff.Result) ([][]string, int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr, err := typed.NewReader(sc, typed.Options{Schema: res.Columns, Dialect: res.Dialect,
-		NullPadding: res.NullPadding, IgnoreErrors: res.IgnoreErrors, StoreRejects: res.IgnoreErrors,
-		DateFormat: res.DateFormat, TimestampFormat: res.TimestampFormat})
+	topts := typed.Options{Dialect: res.Dialect,
+		NullPadding: res.NullPadding, IgnoreErrors: res.IgnoreErrors, StoreRejects: res.IgnoreErrors}
+	res.ApplyTyped(&topts) // the schema and formats
+	tr, err := typed.NewReader(sc, topts)
 	if err != nil {
 		t.Fatal(err)
 	}

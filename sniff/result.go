@@ -100,6 +100,13 @@ type Options struct {
 	// the empty value, which always fits, they fit every type and count
 	// as no value. Nil: the empty value only.
 	NullStr []string
+	// QuotedNotNull makes a quoted value never NULL (DuckDB's
+	// allow_quoted_nulls = false; the default, false, is DuckDB's true):
+	// a quoted "" (or quoted null string) is then a value, which fits
+	// VARCHAR only, as in DuckDB's sniffer, so a column of numbers with
+	// a quoted "" in it is VARCHAR (typed.Options.QuotedNotNull reads it
+	// the same way).
+	QuotedNotNull bool
 	// MaxLineSize bounds a row's length; a candidate dialect that reads a
 	// longer row is rejected. Zero means scanner.DefaultMaxLineSize. The
 	// sample ends MaxLineSize bytes past its last line end, so a stream
@@ -153,7 +160,8 @@ type Result struct {
 	// DateFormat and TimestampFormat are the strptime formats of the DATE
 	// and TIMESTAMP columns, "" when there are none. ISO 8601 dates are
 	// reported as %Y-%m-%d, ISO timestamps as "", as DuckDB's sniff_csv
-	// does.
+	// does; both are read with DuckDB's ISO cast, not with a format
+	// (ApplyTyped).
 	DateFormat, TimestampFormat string
 	// Rows is the number of rows of the sample after SkipRows (header
 	// included); Sampled is the number of bytes of the sample, the head

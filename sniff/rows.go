@@ -180,6 +180,18 @@ func (rr *rowReader) next(dst [][][]byte, n int, keep bool) ([][][]byte, error) 
 		out := slab[len(slab) : len(slab)+len(row) : len(slab)+len(row)]
 		slab = slab[:len(slab)+len(row)]
 		for i := range row {
+			if rr.opts.QuotedNotNull && rr.sc.Quoted(i) && rr.opts.nullText(row[i]) {
+				// A quoted "" (or null string) under QuotedNotNull is a
+				// value, not NULL: kept in the arena with one byte of
+				// capacity past its end, which says so (quotedNotNull).
+				if len(arena)+len(row[i])+1 > cap(arena) {
+					arena = make([]byte, 0, max(min(64<<10, max(4<<10, 2*cap(arena))), len(row[i])+1))
+				}
+				start := len(arena)
+				arena = append(arena, row[i]...)
+				out[i] = arena[start : len(arena) : len(arena)+1]
+				continue
+			}
 			if len(row[i]) == 0 {
 				out[i] = nil
 				continue
@@ -221,6 +233,14 @@ func readTable(data []byte, d dialect.Dialect, cols int, opts *Options, limit in
 	}
 	return rr.next(nil, limit, true)
 }
+
+// quotedNotNull says v, a value of a row the rowReader read, was quoted
+// and looks like a NULL (empty, or one of Options.NullStr) under
+// Options.QuotedNotNull, where it is no NULL: the rowReader gives such a
+// value one byte of capacity past its end, and every other value none
+// (the scanner cuts a value's capacity at its end, copies into the arena
+// are cut too, and an empty value is nil).
+func quotedNotNull(v []byte) bool { return cap(v) > len(v) }
 
 // within reports whether v (not empty) lies inside data's bytes. The
 // scanner hands out values as data[a:b:b], their capacity cut at their

@@ -70,6 +70,13 @@ func walk(rows []line, opts *Options) shape {
 				firstValid = true
 				sh.header = i
 				sh.dirty = i
+				if mostFrequent && i+1 < len(rows) && rows[i+1].emptyLast && rows[i+1].cols == r.cols+1 {
+					// The data rows end with a delimiter the header
+					// lacks: the table has the header's width, not the
+					// most frequent one (DuckDB's walk takes the first
+					// valid row's width here).
+					sh.cols = r.cols
+				}
 			}
 			if r.cols != sh.cols {
 				sh.ignored++

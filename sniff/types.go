@@ -47,9 +47,10 @@ func sticky(t cast.Type) bool {
 	return false
 }
 
-// hasOffset reports whether v is an ISO timestamp that carries a UTC
-// offset: one TIMESTAMP WITH TIME ZONE reads and the sniffer's TIMESTAMP
-// refuses for that reason alone.
+// hasOffset reports whether v is a value TIMESTAMP WITH TIME ZONE reads
+// and the sniffer's TIMESTAMP refuses: an ISO timestamp that carries a
+// UTC offset, or a special value ("infinity", "-inf", "epoch"), which
+// DuckDB 1.5.6's sniffer refuses as TIMESTAMP too.
 func hasOffset(v []byte) bool {
 	if _, ok := cast.Sniff.TimestampTZ(v); !ok {
 		return false
@@ -312,12 +313,19 @@ func (s *session) canCast(t cast.Type, v []byte) bool {
 	return false
 }
 
-// null says v means NULL: the empty value, or one of Options.NullStr.
+// null says v means NULL: the empty value, or one of Options.NullStr,
+// unless it was quoted under Options.QuotedNotNull (quotedNotNull).
 func (s *session) null(v []byte) bool {
+	return !quotedNotNull(v) && s.opts.nullText(v)
+}
+
+// nullText says the text v means NULL when it is not quoted (or quoted
+// nulls are allowed): the empty value, or one of o.NullStr.
+func (o *Options) nullText(v []byte) bool {
 	if len(v) == 0 {
 		return true
 	}
-	for _, n := range s.opts.NullStr {
+	for _, n := range o.NullStr {
 		if string(v) == n {
 			return true
 		}
@@ -406,8 +414,8 @@ func (s *session) sniffTypes(rows [][][]byte, from int, cols []column) {
 				if ri != from && sticky(startTop) {
 					// It was a boolean (or date, time, timestamp) column and
 					// this value is not one: text; but a timestamp with a
-					// UTC offset among timestamps makes the column
-					// TIMESTAMP WITH TIME ZONE.
+					// UTC offset (or "infinity", "epoch") among timestamps
+					// makes the column TIMESTAMP WITH TIME ZONE.
 					if t == cast.TypeTimestamp && hasOffset(v) {
 						col.popTo(cast.TypeTimestampTZ)
 						break

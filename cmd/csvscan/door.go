@@ -63,6 +63,9 @@ func (f *readFlags) doorOptions() (csvscan.Options, error) {
 		o.Compression = f.compression
 	}
 	o.ZstdWindow = f.zstdWindow
+	if f.given("decimal-separator") {
+		o.DecimalSeparator = f.decimalSep
+	}
 	o.IgnoreErrors, o.NullPadding = f.ignoreErrors, f.nullPadding
 	if f.given("max-line-size") {
 		o.MaxLineSize = f.maxLineSize

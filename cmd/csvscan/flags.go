@@ -96,7 +96,11 @@ type readFlags struct {
 	encoding     string
 	compression  string
 	zstdWindow   int
+	decimalSep   string
 }
+
+// decimalSeparatorUsage is the help of --decimal-separator.
+const decimalSeparatorUsage = `the decimal separator of DOUBLE, FLOAT and DECIMAL values: . or , ("1,5" is 1.5, also when sniffing the types)`
 
 func addReadFlags(fs *flag.FlagSet) *readFlags {
 	f := &readFlags{dialectFlags: addDialectFlags(fs)}
@@ -109,6 +113,7 @@ func addReadFlags(fs *flag.FlagSet) *readFlags {
 	fs.StringVar(&f.encoding, "encoding", "utf-8", "the file's encoding: utf-8, latin-1, windows-1252, utf-16, utf-16le or utf-16be (decoded to UTF-8 before reading; UTF-16 is found by itself)")
 	fs.StringVar(&f.compression, "compression", "auto", "auto (gzip and zstd known by their first bytes), none, gzip or zstd")
 	fs.IntVar(&f.zstdWindow, "zstd-window", 0, "the largest window a zstd frame may ask for, in bytes (default 8 MiB; zstd --ultra or --long files need up to 128 MiB)")
+	fs.StringVar(&f.decimalSep, "decimal-separator", ".", decimalSeparatorUsage)
 	fs.IntVar(&f.maxLineSize, "max-line-size", scanner.DefaultMaxLineSize, "longest row in bytes")
 	fs.IntVar(&f.threads, "threads", 0, "goroutines reading the file; 1 reads sequentially (default: the number of CPUs)")
 	fs.IntVar(&f.bufferSize, "buffer-size", 0, "buffer size in bytes (default: 32 MiB for mapped pages in parallel, 4 MiB for a parallel read into memory, 256 KiB sequentially)")

@@ -144,6 +144,7 @@ var flagNames = strings.NewReplacer(
 	"Options.MaxLineSize", "--max-line-size",
 	"Options.DateFormat", "--dateformat",
 	"Options.TimestampFormat", "--timestampformat",
+	"Options.DecimalSeparator", "--decimal-separator",
 	"Options.Quote", "--quote",
 	"Options.Escape", "--escape",
 	"Options.Comment", "--comment",

@@ -300,3 +300,28 @@ func objects(t *testing.T, names, arrays string) string {
 	}
 	return b.String()
 }
+
+// TestScanDecimalSeparator: --decimal-separator=, reads "1,5" as the
+// DOUBLE 1.5, sniffed or with the columns given, sniff reports DOUBLE
+// with it and its prompt carries it; another separator is a usage error
+// naming the flag.
+func TestScanDecimalSeparator(t *testing.T) {
+	in := "a;b\n1,5;2,25\n"
+	for _, args := range [][]string{
+		{"scan", "--decimal-separator=,", "--delim=;"},
+		{"scan", "--decimal-separator=,", "--auto-detect=false", "--delim=;", "--header", "--columns", "a:DOUBLE,b:DOUBLE"},
+	} {
+		code, out, errOut := runCLI(t, in, append(args, "-")...)
+		if want := "{\"a\":1.5,\"b\":2.25}\n"; code != 0 || out != want {
+			t.Errorf("%v: status %d (%s), got %q want %q", args, code, errOut, out, want)
+		}
+	}
+	code, out, errOut := runCLI(t, in, "sniff", "--decimal-separator=,", "--delim=;", "-")
+	if code != 0 || !strings.Contains(out, "--columns=a:DOUBLE,b:DOUBLE") || !strings.Contains(out, "--decimal-separator=,") {
+		t.Errorf("sniff: status %d (%s), got %q; want DOUBLE columns and --decimal-separator=, in the prompt", code, errOut, out)
+	}
+	code, _, errOut = runCLI(t, in, "scan", "--decimal-separator=;", "-")
+	if code == 0 || !strings.Contains(errOut, "--decimal-separator") {
+		t.Errorf("--decimal-separator=;: status %d, stderr %q; want an error naming the flag", code, errOut)
+	}
+}

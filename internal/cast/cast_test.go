@@ -979,9 +979,12 @@ func TestTimestamp(t *testing.T) {
 		{"bad date", "2023-02-29 12:00:00", "", false, false},
 		{"bad separator", "2024-02-29X12:00:00", "", false, false},
 		{"BC", "0044-03-15 (BC) 12:00:00", "0044-03-15 (BC) 12:00:00", true, true},
-		{"infinity", "infinity", "infinity", true, true},
-		{"minus infinity", "-infinity", "-infinity", true, true},
-		{"epoch", "epoch", "1970-01-01 00:00:00", true, true},
+		// The special values: DuckDB 1.5.6's sniffer refuses them as
+		// TIMESTAMP (a column of timestamps with one in it is TIMESTAMP
+		// WITH TIME ZONE), its reader takes them.
+		{"infinity", "infinity", "infinity", true, false},
+		{"minus infinity", "-infinity", "-infinity", true, false},
+		{"epoch", "epoch", "1970-01-01 00:00:00", true, false},
 		{"far future", "290000-01-01 00:00:00", "290000-01-01 00:00:00", true, true},
 		{"beyond int64", "300000-01-01 00:00:00", "", false, false},
 		{"empty", "", "", false, false},

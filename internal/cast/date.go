@@ -175,7 +175,9 @@ func (d Date) String() string {
 //	    start with a digit, so "2024-02-29 12:00:00" and "2024-02-29T00:00Z"
 //	    are that day;
 //	  - "infinity", "-infinity" and "epoch" (any case, spaces around) are the
-//	    special values (epoch is 1970-01-01), with nothing else after them.
+//	    special values (epoch is 1970-01-01), with nothing else after them;
+//	    so are "inf" and "-inf" (any case, spaces before, none after), as
+//	    DuckDB 1.5.6 reads them ("inf " and "infin" are no dates).
 //
 // The day must exist: 2023-02-29, 1900-02-29, month 13 and day 0 fail;
 // 2024-02-29 and 2000-02-29 succeed. Dates outside DuckDB's range fail.
@@ -260,7 +262,8 @@ func parseDate(b []byte, strict bool) (Date, int, bool) {
 		}
 	}
 	if !isDigit(b[pos]) {
-		// "infinity", "-infinity", "epoch"; note that "-epoch" is the epoch
+		// "infinity", "-infinity", "epoch", "inf", "-inf"; note that
+		// "-epoch" is the epoch
 		var d Date
 		switch {
 		case hasWordFold(b[pos:], "infinity"):
@@ -271,6 +274,15 @@ func parseDate(b []byte, strict bool) (Date, int, bool) {
 			}
 		case hasWordFold(b[pos:], "epoch"):
 			pos += len("epoch")
+		case len(b)-pos == len("inf") && equalFold(b[pos:], "inf"):
+			// "inf" and "-inf" end the value: DuckDB 1.5.6 refuses them
+			// with spaces after, where it takes "infinity " (checked with
+			// its read_csv and its casts).
+			pos += len("inf")
+			d = DateInfinity
+			if neg {
+				d = DateNegInfinity
+			}
 		default:
 			return 0, pos, false
 		}

@@ -111,8 +111,11 @@ func (ts Timestamp) String() string {
 //		date [(" " | "T") time] [offset] spaces*
 //
 //	  - date is read as Scan.Date reads it, so "2024-2-9" and "2024/02/09"
-//	    are dates; a date alone is its midnight; "infinity", "-infinity" and
-//	    "epoch" are the special values;
+//	    are dates; a date alone is its midnight; "infinity", "-infinity",
+//	    "inf", "-inf" and "epoch" are the special values, which the sniffer
+//	    (Strict) refuses: DuckDB 1.5.6 sniffs a column of timestamps with an
+//	    "infinity" or an "epoch" in it as TIMESTAMP WITH TIME ZONE, whose
+//	    cast takes them (TimestampTZ);
 //	  - time is read as Scan.Time reads it without the timestamp fallback
 //	    ("12:34", "12:34:56.789"), hours up to 24:00:00, which is the next
 //	    midnight; fraction digits past the sixth are dropped;
@@ -147,6 +150,9 @@ func (c Caster) timestamp(b []byte, tz bool) (Timestamp, bool) {
 		return 0, false
 	}
 	if pos == len(b) {
+		if c.Strict && !tz && specialDate(b) {
+			return 0, false
+		}
 		return TimestampOf(d, 0)
 	}
 	if b[pos] == ' ' || b[pos] == 'T' {
@@ -205,6 +211,19 @@ func (c Caster) timestamp(b []byte, tz bool) (Timestamp, bool) {
 		pos++
 	}
 	return ts, pos == len(b)
+}
+
+// specialDate says b, which parseDate read, is one of its special values
+// ("infinity", "inf", "epoch", with or without '-'), not digits.
+func specialDate(b []byte) bool {
+	p := 0
+	for p < len(b) && isSpace(b[p]) {
+		p++
+	}
+	if p < len(b) && b[p] == '-' {
+		p++
+	}
+	return p < len(b) && !isDigit(b[p])
 }
 
 func isZoneChar(c byte) bool {

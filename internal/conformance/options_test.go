@@ -756,7 +756,7 @@ func (sp *sniffPlan) fill(c readerCall, cfg *readConfig) {
 	so := sniff.Options{Dialect: cfg.scan.Dialect, MaxLineSize: cfg.scan.MaxLineSize,
 		NullPadding: cfg.typed.NullPadding, IgnoreErrors: cfg.typed.IgnoreErrors || cfg.typed.StoreRejects,
 		DateFormat: cfg.typed.DateFormat, TimestampFormat: cfg.typed.TimestampFormat,
-		DecimalComma: cfg.typed.DecimalComma, SkipRows: cfg.scan.SkipRows}
+		DecimalComma: cfg.typed.DecimalComma, SkipRows: cfg.scan.SkipRows, QuotedNotNull: cfg.typed.QuotedNotNull}
 	for name, part := range map[string]sniff.Part{"delim": sniff.Delimiter, "sep": sniff.Delimiter,
 		"delimiter": sniff.Delimiter, "quote": sniff.Quote, "escape": sniff.Escape,
 		"comment": sniff.Comment, "new_line": sniff.Newline} {

@@ -307,11 +307,15 @@ func applySniff(data []byte, cfg *readConfig) (*readConfig, error) {
 	// The options the sniffed rows need (ragged rows: padding, rejects).
 	out.typed.NullPadding = out.typed.NullPadding || res.NullPadding
 	out.typed.IgnoreErrors = out.typed.IgnoreErrors || res.IgnoreErrors
-	if !sp.formatsGiven[0] && res.DateFormat != "" {
-		out.typed.DateFormat = res.DateFormat
+	// The formats as the sniffer's result gives them to a typed read
+	// (ApplyTyped: ISO dates have none).
+	var formats typed.Options
+	res.ApplyTyped(&formats)
+	if !sp.formatsGiven[0] && formats.DateFormat != "" {
+		out.typed.DateFormat = formats.DateFormat
 	}
-	if !sp.formatsGiven[1] && res.TimestampFormat != "" {
-		out.typed.TimestampFormat = res.TimestampFormat
+	if !sp.formatsGiven[1] && formats.TimestampFormat != "" {
+		out.typed.TimestampFormat = formats.TimestampFormat
 	}
 	if sp.columnsGiven {
 		return &out, nil
