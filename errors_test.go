@@ -3,6 +3,7 @@ package csvscan
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -168,5 +169,43 @@ func TestDoorHints(t *testing.T) {
 		if !errors.As(err, &pe) || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "FieldsPerRow") || strings.Contains(err.Error(), "Dialect.") {
 			t.Errorf("%q: error %v, want a *scanner.ParseError advising %s and no scanner option", tt.in, err, tt.want)
 		}
+	}
+}
+
+// TestTableEndHint: a row at or past the line where the sniffer found the
+// table to end (notes, or another table, below it) fails the read with
+// advice naming that line and IgnoreErrors, which then reads the table
+// whole; a bad row inside the table gets no such advice.
+func TestTableEndHint(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		hint bool
+	}{
+		{"id,value\n1,3\n2,6\n3,9\n\nSource: national statistics office\n", true},
+		{"id,value\n1,3\n2,6\n3,9\n\nNotes\nfigures are provisional\n", true},
+	} {
+		path := writeFile(t, "footer.csv", []byte(c.in))
+		got := openAll(t, path, Options{})
+		if len(got.Rows) != 3 || !strings.Contains(got.Err, "the table to end at line 6") || !strings.Contains(got.Err, "IgnoreErrors") {
+			t.Errorf("%q: %d rows, %q; want 3 rows and advice naming line 6 and IgnoreErrors", c.in, len(got.Rows), got.Err)
+		}
+		if got := openAll(t, path, Options{IgnoreErrors: true}); len(got.Rows) != 3 || got.Err != "" {
+			t.Errorf("%q with IgnoreErrors: %d rows, %q; want 3 rows", c.in, len(got.Rows), got.Err)
+		}
+	}
+	// A bad value inside the table (past the sample of a stream) is no
+	// footer.
+	var b strings.Builder
+	b.WriteString("id,value\n")
+	for i := range 30000 {
+		fmt.Fprintf(&b, "%d,%d\n", i, i*3)
+	}
+	b.WriteString("x,1\n")
+	for i := range 10 {
+		fmt.Fprintf(&b, "%d,%d\n", i, i)
+	}
+	got := tableOf(OpenReader(strings.NewReader(b.String()), Options{}))
+	if got.Err == "" || strings.Contains(got.Err, "table to end") {
+		t.Errorf("a bad value inside the table: %q; want a cast error without the table's end", got.Err)
 	}
 }

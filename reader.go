@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"iter"
 	"strings"
@@ -463,7 +464,35 @@ func (r *Reader) wrap(err error) error {
 			return &inputError{name: r.name, err: err, hint: "set Options.Encoding to the file's encoding, for example \"latin-1\""}
 		}
 	}
-	return &inputError{name: r.name, err: err, hint: r.quoteHint(err)}
+	hint := r.quoteHint(err)
+	if hint == "" {
+		hint = r.tableEndHint(err)
+	}
+	return &inputError{name: r.name, err: err, hint: hint}
+}
+
+// tableEndHint is the advice for a bad row at or past the line where the
+// sniffer found the table to end (sniff.Result.TableEnd: notes or a
+// second table below it), whose rows the sniffer counted as rejects: ""
+// for another row, or when the sniffer found no such end.
+func (r *Reader) tableEndHint(err error) string {
+	d := r.detected
+	if d.Sniff == nil || d.Sniff.TableEnd == 0 {
+		return ""
+	}
+	line := 0
+	var pe *scanner.ParseError
+	var re *typed.RowError
+	switch {
+	case errors.As(err, &pe):
+		line = pe.Line
+	case errors.As(err, &re):
+		line = re.Line
+	}
+	if line < d.Sniff.TableEnd {
+		return ""
+	}
+	return fmt.Sprintf("the sniffer found the table to end at line %d, with notes or another table below it; IgnoreErrors skips the rows from there on that do not fit it", d.Sniff.TableEnd)
 }
 
 // quoteHint is the advice for a row that breaks the table when the sniffer

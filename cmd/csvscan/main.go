@@ -151,4 +151,5 @@ var flagNames = strings.NewReplacer(
 	"Options.NewLine", "--newline",
 	"Options.Types", "--columns",
 	"Options.UnionByName", "--union-by-name",
+	"Options.ZstdWindow", "--zstd-window",
 )
