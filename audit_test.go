@@ -232,16 +232,7 @@ func TestQuotedNullsOff(t *testing.T) {
 			t.Errorf("%q, AllowQuotedNulls %v, NullStr %q (-DuckDB +csvscan):\n%s", c.in, c.o.AllowQuotedNulls, c.o.NullStr, d)
 			continue
 		}
-		// The prompt reads the same rows.
-		r, err := OpenReader(strings.NewReader(c.in), c.o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		prompt := r.Prompt()
-		r.Close()
-		if got := renderRead(c.in, prompt); !cmp.Equal(c.want, got) {
-			t.Errorf("%q with the prompt %v (-sniffed +prompt):\n%s", c.in, prompt.Flags(), cmp.Diff(c.want, got))
-		}
+		prompt := samePrompt(t, c.in, c.o, c.want) // the prompt reads the same rows
 		if off := slices.Contains(prompt.Flags(), "--allow-quoted-nulls=false"); off != (c.o.AllowQuotedNulls == Off) {
 			t.Errorf("%q: the prompt's flags %v say --allow-quoted-nulls=false: %v", c.in, prompt.Flags(), off)
 		}
@@ -311,15 +302,7 @@ func TestDecimalSeparator(t *testing.T) {
 			t.Errorf("%q, DecimalSeparator %q (-DuckDB +csvscan):\n%s", c.in, c.o.DecimalSeparator, d)
 			continue
 		}
-		r, err := OpenReader(strings.NewReader(c.in), c.o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		prompt := r.Prompt()
-		r.Close()
-		if got := renderRead(c.in, prompt); !cmp.Equal(c.want, got) {
-			t.Errorf("%q with the prompt %v (-sniffed +prompt):\n%s", c.in, prompt.Flags(), cmp.Diff(c.want, got))
-		}
+		prompt := samePrompt(t, c.in, c.o, c.want)
 		if flag := slices.Contains(prompt.Flags(), "--decimal-separator=,"); flag != (c.o.DecimalSeparator == ",") {
 			t.Errorf("%q: the prompt's flags %v say --decimal-separator=,: %v", c.in, prompt.Flags(), flag)
 		}
@@ -348,4 +331,20 @@ func TestDecimalSeparator(t *testing.T) {
 			t.Errorf("DecimalSeparator %q: error %v, want an ErrOption naming it", sep, err)
 		}
 	}
+}
+
+// samePrompt requires the prompt of a read of in with o to read it as want
+// too, and returns it.
+func samePrompt(t *testing.T, in string, o Options, want rendered) Options {
+	t.Helper()
+	r, err := OpenReader(strings.NewReader(in), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prompt := r.Prompt()
+	r.Close()
+	if got := renderRead(in, prompt); !cmp.Equal(want, got) {
+		t.Errorf("%q with the prompt %v (-sniffed +prompt):\n%s", in, prompt.Flags(), cmp.Diff(want, got))
+	}
+	return prompt
 }

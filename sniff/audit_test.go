@@ -30,22 +30,7 @@ func readApplied(t *testing.T, in string, res *sniff.Result) [][]string {
 	t.Helper()
 	o := scanner.Options{FieldsPerRow: len(res.Columns), IgnoreErrors: res.IgnoreErrors}
 	res.Apply(&o)
-	sc, err := scanner.NewBytes([]byte(in), o)
-	if err != nil {
-		t.Fatalf("scanner: %v", err)
-	}
-	var rows [][]string
-	for sc.Scan() {
-		var r []string
-		for _, v := range sc.Row() {
-			r = append(r, string(v))
-		}
-		rows = append(rows, r)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatalf("reading with the sniffed options: %v", err)
-	}
-	return rows
+	return scanAll(t, in, o)
 }
 
 // A clean table with a delimiter of several bytes (", ", " || ") is read

@@ -22,8 +22,14 @@ import (
 // reader's). It returns the data rows.
 func readWith(t *testing.T, in string, res *sniff.Result) [][]string {
 	t.Helper()
-	sc, err := scanner.NewBytes([]byte(in), scanner.Options{Dialect: res.Dialect, Header: res.HasHeader,
+	return scanAll(t, in, scanner.Options{Dialect: res.Dialect, Header: res.HasHeader,
 		SkipRows: res.SkipRows, FieldsPerRow: -1})
+}
+
+// scanAll reads in with o and returns its rows; an error fails the test.
+func scanAll(t *testing.T, in string, o scanner.Options) [][]string {
+	t.Helper()
+	sc, err := scanner.NewBytes([]byte(in), o)
 	if err != nil {
 		t.Fatalf("scanner: %v", err)
 	}
@@ -36,7 +42,7 @@ func readWith(t *testing.T, in string, res *sniff.Result) [][]string {
 		rows = append(rows, r)
 	}
 	if err := sc.Err(); err != nil {
-		t.Fatalf("reading with the sniffed dialect %v: %v", res.Dialect, err)
+		t.Fatalf("reading with the sniffed options %+v: %v", o, err)
 	}
 	return rows
 }
