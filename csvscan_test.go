@@ -1032,3 +1032,24 @@ func TestOpenFilesClose(t *testing.T) {
 		}
 	}
 }
+
+// TestPromptFlagsForceNotNull: the prompt's flags name the columns of
+// Options.ForceNotNull, so that csvscan scan with them reads the empty
+// values of those columns as empty, not NULL, as the read did (they were
+// left out, and the flags read NULLs).
+func TestPromptFlagsForceNotNull(t *testing.T) {
+	in := "a,b,c\n1,,x\n2,y,\n"
+	r, err := OpenReader(strings.NewReader(in), Options{ForceNotNull: []string{"b", "c"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := readAll(r)
+	flags := r.Prompt().Flags()
+	r.Close()
+	if !slices.Contains(flags, "--force-not-null=b") || !slices.Contains(flags, "--force-not-null=c") {
+		t.Errorf("the prompt's flags %v name no --force-not-null for b and c", flags)
+	}
+	if want.Rows[0][1] != "" || want.Rows[1][2] != "" {
+		t.Fatalf("ForceNotNull read %v; want empty values, not NULL", want.Rows)
+	}
+}

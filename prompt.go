@@ -153,6 +153,9 @@ func (o Options) Flags() []string {
 	for _, n := range o.NullStr {
 		add("nullstr", n)
 	}
+	for _, n := range o.ForceNotNull {
+		add("force-not-null", n)
+	}
 	if o.AllowQuotedNulls == Off {
 		add("allow-quoted-nulls", "false")
 	}
