@@ -77,3 +77,33 @@ func TestZoneNameNoAlloc(t *testing.T) {
 		t.Errorf("TimestampTZ(%q) allocates %v times", in, n)
 	}
 }
+
+// TestOffsetSeconds: a UTC offset may carry seconds after a second ':'
+// ("+05:30:15"), which TIMESTAMP WITH TIME ZONE applies and TIMESTAMP
+// drops; the ':' alone is consumed too, but not after "+HHMM", and one
+// digit of seconds or a third ':' is no timestamp.
+func TestOffsetSeconds(t *testing.T) {
+	for _, tt := range []struct{ in, tz, ts string }{
+		{"2021-07-01 10:00:00+05:30:15", "2021-07-01 04:29:45+00", "2021-07-01 10:00:00"},
+		{"2021-07-01 10:00:00-05:30:15", "2021-07-01 15:30:15+00", "2021-07-01 10:00:00"},
+		{"2021-07-01T10:00:00.5+01:00:30 ", "2021-07-01 08:59:30.5+00", "2021-07-01 10:00:00.5"},
+		{"2021-07-01 10:00:00+05:30:", "2021-07-01 04:30:00+00", "2021-07-01 10:00:00"},
+		{"2021-07-01 10:00:00+0530:15", "", ""},
+		{"2021-07-01 10:00:00+053015", "", ""},
+		{"2021-07-01 10:00:00+05:30:1", "", ""},
+		{"2021-07-01 10:00:00+05:30:15:", "", ""},
+		{"2021-07-01 10:00:00+05:30:15.5", "", ""},
+		{"2021-07-01 10:00:00+05:30:15Z", "", ""},
+	} {
+		tz, ts := "", ""
+		if v, ok := Scan.TimestampTZ([]byte(tt.in)); ok {
+			tz = string(v.AppendFormatTZ(nil))
+		}
+		if v, ok := Scan.Timestamp([]byte(tt.in)); ok {
+			ts = string(v.AppendFormat(nil))
+		}
+		if tz != tt.tz || ts != tt.ts {
+			t.Errorf("%q: TIMESTAMPTZ %q, TIMESTAMP %q; want %q, %q", tt.in, tz, ts, tt.tz, tt.ts)
+		}
+	}
+}

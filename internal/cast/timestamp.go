@@ -119,7 +119,7 @@ func (ts Timestamp) String() string {
 //	  - time is read as Scan.Time reads it without the timestamp fallback
 //	    ("12:34", "12:34:56.789"), hours up to 24:00:00, which is the next
 //	    midnight; fraction digits past the sixth are dropped;
-//	  - offset is "Z", or "+HH", "+HHMM", "+HH:MM" (or '-'),
+//	  - offset is "Z", or "+HH", "+HHMM", "+HH:MM", "+HH:MM:SS" (or '-'),
 //	    or a space and a time zone name, of which only UTC (any case) is
 //	    accepted here (TimestampTZ takes ICU's names). The offset is read
 //	    and dropped: the value is the wall time written, as DuckDB 1.5.6
@@ -188,9 +188,22 @@ func (c Caster) timestamp(b []byte, tz bool) (Timestamp, bool) {
 			return 0, false
 		}
 		hh, mm, end := parseOffset(b, pos)
+		ss := 0
+		if end-pos == 6 && b[pos+3] == ':' && end < len(b) && b[end] == ':' {
+			// "+HH:MM:SS": seconds after a second ':', which DuckDB
+			// 1.5.6 consumes alone too ("+05:30:")
+			end++
+			if end+2 <= len(b) && isDigit(b[end]) && isDigit(b[end+1]) {
+				ss = int(b[end]-'0')*10 + int(b[end+1]-'0')
+				if b[pos] == '-' {
+					ss = -ss
+				}
+				end += 2
+			}
+		}
 		pos = end
 		if tz {
-			delta := int64(hh)*MicrosPerHour + int64(mm)*MicrosPerMinute
+			delta := int64(hh)*MicrosPerHour + int64(mm)*MicrosPerMinute + int64(ss)*MicrosPerSecond
 			v := int64(ts) - delta
 			if (delta > 0 && v > int64(ts)) || (delta < 0 && v < int64(ts)) {
 				return 0, false
