@@ -119,11 +119,12 @@ func (ts Timestamp) String() string {
 //	  - time is read as Scan.Time reads it without the timestamp fallback
 //	    ("12:34", "12:34:56.789"), hours up to 24:00:00, which is the next
 //	    midnight; fraction digits past the sixth are dropped;
-//	  - offset is "Z", or "+HH", "+HHMM", "+HH:MM" (or '-'), or a space and
-//	    a time zone name, of which only UTC (any case) is accepted. The
-//	    offset is read and dropped: the value is the wall time written, as
-//	    DuckDB 1.5.6 casts '2024-01-01 12:00:00+02' to TIMESTAMP
-//	    12:00:00 (TimestampTZ applies it). When Strict (the sniffer), any
+//	  - offset is "Z", or "+HH", "+HHMM", "+HH:MM", "+HH:MM:SS" (or '-'),
+//	    or a space and a time zone name, of which only UTC (any case) is
+//	    accepted here (TimestampTZ takes ICU's names). The offset is read
+//	    and dropped: the value is the wall time written, as DuckDB 1.5.6
+//	    casts '2024-01-01 12:00:00+02' to TIMESTAMP 12:00:00
+//	    (TimestampTZ applies it). When Strict (the sniffer), any
 //	    offset fails: DuckDB's sniffer leaves such values to TIMESTAMP WITH
 //	    TIME ZONE; the name UTC does not (DuckDB 1.5.6 sniffs
 //	    "2024-01-31 10:00:00 UTC" as TIMESTAMP);
@@ -136,8 +137,13 @@ func (c Caster) Timestamp(b []byte) (Timestamp, bool) {
 // TimestampTZ reads a TIMESTAMP WITH TIME ZONE value as DuckDB casts a
 // string to it in the time zone UTC: the grammar of Timestamp, with the
 // offset subtracted to give UTC ("2024-01-01 12:00:00+02" is 10:00:00);
-// a value without an offset is UTC already. Time zone names other than
-// UTC fail (DuckDB looks them up in ICU's database). Strict (the sniffer)
+// a value without an offset is UTC already. A space and a time zone name
+// in place of the offset is read as DuckDB reads it with ICU: any case, an
+// IANA name or link ("Europe/Berlin", "US/Pacific", "EST", "Etc/GMT+5") or
+// one of ICU's legacy IDs ("PST", "IST", "BST" for Bangladesh), the wall
+// time taken in that zone ("2021-07-01 10:00:00 Europe/Berlin" is 08:00
+// UTC; a wall time the clocks skip or repeat is the later instant); other
+// names fail. Strict (the sniffer)
 // accepts offsets here: they are what makes a column this type.
 func (c Caster) TimestampTZ(b []byte) (Timestamp, bool) {
 	return c.timestamp(b, true)
@@ -182,9 +188,22 @@ func (c Caster) timestamp(b []byte, tz bool) (Timestamp, bool) {
 			return 0, false
 		}
 		hh, mm, end := parseOffset(b, pos)
+		ss := 0
+		if end-pos == 6 && b[pos+3] == ':' && end < len(b) && b[end] == ':' {
+			// "+HH:MM:SS": seconds after a second ':', which DuckDB
+			// 1.5.6 consumes alone too ("+05:30:")
+			end++
+			if end+2 <= len(b) && isDigit(b[end]) && isDigit(b[end+1]) {
+				ss = int(b[end]-'0')*10 + int(b[end+1]-'0')
+				if b[pos] == '-' {
+					ss = -ss
+				}
+				end += 2
+			}
+		}
 		pos = end
 		if tz {
-			delta := int64(hh)*MicrosPerHour + int64(mm)*MicrosPerMinute
+			delta := int64(hh)*MicrosPerHour + int64(mm)*MicrosPerMinute + int64(ss)*MicrosPerSecond
 			v := int64(ts) - delta
 			if (delta > 0 && v > int64(ts)) || (delta < 0 && v < int64(ts)) {
 				return 0, false
@@ -201,10 +220,19 @@ func (c Caster) timestamp(b []byte, tz bool) (Timestamp, bool) {
 		for pos < len(b) && isZoneChar(b[pos]) {
 			pos++
 		}
-		if zone := b[start:pos]; len(zone) > 0 {
-			if !equalFold(zone, "utc") {
+		if zone := b[start:pos]; len(zone) > 0 && !equalFold(zone, "utc") {
+			// TIMESTAMP takes no other name; TIMESTAMP WITH TIME ZONE
+			// takes ICU's (zoneLocation) and reads the wall time there.
+			loc := zoneLocation(zone)
+			if !tz || loc == nil {
 				return 0, false
 			}
+			delta := zoneOffset(ts, loc) * MicrosPerSecond
+			v := int64(ts) - delta
+			if (delta > 0 && v > int64(ts)) || (delta < 0 && v < int64(ts)) || !Timestamp(v).IsFinite() {
+				return 0, false
+			}
+			ts = Timestamp(v)
 		}
 	}
 	for pos < len(b) && isSpace(b[pos]) {
