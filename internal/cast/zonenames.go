@@ -1,7 +1,9 @@
 package cast
 
-// Code generated from the file names of Go's lib/time/zoneinfo.zip (IANA
-// tzdata with its backward links), go1.26; DO NOT EDIT.
+// The names below are the file names of Go's lib/time/zoneinfo.zip in
+// go1.26 (IANA tzdata with its backward links), listed from the archive
+// (`unzip -Z1 $(go env GOROOT)/lib/time/zoneinfo.zip`), and kept as data:
+// list them again when Go's tzdata gains a zone.
 
 // ianaZones lists the time zone names ICU knows and Go's tzdata holds,
 // separated by spaces: every one of them is one DuckDB 1.5.6 reads in a
