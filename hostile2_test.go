@@ -1,6 +1,9 @@
 package csvscan
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -45,4 +48,62 @@ func TestMemoryWideText(t *testing.T) {
 		t.Fatalf("peak heap %d over the bound %d", peak, bound)
 	}
 	t.Logf("peak heap %.1f MiB", float64(peak)/(1<<20))
+}
+
+// TestLongNameLists: an error that names a file's columns names at most
+// listNames of them and says how many more: a Types key that is no column
+// of a file of 100,000 columns, and a second file of OpenFiles that lacks
+// all but one of the first file's 100,000, made errors of a megabyte that
+// listed them all.
+func TestLongNameLists(t *testing.T) {
+	const n = 100_000
+	names := make([]string, n)
+	for i := range names {
+		names[i] = fmt.Sprintf("c%d", i)
+	}
+	dir := t.TempDir()
+	wide := filepath.Join(dir, "wide.csv")
+	small := filepath.Join(dir, "small.csv")
+	if err := os.WriteFile(wide, []byte(strings.Join(names, ",")+"\n"+strings.Repeat("1,", n-1)+"1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(small, []byte("c5,zz\n7,8\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, typesErr := Open(wide, Options{Types: map[string]string{"nope": "BIGINT"}})
+	var readErr error
+	r, err := OpenFiles([]string{wide, small}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, err := range r.Raw() {
+		if err != nil {
+			readErr = err
+			break
+		}
+	}
+	r.Close()
+	for _, c := range []struct {
+		name string
+		err  error
+		want []string
+	}{
+		{"Types", typesErr, []string{`"nope" is no column`, "c0, c1,", "c19 and 99980 more"}},
+		{"OpenFiles", readErr, []string{`lacks the column "c0", "c1",`, `"c20" and 99979 more of`, "UnionByName"}},
+	} {
+		if c.err == nil {
+			t.Errorf("%s: no error", c.name)
+			continue
+		}
+		msg := c.err.Error()
+		if len(msg) > 2000 {
+			t.Errorf("%s: an error of %d bytes: %.300s...", c.name, len(msg), msg)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(msg, w) {
+				t.Errorf("%s: %q lacks %q", c.name, msg, w)
+			}
+		}
+	}
 }
