@@ -1,6 +1,7 @@
 package csvscan
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -104,6 +105,26 @@ func TestLongNameLists(t *testing.T) {
 			if !strings.Contains(msg, w) {
 				t.Errorf("%s: %q lacks %q", c.name, msg, w)
 			}
+		}
+	}
+}
+
+// TestZstdWindowOption: a ZstdWindow over zstd's largest window (3.75
+// TiB) is an ErrOption naming Options.ZstdWindow, as one under its
+// smallest is; it was the decoder's own error, "zstd: WithMaxWindowSize
+// must be less than (1<<41) + 7*(1<<38) ~ 3.75TB", at the first zstd
+// input, which named no option.
+func TestZstdWindowOption(t *testing.T) {
+	for _, w := range []int{-1, 1023, maxZstdWindow + 1, 1 << 62} {
+		_, err := OpenReader(strings.NewReader("\x28\xb5\x2f\xfd\x00\x98"), Options{ZstdWindow: w})
+		if !errors.Is(err, ErrOption) || !strings.Contains(fmt.Sprint(err), "Options.ZstdWindow") {
+			t.Errorf("ZstdWindow %d: %v, want an ErrOption naming Options.ZstdWindow", w, err)
+		}
+	}
+	for _, w := range []int{0, 1024, maxZstdWindow} {
+		_, err := OpenReader(strings.NewReader("a,b\n1,2\n"), Options{ZstdWindow: w})
+		if err != nil {
+			t.Errorf("ZstdWindow %d: %v", w, err)
 		}
 	}
 }
