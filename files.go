@@ -391,7 +391,8 @@ func (m *multi) use(r *Reader) error {
 	}
 	m.mapping = make([]int, m.fileCols)
 	s := r.Schema()
-	var missing []string
+	var missing []string // the first listNames of them
+	lacks := 0
 	at := firstByName(s)
 	for i, c := range m.schema[:m.fileCols] {
 		m.mapping[i] = -1
@@ -399,16 +400,19 @@ func (m *multi) use(r *Reader) error {
 			m.mapping[i] = k
 		}
 		if m.mapping[i] < 0 {
-			missing = append(missing, strconv.Quote(c.Name))
+			if len(missing) < listNames {
+				missing = append(missing, strconv.Quote(c.Name))
+			}
+			lacks++
 		}
 	}
 	m.same = len(s) == len(m.schema)
 	for i, j := range m.mapping {
 		m.same = m.same && i == j
 	}
-	if len(missing) > 0 && !m.opts.UnionByName {
+	if lacks > 0 && !m.opts.UnionByName {
 		return fmt.Errorf("csvscan: %s lacks the column %s of %s; set Options.UnionByName to read files with different columns (missing ones read as NULL)",
-			r.name, strings.Join(missing, ", "), m.paths[0])
+			r.name, nameList(missing, lacks), m.paths[0])
 	}
 	return nil
 }

@@ -170,12 +170,27 @@ func (r *Reader) schemaFrom(p plan) error {
 	return nil
 }
 
+// columnNames lists the names of s for an error, at most listNames of them.
 func columnNames(s typed.Schema) string {
-	names := make([]string, len(s))
-	for i, c := range s {
-		names[i] = c.Name
+	names := make([]string, 0, min(len(s), listNames))
+	for _, c := range s[:min(len(s), listNames)] {
+		names = append(names, c.Name)
 	}
-	return strings.Join(names, ", ")
+	return nameList(names, len(s))
+}
+
+// listNames is the most names an error lists: a file of a million
+// columns made errors of megabytes that named them all.
+const listNames = 20
+
+// nameList joins the first names of a list of total names, and says how
+// many more there are.
+func nameList(names []string, total int) string {
+	s := strings.Join(names[:min(len(names), listNames)], ", ")
+	if total > listNames {
+		s += fmt.Sprintf(" and %d more", total-listNames)
+	}
+	return s
 }
 
 // How a read takes its rows, which decides how start reads the input.

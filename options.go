@@ -139,7 +139,8 @@ type Options struct {
 	// size RFC 8878 recommends decoders accept and zstd's levels 1 to 19
 	// keep to; files made with zstd --ultra or --long ask for up to 128
 	// MiB (2^N bytes with --long=N), and need it set that high. It must
-	// be 0 or at least 1 KiB (csvscan's own option).
+	// be 0, or from 1 KiB to zstd's largest window, 3.75 TiB (csvscan's
+	// own option).
 	ZstdWindow int
 
 	// MaxLineSize bounds a row's length in bytes (max_line_size); 0 means
@@ -320,6 +321,9 @@ func (o Options) resolve() (plan, error) {
 	}
 	if o.ZstdWindow != 0 && o.ZstdWindow < zstd.MinWindowSize {
 		return p, optionError("ZstdWindow", "%d is under zstd's smallest window, %d bytes (0 means %d MiB)", o.ZstdWindow, zstd.MinWindowSize, defaultZstdWindow>>20)
+	}
+	if uint64(o.ZstdWindow) > maxZstdWindow {
+		return p, optionError("ZstdWindow", "%d is over zstd's largest window, %d bytes (3.75 TiB)", o.ZstdWindow, uint64(maxZstdWindow))
 	}
 	return p, nil
 }

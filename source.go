@@ -207,6 +207,10 @@ func (s *source) wrap(r io.Reader, o Options) error {
 // Options.ZstdWindow is 0.
 const defaultZstdWindow = 8 << 20
 
+// maxZstdWindow is the largest window of the zstd format (RFC 8878), the
+// most the decoder accepts as its limit.
+const maxZstdWindow = 1<<41 + 7<<38
+
 // zstdStream is a zstd decoder whose error for a frame asking for a window
 // over the limit says what to do about it.
 type zstdStream struct {

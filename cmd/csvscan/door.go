@@ -66,7 +66,7 @@ func (f *readFlags) doorOptions() (csvscan.Options, error) {
 	if f.given("decimal-separator") {
 		o.DecimalSeparator = f.decimalSep
 	}
-	o.IgnoreErrors, o.NullPadding = f.ignoreErrors, f.nullPadding
+	o.IgnoreErrors, o.NullPadding, o.UnionByName = f.ignoreErrors, f.nullPadding, f.unionByName
 	if f.given("max-line-size") {
 		o.MaxLineSize = f.maxLineSize
 	}

@@ -131,7 +131,11 @@ func inFile(name string, err error) error {
 
 // flagNames turns the library's option names in an error's advice into
 // this command's flags.
-var flagNames = strings.NewReplacer(
+var flagNames = strings.NewReplacer(flagPairs...)
+
+// flagPairs are flagNames' pairs: a library phrase, then the flags that
+// say it on the command line, each a flag of the commands that read.
+var flagPairs = []string{
 	"set Dialect.Quote to dialect.None", "set --quote ''",
 	"set Dialect.Lenient to keep", "set --strict=false to keep",
 	"or Dialect.Lenient", "or --strict=false",
@@ -145,11 +149,15 @@ var flagNames = strings.NewReplacer(
 	"Options.DateFormat", "--dateformat",
 	"Options.TimestampFormat", "--timestampformat",
 	"Options.DecimalSeparator", "--decimal-separator",
+	"set Options.Quote to csvscan.None", "set --quote ''",
 	"Options.Quote", "--quote",
 	"Options.Escape", "--escape",
 	"Options.Comment", "--comment",
 	"Options.NewLine", "--newline",
-	"Options.Types", "--columns",
+	"Options.Types", "--types",
+	"Options.Header to Off", "--header=false",
 	"Options.UnionByName", "--union-by-name",
+	"Options.NullPadding", "--null-padding",
+	"Options.StrictMode", "--strict",
 	"Options.ZstdWindow", "--zstd-window",
-)
+}

@@ -207,9 +207,10 @@ func NullVector(col Column, n int) Vector {
 }
 
 // appendText appends v, the text of row i of the chunk being filled, to
-// vec's text. Text that must grow grows at once to what ChunkSize rows
-// take at the bytes per row so far (an eighth more, at most 8 MiB), or to
-// twice its capacity if that is more, not by doubling from nothing: a
+// vec's text. Text that must grow grows at once to what the chunk's rows
+// (ChunkSize, fewer for a wide schema: ChunkRows) take at the bytes per
+// row so far (an eighth more, at most 8 MiB), or to twice its capacity if
+// that is more, not by doubling from nothing: a
 // chunk new to a read (the front door's parallel read makes one for each
 // chunk it holds until the caller reads it) otherwise moved its text 27
 // times on its way to 2 MiB of 1024-byte notes (TestAppendTextGrowth),
@@ -219,8 +220,12 @@ func (vec *Vector) appendText(i int, v []byte) {
 	const textGrowth = 8 << 20 // the most a projection asks for
 	data := vec.Data
 	if len(v) > cap(data)-len(data) {
+		rows := ChunkSize
+		if len(vec.Offsets) > 1 {
+			rows = len(vec.Offsets) - 1 // a chunk of rows rows (newVector)
+		}
 		need := len(data) + len(v)
-		c := max(2*cap(data), need+need/8, min(need/(i+1)*(ChunkSize+ChunkSize/8), textGrowth))
+		c := max(2*cap(data), need+need/8, min(need/(i+1)*(rows+rows/8), textGrowth))
 		grown := make([]byte, len(data), c)
 		copy(grown, data)
 		data = grown

@@ -1,0 +1,130 @@
+package csvscan
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/csvscan/csvscan/internal/memtest"
+)
+
+// TestMemoryWideText reads rows of a million text values through
+// OpenReader, as the memory suite's "wide rows" reads a million numbers:
+// the peak heap stays under the same bound of 1,024 bytes a value (plus
+// the scanner's buffers). A chunk of one row (typed.ChunkRows) sized each
+// text column's bytes as if it held typed.ChunkSize rows, 2,304 bytes
+// for a value of one, and 2.8 GB of RSS for two such rows (2026-12-06).
+func TestMemoryWideText(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads rows of a million values")
+	}
+	const values = 999_991
+	row := strings.Repeat("x,", values-1) + "x\n"
+	defer memtest.Limit(24 << 20)()
+	rows := 0
+	peak, err := memtest.Measure(func() error {
+		r, err := OpenReader(strings.NewReader(row+row), Options{Header: Off})
+		if err != nil {
+			return err
+		}
+		defer r.Close()
+		for _, err := range r.Values() {
+			if err != nil {
+				return err
+			}
+			rows++
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows != 2 {
+		t.Fatalf("%d rows, want 2", rows)
+	}
+	if bound := uint64(32<<20 + 4*2_000_000 + 1024*values); peak > bound {
+		t.Fatalf("peak heap %d over the bound %d", peak, bound)
+	}
+	t.Logf("peak heap %.1f MiB", float64(peak)/(1<<20))
+}
+
+// TestLongNameLists: an error that names a file's columns names at most
+// listNames of them and says how many more: a Types key that is no column
+// of a file of 100,000 columns, and a second file of OpenFiles that lacks
+// all but one of the first file's 100,000, made errors of a megabyte that
+// listed them all.
+func TestLongNameLists(t *testing.T) {
+	const n = 100_000
+	names := make([]string, n)
+	for i := range names {
+		names[i] = fmt.Sprintf("c%d", i)
+	}
+	dir := t.TempDir()
+	wide := filepath.Join(dir, "wide.csv")
+	small := filepath.Join(dir, "small.csv")
+	if err := os.WriteFile(wide, []byte(strings.Join(names, ",")+"\n"+strings.Repeat("1,", n-1)+"1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(small, []byte("c5,zz\n7,8\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, typesErr := Open(wide, Options{Types: map[string]string{"nope": "BIGINT"}})
+	var readErr error
+	r, err := OpenFiles([]string{wide, small}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, err := range r.Raw() {
+		if err != nil {
+			readErr = err
+			break
+		}
+	}
+	r.Close()
+	for _, c := range []struct {
+		name string
+		err  error
+		want []string
+	}{
+		{"Types", typesErr, []string{`"nope" is no column`, "c0, c1,", "c19 and 99980 more"}},
+		{"OpenFiles", readErr, []string{`lacks the column "c0", "c1",`, `"c20" and 99979 more of`, "UnionByName"}},
+	} {
+		if c.err == nil {
+			t.Errorf("%s: no error", c.name)
+			continue
+		}
+		msg := c.err.Error()
+		if len(msg) > 2000 {
+			t.Errorf("%s: an error of %d bytes: %.300s...", c.name, len(msg), msg)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(msg, w) {
+				t.Errorf("%s: %q lacks %q", c.name, msg, w)
+			}
+		}
+	}
+}
+
+// TestZstdWindowOption: a ZstdWindow over zstd's largest window (3.75
+// TiB) is an ErrOption naming Options.ZstdWindow, as one under its
+// smallest is; it was the decoder's own error, "zstd: WithMaxWindowSize
+// must be less than (1<<41) + 7*(1<<38) ~ 3.75TB", at the first zstd
+// input, which named no option.
+func TestZstdWindowOption(t *testing.T) {
+	for _, w := range []int{-1, 1023, maxZstdWindow + 1, 1 << 62} {
+		_, err := OpenReader(strings.NewReader("\x28\xb5\x2f\xfd\x00\x98"), Options{ZstdWindow: w})
+		if !errors.Is(err, ErrOption) || !strings.Contains(fmt.Sprint(err), "Options.ZstdWindow") {
+			t.Errorf("ZstdWindow %d: %v, want an ErrOption naming Options.ZstdWindow", w, err)
+		}
+	}
+	for _, w := range []int{0, 1024, maxZstdWindow} {
+		_, err := OpenReader(strings.NewReader("a,b\n1,2\n"), Options{ZstdWindow: w})
+		if err != nil {
+			t.Errorf("ZstdWindow %d: %v", w, err)
+		}
+	}
+}
