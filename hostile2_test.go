@@ -128,3 +128,67 @@ func TestZstdWindowOption(t *testing.T) {
 		}
 	}
 }
+
+// TestRowHints: an error of a row that does not fit the table says what to
+// do on every read kind: a typed read's too many or missing columns and
+// cast errors said nothing (no hint applied unless the sniffer chose no
+// quote), and a raw read's row of too many values was told to set
+// NullPadding, which pads only short rows. The file has a quoted value in
+// its sample, so that the quote advice does not apply, and the bad row
+// lies past the sample (and the windows) in a long file.
+func TestRowHints(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a,b\n\"x\",1\n")
+	for i := range 25000 {
+		fmt.Fprintf(&b, "%d,%d\n", i, i)
+	}
+	tail := strings.Repeat("1,2\n", 200_000)
+	for _, c := range []struct {
+		name, row  string
+		raw, typed []string // what the errors must say
+	}{
+		{"too many", "1,2,3\n", []string{"which NullPadding does not change; IgnoreErrors skips the row"}, []string{"too many columns", "which NullPadding does not change; IgnoreErrors skips the row"}},
+		{"too few", "1\n", []string{"Options.NullPadding", "IgnoreErrors"}, []string{"missing columns", "Options.NullPadding", "IgnoreErrors"}},
+		{"cast", "1,x\n", nil, []string{"cast error", "set Options.Types", "IgnoreErrors"}},
+	} {
+		path := writeFile(t, "rows.csv", []byte(b.String()+c.row+tail))
+		for _, threads := range []int{1, 2} {
+			for _, raw := range []bool{false, true} {
+				want := c.typed
+				if raw {
+					want = c.raw
+				}
+				if want == nil {
+					continue
+				}
+				r, err := Open(path, Options{Threads: threads})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var readErr error
+				if raw {
+					for _, err := range r.Raw() {
+						if readErr = err; err != nil {
+							break
+						}
+					}
+				} else {
+					for _, err := range r.Values() {
+						if readErr = err; err != nil {
+							break
+						}
+					}
+				}
+				r.Close()
+				for _, w := range want {
+					if readErr == nil || !strings.Contains(readErr.Error(), w) {
+						t.Errorf("%s, threads %d, raw %v: %v, want it to say %q", c.name, threads, raw, readErr, w)
+					}
+				}
+				if readErr != nil && strings.Contains(readErr.Error(), "to read short rows") && c.name == "too many" {
+					t.Errorf("%s, threads %d, raw %v: %v advises NullPadding", c.name, threads, raw, readErr)
+				}
+			}
+		}
+	}
+}
