@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -16,7 +17,8 @@ import (
 
 // OpenFiles reads several files as one table, in order: each element of
 // paths is a file or a glob pattern (filepath.Match syntax; its matches
-// in lexical order). The first file's columns are the schema unless
+// in lexical order; a pattern that matches nothing is the file of that
+// name, if there is one). The first file's columns are the schema unless
 // Options.UnionByName; Options.Filename and Options.HivePartitioning add
 // columns. Each file is sniffed on its own (its dialect and header may
 // differ); its values are cast to the schema's types.
@@ -105,6 +107,15 @@ func expand(paths []string) ([]string, error) {
 			continue
 		}
 		m, err := filepath.Glob(p)
+		if len(m) == 0 {
+			// A path with a pattern's characters that matches no file,
+			// or is no pattern ("k=[1]/a.csv", "a[b.csv", `a\b.csv`), is
+			// read as the file it names, when there is one.
+			if _, serr := os.Stat(p); serr == nil {
+				files = append(files, p)
+				continue
+			}
+		}
 		if err != nil {
 			return nil, fmt.Errorf("csvscan: the pattern %q: %w", p, err)
 		}

@@ -192,3 +192,34 @@ func TestRowHints(t *testing.T) {
 		}
 	}
 }
+
+// TestPatternCharsInNames: OpenFiles reads a file whose name holds a
+// glob's characters when the pattern matches nothing: a hive partition
+// folder "k=[1]" (its pattern matches "k=1"), an unclosed '[' (a bad
+// pattern) and a backslash (an escape) failed with "no file matches" or
+// "syntax error in pattern" although the file was there.
+func TestPatternCharsInNames(t *testing.T) {
+	dir := t.TempDir()
+	for _, rel := range []string{filepath.Join("k=[1]", "f.csv"), "a[b.csv", `a\b.csv`} {
+		path := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte("id\n1\n2\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r, err := OpenFiles([]string{path}, Options{})
+		if err != nil {
+			t.Errorf("%s: %v", rel, err)
+			continue
+		}
+		n, err := r.Count()
+		r.Close()
+		if n != 2 || err != nil {
+			t.Errorf("%s: %d rows, %v; want 2", rel, n, err)
+		}
+	}
+	if _, err := OpenFiles([]string{filepath.Join(dir, "none[1].csv")}, Options{}); err == nil || !strings.Contains(err.Error(), "no file matches") {
+		t.Errorf("a pattern matching nothing and no file: %v", err)
+	}
+}
