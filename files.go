@@ -56,7 +56,9 @@ func OpenFiles(paths []string, opts Options) (*Reader, error) {
 	if opts.UnionByName {
 		// The table's types are known before the first file is read: it is
 		// cast to them, as every other file is.
-		m.setSchema(union(schemas, untyped))
+		if err := m.setSchema(union(schemas, untyped)); err != nil {
+			return nil, err
+		}
 	}
 	first, err := m.open(0)
 	if err != nil {
@@ -64,7 +66,10 @@ func OpenFiles(paths []string, opts Options) (*Reader, error) {
 	}
 	if !opts.UnionByName {
 		m.first = first.Detected()
-		m.setSchema(first.Schema())
+		if err := m.setSchema(first.Schema()); err != nil {
+			first.Close()
+			return nil, err
+		}
 	}
 	if err := m.use(first); err != nil {
 		first.Close()
@@ -181,6 +186,7 @@ type hiveKey struct {
 	name   string
 	typ    typed.Type
 	values []string // per file
+	col    int      // the files' column of its name, which it replaces, or -1 (setSchema)
 }
 
 // hivePartitions finds the key=value folders of the paths.
@@ -328,16 +334,42 @@ func temporal(t typed.Type) bool {
 }
 
 // setSchema makes the table's schema: the files' columns, then filename
-// and the hive keys.
-func (m *multi) setSchema(cols typed.Schema) {
-	m.schema = cols
+// and the hive keys. A hive key that names a column of the files replaces
+// it, as in DuckDB (the column holds the partition's value, of its type);
+// they were two columns of one name. A file column "filename" with
+// Options.Filename is an error, as in DuckDB.
+func (m *multi) setSchema(cols typed.Schema) error {
+	m.schema = slices.Clone(cols)
 	m.fileCols = len(m.schema)
+	at := firstByName(m.schema)
 	if m.opts.Filename {
+		if _, ok := at["filename"]; ok {
+			return optionError("Filename", "it adds a column \"filename\", and %s has a column of that name: read the files without it", m.paths[0])
+		}
 		m.schema = append(m.schema, typed.Column{Name: "filename", Type: typed.TypeVarchar})
 	}
-	for _, k := range m.hiveKeys {
+	for i := range m.hiveKeys {
+		k := &m.hiveKeys[i]
+		k.col = -1
+		if j, ok := at[k.name]; ok {
+			k.col = j
+			m.schema[j] = typed.Column{Name: k.name, Type: k.typ}
+			continue
+		}
 		m.schema = append(m.schema, typed.Column{Name: k.name, Type: k.typ})
 	}
+	return nil
+}
+
+// replaced reports whether the file column name is replaced by a hive
+// key: the files' values are then read as VARCHAR and not used.
+func (m *multi) replaced(name string) bool {
+	for _, k := range m.hiveKeys {
+		if k.col >= 0 && k.name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // open opens file i. With UnionByName every file's columns take the
@@ -353,6 +385,9 @@ func (m *multi) open(i int) (*Reader, error) {
 			for j, c := range o.Columns {
 				if k, ok := at[c.Name]; ok {
 					o.Columns[j] = m.schema[k]
+					if m.replaced(c.Name) {
+						o.Columns[j] = typed.Column{Name: c.Name, Type: typed.TypeVarchar}
+					}
 				}
 			}
 		}
@@ -362,6 +397,9 @@ func (m *multi) open(i int) (*Reader, error) {
 			o.Types = map[string]string{}
 			for _, c := range m.schema[:m.fileCols] {
 				o.Types[c.Name] = typeName(c)
+				if m.replaced(c.Name) {
+					o.Types[c.Name] = "VARCHAR"
+				}
 			}
 		}
 	}
@@ -420,6 +458,9 @@ func (m *multi) use(r *Reader) error {
 	m.same = len(s) == len(m.schema)
 	for i, j := range m.mapping {
 		m.same = m.same && i == j
+	}
+	for _, k := range m.hiveKeys {
+		m.same = m.same && k.col < 0
 	}
 	if lacks > 0 && !m.opts.UnionByName {
 		return fmt.Errorf("csvscan: %s lacks the column %s of %s; set Options.UnionByName to read files with different columns (missing ones read as NULL)",
@@ -482,6 +523,12 @@ func (m *multi) project(c *typed.Chunk) *typed.Chunk {
 	}
 	for _, hk := range m.hiveKeys {
 		v := hk.values[m.idx]
+		at := k // the column of its value: its own, or the file's it replaces
+		if hk.col >= 0 {
+			at = hk.col
+		} else {
+			k++
+		}
 		switch hk.typ {
 		case typed.TypeBigInt:
 			iv, _ := strconv.ParseInt(v, 10, 64)
@@ -490,7 +537,7 @@ func (m *multi) project(c *typed.Chunk) *typed.Chunk {
 				vec.Ints[i] = iv
 			}
 			setValid(vec.Validity, n)
-			cols[k] = vec
+			cols[at] = vec
 		case typed.TypeDate:
 			t, _ := time.Parse(time.DateOnly, v)
 			vec := typed.NullVector(typed.Column{Type: typed.TypeDate}, n)
@@ -498,11 +545,10 @@ func (m *multi) project(c *typed.Chunk) *typed.Chunk {
 				vec.Dates[i] = typed.Date(t.Unix() / 86400)
 			}
 			setValid(vec.Validity, n)
-			cols[k] = vec
+			cols[at] = vec
 		default:
-			cols[k] = constant(v, n)
+			cols[at] = constant(v, n)
 		}
-		k++
 	}
 	return typed.NewChunk(cols, c.RowNumbers)
 }
@@ -547,7 +593,11 @@ func (m *multi) raw(yield func([][]byte, error) bool) {
 				out = append(out, []byte(m.paths[m.idx]))
 			}
 			for _, hk := range m.hiveKeys {
-				out = append(out, []byte(hk.values[m.idx]))
+				if hk.col >= 0 {
+					out[hk.col] = []byte(hk.values[m.idx])
+				} else {
+					out = append(out, []byte(hk.values[m.idx]))
+				}
 			}
 			if !yield(out, nil) {
 				return

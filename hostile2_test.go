@@ -223,3 +223,67 @@ func TestPatternCharsInNames(t *testing.T) {
 		t.Errorf("a pattern matching nothing and no file: %v", err)
 	}
 }
+
+// TestHiveKeyInFile: a hive key that names a column of the files replaces
+// it with the partition's value, as in DuckDB, on Values and Raw, with and
+// without UnionByName; the files' values of that column are not cast (the
+// second file's "abc" is no BIGINT). The schema had two columns "x", the
+// file's and the key's. A file column "filename" with Options.Filename is
+// an ErrOption, as in DuckDB; it was a second column of that name.
+func TestHiveKeyInFile(t *testing.T) {
+	dir := t.TempDir()
+	for path, data := range map[string]string{
+		filepath.Join("x=1", "f.csv"): "id,x\n1,9\n",
+		filepath.Join("x=2", "f.csv"): "id,x\n2,abc\n",
+		"named.csv":                   "id,filename\n1,z\n",
+	} {
+		path = filepath.Join(dir, path)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	glob := filepath.Join(dir, "x=*", "f.csv")
+	for _, union := range []bool{false, true} {
+		for _, raw := range []bool{false, true} {
+			r, err := OpenFiles([]string{glob}, Options{UnionByName: union})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, c := range r.Schema() {
+				got = append(got, c.Name+":"+typeName(c))
+			}
+			if want := "id:BIGINT x:BIGINT"; strings.Join(got, " ") != want {
+				t.Errorf("union %v: schema %v, want %s", union, got, want)
+			}
+			var rows []string
+			var readErr error
+			if raw {
+				for row, err := range r.Raw() {
+					if readErr = err; err != nil {
+						break
+					}
+					rows = append(rows, fmt.Sprintf("%s", row))
+				}
+			} else {
+				for row, err := range r.Values() {
+					if readErr = err; err != nil {
+						break
+					}
+					rows = append(rows, fmt.Sprint(row))
+				}
+			}
+			r.Close()
+			if want := "[1 1] [2 2]"; readErr != nil || strings.Join(rows, " ") != want {
+				t.Errorf("union %v, raw %v: %v, %v; want %s", union, raw, rows, readErr, want)
+			}
+		}
+	}
+	_, err := OpenFiles([]string{filepath.Join(dir, "named.csv")}, Options{Filename: true})
+	if !errors.Is(err, ErrOption) || !strings.Contains(fmt.Sprint(err), "Options.Filename") {
+		t.Errorf("a file column \"filename\" with Options.Filename: %v, want an ErrOption", err)
+	}
+}
