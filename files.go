@@ -19,7 +19,7 @@ import (
 // paths is a file or a glob pattern (filepath.Match syntax; its matches
 // in lexical order; a pattern that matches nothing is the file of that
 // name, if there is one). The first file's columns are the schema unless
-// Options.UnionByName; Options.Filename and Options.HivePartitioning add
+// Options.UnionByName (a file of no bytes adds no rows and no columns); Options.Filename and Options.HivePartitioning add
 // columns. Each file is sniffed on its own (its dialect and header may
 // differ); its values are cast to the schema's types.
 func OpenFiles(paths []string, opts Options) (*Reader, error) {
@@ -36,6 +36,7 @@ func OpenFiles(paths []string, opts Options) (*Reader, error) {
 	}
 	var schemas []typed.Schema
 	var untyped [][]bool
+	var empty typed.Schema // the columns of the first empty file (no bytes)
 	if opts.UnionByName {
 		// Every file's columns decide the schema: sniff them all now, and
 		// read each later with the options its sniff found.
@@ -44,8 +45,18 @@ func OpenFiles(paths []string, opts Options) (*Reader, error) {
 			if err != nil {
 				return nil, err
 			}
-			schemas = append(schemas, r.Schema())
-			untyped = append(untyped, noValues(r, opts))
+			if r.Detected().Empty {
+				// No bytes, no columns: the one VARCHAR column it reads
+				// as is not the table's, unless every file is empty.
+				if empty == nil {
+					empty = r.Schema()
+				}
+				schemas = append(schemas, nil)
+				untyped = append(untyped, nil)
+			} else {
+				schemas = append(schemas, r.Schema())
+				untyped = append(untyped, noValues(r, opts))
+			}
 			m.prompts = append(m.prompts, r.Prompt())
 			if len(m.prompts) == 1 {
 				m.first = r.Detected()
@@ -56,7 +67,11 @@ func OpenFiles(paths []string, opts Options) (*Reader, error) {
 	if opts.UnionByName {
 		// The table's types are known before the first file is read: it is
 		// cast to them, as every other file is.
-		if err := m.setSchema(union(schemas, untyped)); err != nil {
+		u := union(schemas, untyped)
+		if len(u) == 0 {
+			u = empty
+		}
+		if err := m.setSchema(u); err != nil {
 			return nil, err
 		}
 	}
@@ -65,6 +80,16 @@ func OpenFiles(paths []string, opts Options) (*Reader, error) {
 		return nil, err
 	}
 	if !opts.UnionByName {
+		// An empty file adds no rows and has no columns: the table's are
+		// those of the first file with bytes (the empty one's, one
+		// VARCHAR column, when every file is empty).
+		for first.Detected().Empty && m.idx+1 < len(m.paths) {
+			first.Close()
+			m.idx++
+			if first, err = m.open(m.idx); err != nil {
+				return nil, err
+			}
+		}
 		m.first = first.Detected()
 		if err := m.setSchema(first.Schema()); err != nil {
 			first.Close()
@@ -393,7 +418,7 @@ func (m *multi) open(i int) (*Reader, error) {
 		}
 	default:
 		o = withoutMulti(m.opts)
-		if i > 0 && len(o.Columns) == 0 {
+		if i > 0 && len(o.Columns) == 0 && m.schema != nil {
 			o.Types = map[string]string{}
 			for _, c := range m.schema[:m.fileCols] {
 				o.Types[c.Name] = typeName(c)
@@ -462,7 +487,7 @@ func (m *multi) use(r *Reader) error {
 	for _, k := range m.hiveKeys {
 		m.same = m.same && k.col < 0
 	}
-	if lacks > 0 && !m.opts.UnionByName {
+	if lacks > 0 && !m.opts.UnionByName && !r.Detected().Empty {
 		return fmt.Errorf("csvscan: %s lacks the column %s of %s; set Options.UnionByName to read files with different columns (missing ones read as NULL)",
 			r.name, nameList(missing, lacks), m.paths[0])
 	}

@@ -287,3 +287,48 @@ func TestHiveKeyInFile(t *testing.T) {
 		t.Errorf("a file column \"filename\" with Options.Filename: %v, want an ErrOption", err)
 	}
 }
+
+// TestEmptyFileAmongFiles: a file of no bytes among OpenFiles' files adds
+// no rows and no columns, first, between others or compressed, with and
+// without UnionByName: one between two files failed the read ("lacks the
+// column"), one first made the table its one VARCHAR column, which the
+// next file lacked, and with UnionByName that column joined the table.
+// Every file empty reads as one empty file does.
+func TestEmptyFileAmongFiles(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "data.csv")
+	empty := filepath.Join(dir, "empty.csv")
+	gz := filepath.Join(dir, "empty.csv.gz")
+	for path, b := range map[string][]byte{data: []byte("id,name\n1,a\n2,b\n"), empty: nil, gz: {0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0}} {
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		files  []string
+		schema string
+		rows   int64
+	}{
+		{[]string{data, empty, data}, "id,name", 4},
+		{[]string{empty, data}, "id,name", 2},
+		{[]string{empty, data, gz}, "id,name", 2},
+		{[]string{empty, gz}, "column0", 0},
+	} {
+		for _, union := range []bool{false, true} {
+			r, err := OpenFiles(c.files, Options{UnionByName: union})
+			if err != nil {
+				t.Errorf("%v, union %v: %v", c.files, union, err)
+				continue
+			}
+			var names []string
+			for _, col := range r.Schema() {
+				names = append(names, col.Name)
+			}
+			n, err := r.Count()
+			r.Close()
+			if strings.Join(names, ",") != c.schema || n != c.rows || err != nil {
+				t.Errorf("%v, union %v: columns %v, %d rows, %v; want %s and %d rows", c.files, union, names, n, err, c.schema, c.rows)
+			}
+		}
+	}
+}
