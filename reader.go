@@ -477,7 +477,8 @@ func (r *Reader) wrap(err error) error {
 // rowHint is the advice for a row that does not fit the table when no
 // more particular advice applies: a typed read's errors had none, and a
 // row with too many values was told to set NullPadding, which pads only
-// short rows. "" leaves a parse error its doorHints.
+// short rows. "" leaves a parse error its doorHints. The advice is the
+// same whether the types were sniffed or given, as FuzzOpen compares.
 func (r *Reader) rowHint(err error) string {
 	const tooMany = "the row has more values than the table has columns, which NullPadding does not change; IgnoreErrors skips the row"
 	var pe *scanner.ParseError
@@ -491,9 +492,7 @@ func (r *Reader) rowHint(err error) string {
 	case errors.Is(err, typed.ErrMissingColumns):
 		return doorHints[scanner.ErrFieldCount]
 	case errors.Is(err, typed.ErrCast):
-		if len(r.opts.Columns) > 0 {
-			return "the value does not fit the type Options.Columns gives its column; IgnoreErrors skips the row"
-		}
+		// (Types overrides the types Columns gives too.)
 		return "set Options.Types to read the column as another type (VARCHAR reads any value), or IgnoreErrors to skip the row"
 	}
 	return ""
