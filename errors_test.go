@@ -150,7 +150,8 @@ func TestDoorHints(t *testing.T) {
 	for _, tt := range []struct {
 		in, want string
 	}{
-		{"a,b,c\n1,2,3,4\n", "Options.NullPadding"},
+		{"a,b,c\n1,2\n", "Options.NullPadding"},
+		{"a,b,c\n1,2,3,4\n", "which NullPadding does not change; IgnoreErrors"},
 		{"a,b,c\n1,\"x\"y,3\n", "Options.StrictMode"},
 		{"a,b,c\n1,\"x,3\n", "Options.Quote"},
 	} {

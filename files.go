@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -16,8 +17,9 @@ import (
 
 // OpenFiles reads several files as one table, in order: each element of
 // paths is a file or a glob pattern (filepath.Match syntax; its matches
-// in lexical order). The first file's columns are the schema unless
-// Options.UnionByName; Options.Filename and Options.HivePartitioning add
+// in lexical order; a pattern that matches nothing is the file of that
+// name, if there is one). The first file's columns are the schema unless
+// Options.UnionByName (a file of no bytes adds no rows and no columns); Options.Filename and Options.HivePartitioning add
 // columns. Each file is sniffed on its own (its dialect and header may
 // differ); its values are cast to the schema's types.
 func OpenFiles(paths []string, opts Options) (*Reader, error) {
@@ -34,6 +36,7 @@ func OpenFiles(paths []string, opts Options) (*Reader, error) {
 	}
 	var schemas []typed.Schema
 	var untyped [][]bool
+	var empty typed.Schema // the columns of the first empty file (no bytes)
 	if opts.UnionByName {
 		// Every file's columns decide the schema: sniff them all now, and
 		// read each later with the options its sniff found.
@@ -42,8 +45,18 @@ func OpenFiles(paths []string, opts Options) (*Reader, error) {
 			if err != nil {
 				return nil, err
 			}
-			schemas = append(schemas, r.Schema())
-			untyped = append(untyped, noValues(r, opts))
+			if r.Detected().Empty {
+				// No bytes, no columns: the one VARCHAR column it reads
+				// as is not the table's, unless every file is empty.
+				if empty == nil {
+					empty = r.Schema()
+				}
+				schemas = append(schemas, nil)
+				untyped = append(untyped, nil)
+			} else {
+				schemas = append(schemas, r.Schema())
+				untyped = append(untyped, noValues(r, opts))
+			}
 			m.prompts = append(m.prompts, r.Prompt())
 			if len(m.prompts) == 1 {
 				m.first = r.Detected()
@@ -54,15 +67,34 @@ func OpenFiles(paths []string, opts Options) (*Reader, error) {
 	if opts.UnionByName {
 		// The table's types are known before the first file is read: it is
 		// cast to them, as every other file is.
-		m.setSchema(union(schemas, untyped))
+		u := union(schemas, untyped)
+		if len(u) == 0 {
+			u = empty
+		}
+		if err := m.setSchema(u); err != nil {
+			return nil, err
+		}
 	}
 	first, err := m.open(0)
 	if err != nil {
 		return nil, err
 	}
 	if !opts.UnionByName {
+		// An empty file adds no rows and has no columns: the table's are
+		// those of the first file with bytes (the empty one's, one
+		// VARCHAR column, when every file is empty).
+		for first.Detected().Empty && m.idx+1 < len(m.paths) {
+			first.Close()
+			m.idx++
+			if first, err = m.open(m.idx); err != nil {
+				return nil, err
+			}
+		}
 		m.first = first.Detected()
-		m.setSchema(first.Schema())
+		if err := m.setSchema(first.Schema()); err != nil {
+			first.Close()
+			return nil, err
+		}
 	}
 	if err := m.use(first); err != nil {
 		first.Close()
@@ -105,6 +137,15 @@ func expand(paths []string) ([]string, error) {
 			continue
 		}
 		m, err := filepath.Glob(p)
+		if len(m) == 0 {
+			// A path with a pattern's characters that matches no file,
+			// or is no pattern ("k=[1]/a.csv", "a[b.csv", `a\b.csv`), is
+			// read as the file it names, when there is one.
+			if _, serr := os.Stat(p); serr == nil {
+				files = append(files, p)
+				continue
+			}
+		}
 		if err != nil {
 			return nil, fmt.Errorf("csvscan: the pattern %q: %w", p, err)
 		}
@@ -170,6 +211,7 @@ type hiveKey struct {
 	name   string
 	typ    typed.Type
 	values []string // per file
+	col    int      // the files' column of its name, which it replaces, or -1 (setSchema)
 }
 
 // hivePartitions finds the key=value folders of the paths.
@@ -317,16 +359,42 @@ func temporal(t typed.Type) bool {
 }
 
 // setSchema makes the table's schema: the files' columns, then filename
-// and the hive keys.
-func (m *multi) setSchema(cols typed.Schema) {
-	m.schema = cols
+// and the hive keys. A hive key that names a column of the files replaces
+// it, as in DuckDB (the column holds the partition's value, of its type);
+// they were two columns of one name. A file column "filename" with
+// Options.Filename is an error, as in DuckDB.
+func (m *multi) setSchema(cols typed.Schema) error {
+	m.schema = slices.Clone(cols)
 	m.fileCols = len(m.schema)
+	at := firstByName(m.schema)
 	if m.opts.Filename {
+		if _, ok := at["filename"]; ok {
+			return optionError("Filename", "it adds a column \"filename\", and %s has a column of that name: read the files without it", m.paths[0])
+		}
 		m.schema = append(m.schema, typed.Column{Name: "filename", Type: typed.TypeVarchar})
 	}
-	for _, k := range m.hiveKeys {
+	for i := range m.hiveKeys {
+		k := &m.hiveKeys[i]
+		k.col = -1
+		if j, ok := at[k.name]; ok {
+			k.col = j
+			m.schema[j] = typed.Column{Name: k.name, Type: k.typ}
+			continue
+		}
 		m.schema = append(m.schema, typed.Column{Name: k.name, Type: k.typ})
 	}
+	return nil
+}
+
+// replaced reports whether the file column name is replaced by a hive
+// key: the files' values are then read as VARCHAR and not used.
+func (m *multi) replaced(name string) bool {
+	for _, k := range m.hiveKeys {
+		if k.col >= 0 && k.name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // open opens file i. With UnionByName every file's columns take the
@@ -342,15 +410,21 @@ func (m *multi) open(i int) (*Reader, error) {
 			for j, c := range o.Columns {
 				if k, ok := at[c.Name]; ok {
 					o.Columns[j] = m.schema[k]
+					if m.replaced(c.Name) {
+						o.Columns[j] = typed.Column{Name: c.Name, Type: typed.TypeVarchar}
+					}
 				}
 			}
 		}
 	default:
 		o = withoutMulti(m.opts)
-		if i > 0 && len(o.Columns) == 0 {
+		if i > 0 && len(o.Columns) == 0 && m.schema != nil {
 			o.Types = map[string]string{}
 			for _, c := range m.schema[:m.fileCols] {
 				o.Types[c.Name] = typeName(c)
+				if m.replaced(c.Name) {
+					o.Types[c.Name] = "VARCHAR"
+				}
 			}
 		}
 	}
@@ -410,7 +484,10 @@ func (m *multi) use(r *Reader) error {
 	for i, j := range m.mapping {
 		m.same = m.same && i == j
 	}
-	if lacks > 0 && !m.opts.UnionByName {
+	for _, k := range m.hiveKeys {
+		m.same = m.same && k.col < 0
+	}
+	if lacks > 0 && !m.opts.UnionByName && !r.Detected().Empty {
 		return fmt.Errorf("csvscan: %s lacks the column %s of %s; set Options.UnionByName to read files with different columns (missing ones read as NULL)",
 			r.name, nameList(missing, lacks), m.paths[0])
 	}
@@ -471,6 +548,12 @@ func (m *multi) project(c *typed.Chunk) *typed.Chunk {
 	}
 	for _, hk := range m.hiveKeys {
 		v := hk.values[m.idx]
+		at := k // the column of its value: its own, or the file's it replaces
+		if hk.col >= 0 {
+			at = hk.col
+		} else {
+			k++
+		}
 		switch hk.typ {
 		case typed.TypeBigInt:
 			iv, _ := strconv.ParseInt(v, 10, 64)
@@ -479,7 +562,7 @@ func (m *multi) project(c *typed.Chunk) *typed.Chunk {
 				vec.Ints[i] = iv
 			}
 			setValid(vec.Validity, n)
-			cols[k] = vec
+			cols[at] = vec
 		case typed.TypeDate:
 			t, _ := time.Parse(time.DateOnly, v)
 			vec := typed.NullVector(typed.Column{Type: typed.TypeDate}, n)
@@ -487,11 +570,10 @@ func (m *multi) project(c *typed.Chunk) *typed.Chunk {
 				vec.Dates[i] = typed.Date(t.Unix() / 86400)
 			}
 			setValid(vec.Validity, n)
-			cols[k] = vec
+			cols[at] = vec
 		default:
-			cols[k] = constant(v, n)
+			cols[at] = constant(v, n)
 		}
-		k++
 	}
 	return typed.NewChunk(cols, c.RowNumbers)
 }
@@ -536,7 +618,11 @@ func (m *multi) raw(yield func([][]byte, error) bool) {
 				out = append(out, []byte(m.paths[m.idx]))
 			}
 			for _, hk := range m.hiveKeys {
-				out = append(out, []byte(hk.values[m.idx]))
+				if hk.col >= 0 {
+					out[hk.col] = []byte(hk.values[m.idx])
+				} else {
+					out = append(out, []byte(hk.values[m.idx]))
+				}
 			}
 			if !yield(out, nil) {
 				return

@@ -128,3 +128,207 @@ func TestZstdWindowOption(t *testing.T) {
 		}
 	}
 }
+
+// TestRowHints: an error of a row that does not fit the table says what to
+// do on every read kind: a typed read's too many or missing columns and
+// cast errors said nothing (no hint applied unless the sniffer chose no
+// quote), and a raw read's row of too many values was told to set
+// NullPadding, which pads only short rows. The file has a quoted value in
+// its sample, so that the quote advice does not apply, and the bad row
+// lies past the sample (and the windows) in a long file.
+func TestRowHints(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a,b\n\"x\",1\n")
+	for i := range 25000 {
+		fmt.Fprintf(&b, "%d,%d\n", i, i)
+	}
+	tail := strings.Repeat("1,2\n", 200_000)
+	for _, c := range []struct {
+		name, row  string
+		raw, typed []string // what the errors must say
+	}{
+		{"too many", "1,2,3\n", []string{"which NullPadding does not change; IgnoreErrors skips the row"}, []string{"too many columns", "which NullPadding does not change; IgnoreErrors skips the row"}},
+		{"too few", "1\n", []string{"Options.NullPadding", "IgnoreErrors"}, []string{"missing columns", "Options.NullPadding", "IgnoreErrors"}},
+		{"cast", "1,x\n", nil, []string{"cast error", "set Options.Types", "IgnoreErrors"}},
+	} {
+		path := writeFile(t, "rows.csv", []byte(b.String()+c.row+tail))
+		for _, threads := range []int{1, 2} {
+			for _, raw := range []bool{false, true} {
+				want := c.typed
+				if raw {
+					want = c.raw
+				}
+				if want == nil {
+					continue
+				}
+				r, err := Open(path, Options{Threads: threads})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var readErr error
+				if raw {
+					for _, err := range r.Raw() {
+						if readErr = err; err != nil {
+							break
+						}
+					}
+				} else {
+					for _, err := range r.Values() {
+						if readErr = err; err != nil {
+							break
+						}
+					}
+				}
+				r.Close()
+				for _, w := range want {
+					if readErr == nil || !strings.Contains(readErr.Error(), w) {
+						t.Errorf("%s, threads %d, raw %v: %v, want it to say %q", c.name, threads, raw, readErr, w)
+					}
+				}
+				if readErr != nil && strings.Contains(readErr.Error(), "to read short rows") && c.name == "too many" {
+					t.Errorf("%s, threads %d, raw %v: %v advises NullPadding", c.name, threads, raw, readErr)
+				}
+			}
+		}
+	}
+}
+
+// TestPatternCharsInNames: OpenFiles reads a file whose name holds a
+// glob's characters when the pattern matches nothing: a hive partition
+// folder "k=[1]" (its pattern matches "k=1"), an unclosed '[' (a bad
+// pattern) and a backslash (an escape) failed with "no file matches" or
+// "syntax error in pattern" although the file was there.
+func TestPatternCharsInNames(t *testing.T) {
+	dir := t.TempDir()
+	for _, rel := range []string{filepath.Join("k=[1]", "f.csv"), "a[b.csv", `a\b.csv`} {
+		path := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte("id\n1\n2\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r, err := OpenFiles([]string{path}, Options{})
+		if err != nil {
+			t.Errorf("%s: %v", rel, err)
+			continue
+		}
+		n, err := r.Count()
+		r.Close()
+		if n != 2 || err != nil {
+			t.Errorf("%s: %d rows, %v; want 2", rel, n, err)
+		}
+	}
+	if _, err := OpenFiles([]string{filepath.Join(dir, "none[1].csv")}, Options{}); err == nil || !strings.Contains(err.Error(), "no file matches") {
+		t.Errorf("a pattern matching nothing and no file: %v", err)
+	}
+}
+
+// TestHiveKeyInFile: a hive key that names a column of the files replaces
+// it with the partition's value, as in DuckDB, on Values and Raw, with and
+// without UnionByName; the files' values of that column are not cast (the
+// second file's "abc" is no BIGINT). The schema had two columns "x", the
+// file's and the key's. A file column "filename" with Options.Filename is
+// an ErrOption, as in DuckDB; it was a second column of that name.
+func TestHiveKeyInFile(t *testing.T) {
+	dir := t.TempDir()
+	for path, data := range map[string]string{
+		filepath.Join("x=1", "f.csv"): "id,x\n1,9\n",
+		filepath.Join("x=2", "f.csv"): "id,x\n2,abc\n",
+		"named.csv":                   "id,filename\n1,z\n",
+	} {
+		path = filepath.Join(dir, path)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	glob := filepath.Join(dir, "x=*", "f.csv")
+	for _, union := range []bool{false, true} {
+		for _, raw := range []bool{false, true} {
+			r, err := OpenFiles([]string{glob}, Options{UnionByName: union})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, c := range r.Schema() {
+				got = append(got, c.Name+":"+typeName(c))
+			}
+			if want := "id:BIGINT x:BIGINT"; strings.Join(got, " ") != want {
+				t.Errorf("union %v: schema %v, want %s", union, got, want)
+			}
+			var rows []string
+			var readErr error
+			if raw {
+				for row, err := range r.Raw() {
+					if readErr = err; err != nil {
+						break
+					}
+					rows = append(rows, fmt.Sprintf("%s", row))
+				}
+			} else {
+				for row, err := range r.Values() {
+					if readErr = err; err != nil {
+						break
+					}
+					rows = append(rows, fmt.Sprint(row))
+				}
+			}
+			r.Close()
+			if want := "[1 1] [2 2]"; readErr != nil || strings.Join(rows, " ") != want {
+				t.Errorf("union %v, raw %v: %v, %v; want %s", union, raw, rows, readErr, want)
+			}
+		}
+	}
+	_, err := OpenFiles([]string{filepath.Join(dir, "named.csv")}, Options{Filename: true})
+	if !errors.Is(err, ErrOption) || !strings.Contains(fmt.Sprint(err), "Options.Filename") {
+		t.Errorf("a file column \"filename\" with Options.Filename: %v, want an ErrOption", err)
+	}
+}
+
+// TestEmptyFileAmongFiles: a file of no bytes among OpenFiles' files adds
+// no rows and no columns, first, between others or compressed, with and
+// without UnionByName: one between two files failed the read ("lacks the
+// column"), one first made the table its one VARCHAR column, which the
+// next file lacked, and with UnionByName that column joined the table.
+// Every file empty reads as one empty file does.
+func TestEmptyFileAmongFiles(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "data.csv")
+	empty := filepath.Join(dir, "empty.csv")
+	gz := filepath.Join(dir, "empty.csv.gz")
+	for path, b := range map[string][]byte{data: []byte("id,name\n1,a\n2,b\n"), empty: nil, gz: {0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0}} {
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		files  []string
+		schema string
+		rows   int64
+	}{
+		{[]string{data, empty, data}, "id,name", 4},
+		{[]string{empty, data}, "id,name", 2},
+		{[]string{empty, data, gz}, "id,name", 2},
+		{[]string{empty, gz}, "column0", 0},
+	} {
+		for _, union := range []bool{false, true} {
+			r, err := OpenFiles(c.files, Options{UnionByName: union})
+			if err != nil {
+				t.Errorf("%v, union %v: %v", c.files, union, err)
+				continue
+			}
+			var names []string
+			for _, col := range r.Schema() {
+				names = append(names, col.Name)
+			}
+			n, err := r.Count()
+			r.Close()
+			if strings.Join(names, ",") != c.schema || n != c.rows || err != nil {
+				t.Errorf("%v, union %v: columns %v, %d rows, %v; want %s and %d rows", c.files, union, names, n, err, c.schema, c.rows)
+			}
+		}
+	}
+}

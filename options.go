@@ -171,14 +171,17 @@ type Options struct {
 	// their other columns dropped, and a missing one is an error.
 	UnionByName bool
 	// Filename, for Open and OpenFiles, adds a VARCHAR column "filename"
-	// holding each row's file path (filename).
+	// holding each row's file path (filename); a file with a column of
+	// that name is an ErrOption, as in DuckDB.
 	Filename bool
 	// HivePartitioning adds a column for each key=value folder of the
 	// paths (hive_partitioning), after the file's columns, in the order of
 	// their names: Auto does so when every path has the same keys (a
 	// single path included, as DuckDB does), On requires them, Off never
 	// does. A column is BIGINT when every value is an integer, DATE when
-	// every value is a date (2024-01-31), else VARCHAR.
+	// every value is a date (2024-01-31), else VARCHAR. A key that names
+	// a column of the files replaces it, as in DuckDB: the column holds
+	// the partition's value, and the files' values are not read.
 	HivePartitioning Flag
 
 	// Trace, when set, receives the sniffer's account of every candidate

@@ -468,7 +468,34 @@ func (r *Reader) wrap(err error) error {
 	if hint == "" {
 		hint = r.tableEndHint(err)
 	}
+	if hint == "" {
+		hint = r.rowHint(err)
+	}
 	return &inputError{name: r.name, err: err, hint: hint}
+}
+
+// rowHint is the advice for a row that does not fit the table when no
+// more particular advice applies: a typed read's errors had none, and a
+// row with too many values was told to set NullPadding, which pads only
+// short rows. "" leaves a parse error its doorHints. The advice is the
+// same whether the types were sniffed or given, as FuzzOpen compares.
+func (r *Reader) rowHint(err error) string {
+	const tooMany = "the row has more values than the table has columns, which NullPadding does not change; IgnoreErrors skips the row"
+	var pe *scanner.ParseError
+	switch {
+	case errors.As(err, &pe):
+		if pe.Kind == scanner.ErrFieldCount && len(r.schema) > 0 && pe.Field > len(r.schema) {
+			return tooMany
+		}
+	case errors.Is(err, typed.ErrTooManyColumns):
+		return tooMany
+	case errors.Is(err, typed.ErrMissingColumns):
+		return doorHints[scanner.ErrFieldCount]
+	case errors.Is(err, typed.ErrCast):
+		// (Types overrides the types Columns gives too.)
+		return "set Options.Types to read the column as another type (VARCHAR reads any value), or IgnoreErrors to skip the row"
+	}
+	return ""
 }
 
 // tableEndHint is the advice for a bad row at or past the line where the

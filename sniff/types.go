@@ -385,8 +385,32 @@ func (s *session) detectTypes(cands []*candidate) (*candidate, *table, error) {
 		return nil, nil, ErrNoDialect
 	}
 	s.formats = bestForms
+	if rows := bestRows.rows; len(rows) > 1 && s.opts.Header != HeaderNo {
+		s.recheckFormats(bestCols, rows[1:])
+	} else {
+		s.recheckFormats(bestCols, rows)
+	}
 	bestRows.cols = bestCols
 	return best, bestRows, nil
+}
+
+// recheckFormats makes VARCHAR each DATE or TIMESTAMP column of cols, read
+// with a detected format, that a value of rows does not cast to with it.
+// A later value can change the format (sniffTypes): "0-1-1" reads with
+// %y-%m-%d, then "1-1-00" only with %d-%m-%y, which does not read
+// "0-1-1" (day 0), and the column was DATE with a format that failed the
+// read on the sniffer's own sample.
+func (s *session) recheckFormats(cols []column, rows [][][]byte) {
+	for ci := range cols {
+		col := &cols[ci]
+		t := col.top()
+		if t != cast.TypeDate && t != cast.TypeTimestamp || s.format(t).current.IsZero() {
+			continue
+		}
+		if !s.castsAll(t, rows, ci) {
+			col.popTo(cast.TypeVarchar)
+		}
+	}
 }
 
 // sniffTypes narrows the candidates of cols with rows[from:].

@@ -155,6 +155,7 @@ var flagPairs = []string{
 	"Options.Comment", "--comment",
 	"Options.NewLine", "--newline",
 	"Options.Types", "--types",
+	"Options.Columns", "--columns",
 	"Options.Header to Off", "--header=false",
 	"Options.UnionByName", "--union-by-name",
 	"Options.NullPadding", "--null-padding",

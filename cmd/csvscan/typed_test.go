@@ -151,7 +151,7 @@ func TestScanTypedErrorExit(t *testing.T) {
 	if code != 1 || out != `{"a":1,"b":2}`+"\n" {
 		t.Fatalf("status %d, output %q", code, out)
 	}
-	want := `csvscan: standard input: row 3, column 2 ("b"), byte 10: cast error: Error when converting column "b". Could not convert string "x" to 'BIGINT'` + "\n"
+	want := `csvscan: standard input: row 3, column 2 ("b"), byte 10: cast error: Error when converting column "b". Could not convert string "x" to 'BIGINT' (set --types to read the column as another type (VARCHAR reads any value), or --ignore-errors to skip the row)` + "\n"
 	if errOut != want {
 		t.Fatalf("stderr %q, want %q", errOut, want)
 	}

@@ -57,10 +57,11 @@ type Reject struct {
 	// the file; the two differ where the file quoted a value that needs no
 	// quotes, or put spaces or text around quotes. For a row the raw scan
 	// could not parse it is the row's text through the byte at fault
-	// (ParseError.Text).
+	// (ParseError.Text). Either is at most scanner.MaxErrorText bytes.
 	CSVLine string
 	// Message is DuckDB's error_message, such as
-	// `Error when converting column "age". Could not convert string "bla" to 'BIGINT'`.
+	// `Error when converting column "age". Could not convert string "bla" to 'BIGINT'`;
+	// it quotes at most scanner.MaxErrorText bytes of the value.
 	Message string
 	// Kind is the sentinel error of the kind: ErrCast and so on.
 	Kind error
@@ -179,7 +180,7 @@ func (r *Reader) report(kind error, col, value, duckIdx int, row [][]byte) bool 
 	case ErrCast:
 		// DuckDB quotes the name and the value without escaping them.
 		rj.Message = fmt.Sprintf(`Error when converting column "%s". Could not convert string "%s" to '%v'`,
-			rj.ColumnName, printable(row[value]), r.opts.Schema[col].Type)
+			rj.ColumnName, printable(row[value][:min(len(row[value]), scanner.MaxErrorText)]), r.opts.Schema[col].Type)
 	case ErrInvalidUnicode:
 		rj.Message = "Invalid unicode (byte sequence mismatch) detected."
 	case ErrMissingColumns, ErrTooManyColumns:
@@ -231,7 +232,7 @@ func (r *Reader) badRow(row [][]byte) *badRow {
 			b.offsets = append(b.offsets, offs...)
 		}
 	}
-	b.line = string(printableBytes(r.appendLine(nil, row)))
+	b.line = string(printableBytes(r.appendLine(nil, row, scanner.MaxErrorText)))
 	return b
 }
 
@@ -307,8 +308,12 @@ func special(d dialect.Dialect, c byte) bool {
 
 // appendLine writes row as one CSV line in the reader's dialect: values
 // joined by the delimiter, a value quoted (its quotes and escapes escaped)
-// when it holds the delimiter, the quote, the escape or a line end.
-func (r *Reader) appendLine(dst []byte, row [][]byte) []byte {
+// when it holds the delimiter, the quote, the escape or a line end; at
+// most limit bytes of it, as a scan's errors keep at most
+// scanner.MaxErrorText bytes of a row (a reject of a row of 2 MB held it
+// whole, and its cast message the value whole again).
+func (r *Reader) appendLine(dst []byte, row [][]byte, limit int) []byte {
+	limit += len(dst)
 	d := r.opts.Dialect
 	quote, hasQuote := d.Quote.Byte()
 	esc, hasEsc := d.Escape.Byte()
@@ -316,17 +321,23 @@ func (r *Reader) appendLine(dst []byte, row [][]byte) []byte {
 		esc = quote
 	}
 	for i, v := range row {
+		if len(dst) >= limit {
+			return dst[:limit]
+		}
 		if i > 0 {
 			dst = append(dst, d.Delimiter...)
 		}
 		needs := hasQuote && (bytes.Contains(v, []byte(d.Delimiter)) || bytes.IndexByte(v, quote) >= 0 ||
 			hasEsc && bytes.IndexByte(v, esc) >= 0 || bytes.ContainsAny(v, "\r\n"))
 		if !needs {
-			dst = append(dst, v...)
+			dst = append(dst, v[:min(len(v), max(0, limit-len(dst)))]...)
 			continue
 		}
 		dst = append(dst, quote)
 		for _, c := range v {
+			if len(dst) >= limit {
+				break
+			}
 			if c == quote || hasEsc && c == esc {
 				dst = append(dst, esc)
 			}
@@ -334,7 +345,7 @@ func (r *Reader) appendLine(dst []byte, row [][]byte) []byte {
 		}
 		dst = append(dst, quote)
 	}
-	return dst
+	return dst[:min(len(dst), limit)]
 }
 
 // printableBytes replaces every byte of b that is not part of valid UTF-8
