@@ -144,6 +144,7 @@ func (s *source) wrap(r io.Reader, o Options) error {
 		return err
 	}
 	var stream io.Reader = br
+	var window, asked uint64 // zstd's
 	switch comp {
 	case "gzip":
 		zr, err := gzip.NewReader(br)
@@ -153,7 +154,7 @@ func (s *source) wrap(r io.Reader, o Options) error {
 		s.closers = append(s.closers, zr.Close)
 		stream = zr
 	case "zstd":
-		window := uint64(defaultZstdWindow)
+		window = defaultZstdWindow
 		if o.ZstdWindow > 0 {
 			window = uint64(o.ZstdWindow)
 		}
@@ -165,16 +166,15 @@ func (s *source) wrap(r io.Reader, o Options) error {
 			return fmt.Errorf("csvscan: %s: zstd: %w", s.name, err)
 		}
 		s.closers = append(s.closers, func() error { zr.Close(); return nil })
-		zs := &zstdStream{d: zr, window: window}
 		var h zstd.Header
 		if h.Decode(head) == nil && h.WindowSize > window {
-			zs.asked = h.WindowSize // the first frame's, to name in the error
+			asked = h.WindowSize // the first frame's, to name in the error
 		}
-		stream = zs
+		stream = zr
 	}
 	s.compression = comp
 	if comp != "none" {
-		stream = &decompressed{r: stream, comp: comp, raw: cc, buf: br}
+		stream = &decompressed{r: stream, comp: comp, raw: cc, buf: br, window: window, asked: asked}
 		// Look at the decompressed head for the encoding.
 		dbr := bufio.NewReaderSize(stream, headSize)
 		head, err = dbr.Peek(headSize)
@@ -210,28 +210,6 @@ const defaultZstdWindow = 8 << 20
 // maxZstdWindow is the largest window of the zstd format (RFC 8878), the
 // most the decoder accepts as its limit.
 const maxZstdWindow = 1<<41 + 7<<38
-
-// zstdStream is a zstd decoder whose error for a frame asking for a window
-// over the limit says what to do about it.
-type zstdStream struct {
-	d      *zstd.Decoder
-	window uint64 // the most a frame may ask for
-	asked  uint64 // what the first frame asks for when it is over window, else 0
-}
-
-func (z *zstdStream) Read(p []byte) (int, error) {
-	n, err := z.d.Read(p)
-	if err != nil && (errors.Is(err, zstd.ErrWindowSizeExceeded) || errors.Is(err, zstd.ErrDecoderSizeExceeded)) {
-		what := "over " + strconv.FormatUint(z.window, 10) + " bytes"
-		if z.asked > 0 {
-			what = "of " + strconv.FormatUint(z.asked, 10) + " bytes"
-			z.asked = 0 // a later frame's may differ
-		}
-		err = fmt.Errorf("%w: a frame asks for a window %s, more than Options.ZstdWindow allows (%d bytes; 0 means %d MiB, and files made with zstd --ultra or --long need up to 128 MiB): set it to the file's window, or decompress the file first",
-			err, what, z.window, defaultZstdWindow>>20)
-	}
-	return n, err
-}
 
 // compression chooses the decompression: the one given, or the one the
 // magic bytes of head name.
@@ -292,21 +270,34 @@ func (c *countChecked) Read(p []byte) (int, error) {
 // decompressed is a decompressor's output whose errors say where they
 // happened: after how many bytes of output, and at about which byte of
 // the compressed input (the decompressor reads ahead of what it has
-// used).
+// used); and, for a zstd frame asking for a window over the limit, what to
+// do about it.
 type decompressed struct {
 	r    io.Reader
 	comp string
 	raw  *countChecked // the compressed input, counted
 	buf  *bufio.Reader // over raw: what it holds is not yet used
 	out  int64
+	// zstd's: the most a frame may ask for, and what the first frame asks
+	// for when it is over that (else 0).
+	window, asked uint64
 }
 
 func (d *decompressed) Read(p []byte) (int, error) {
 	n, err := d.r.Read(p)
 	d.out += int64(n)
-	if err != nil && err != io.EOF {
-		err = fmt.Errorf("%w (%s: after %d bytes of output, at about byte %d of the compressed input: it may be cut short or damaged)",
-			err, d.comp, d.out, d.raw.n-int64(d.buf.Buffered()))
+	if err == nil || err == io.EOF {
+		return n, err
 	}
-	return n, err
+	where := fmt.Sprintf("%s: after %d bytes of output, at about byte %d of the compressed input", d.comp, d.out, d.raw.n-int64(d.buf.Buffered()))
+	if !errors.Is(err, zstd.ErrWindowSizeExceeded) && !errors.Is(err, zstd.ErrDecoderSizeExceeded) {
+		return n, fmt.Errorf("%w (%s: it may be cut short or damaged)", err, where)
+	}
+	what := "over " + strconv.FormatUint(d.window, 10) + " bytes"
+	if d.asked > 0 {
+		what = "of " + strconv.FormatUint(d.asked, 10) + " bytes"
+		d.asked = 0 // a later frame's may differ
+	}
+	return n, fmt.Errorf("%w: a frame asks for a window %s, more than Options.ZstdWindow allows (%d bytes; 0 means %d MiB, and files made with zstd --ultra or --long need up to 128 MiB): set it to the file's window, or decompress the file first (%s)",
+		err, what, d.window, defaultZstdWindow>>20, where)
 }

@@ -222,7 +222,7 @@ func (vec *Vector) appendText(i int, v []byte) {
 	if len(v) > cap(data)-len(data) {
 		rows := ChunkSize
 		if len(vec.Offsets) > 1 {
-			rows = len(vec.Offsets) - 1 // a chunk of rows rows (newVector)
+			rows = len(vec.Offsets) - 1 // the rows the chunk holds (Chunk.reset)
 		}
 		need := len(data) + len(v)
 		c := max(2*cap(data), need+need/8, min(need/(i+1)*(rows+rows/8), textGrowth))
