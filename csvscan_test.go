@@ -625,10 +625,6 @@ func TestFaultStreams(t *testing.T) {
 	}
 }
 
-type failing struct{ err error }
-
-func (f failing) Read([]byte) (int, error) { return 0, f.err }
-
 type stalling struct{}
 
 func (stalling) Read([]byte) (int, error) { return 0, nil }

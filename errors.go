@@ -175,7 +175,10 @@ func lineOffsetIn(data []byte, n int) int {
 // consistently": binary data (ErrBinary), bytes that are not UTF-8
 // (ErrNotUTF8), a line over the maximum line size (a
 // scanner.ErrLineTooLong error with its row, line and byte).
-func (r *Reader) sniffError(err error) error {
+func (r *Reader) sniffError(err error, so sniff.Options) error {
+	if de, ok := errors.AsType[*decode.Error](err); ok {
+		return r.decodeError(de, so)
+	}
 	if !errors.Is(err, sniff.ErrNoDialect) {
 		return &inputError{name: r.name, err: err}
 	}
@@ -210,6 +213,37 @@ func (r *Reader) sniffError(err error) error {
 	}
 	return &inputError{name: r.name, err: err}
 }
+
+// decodeError is the error of a sniff that the decoder stopped (de): the
+// read's error there, which names the row, the line and the field the
+// text before it ends in (a *scanner.ReadError), as the dialect sniffed
+// from that text reads it, or as the options read it when that text is
+// too little to sniff.
+func (r *Reader) decodeError(de *decode.Error, so sniff.Options) error {
+	// The replay of the stream gives the sniffer's sample up to the
+	// error, then the error.
+	data, _ := io.ReadAll(io.LimitReader(r.src.stream, int64(scanner.MaxMaxLineSize)+utf8Check))
+	o := r.read
+	if res, err := sniff.SniffBytes(data, so); err == nil {
+		res.Apply(&o)
+	}
+	o.FieldsPerRow, o.IgnoreErrors = -1, true
+	s, err := scanner.New(io.MultiReader(bytes.NewReader(data), failing{de}), o)
+	if err != nil {
+		return &inputError{name: r.name, err: de}
+	}
+	for s.Scan() {
+	}
+	if _, ok := errors.AsType[*scanner.ReadError](s.Err()); !ok {
+		return &inputError{name: r.name, err: de}
+	}
+	return &inputError{name: r.name, err: s.Err()}
+}
+
+// failing is a reader that fails with err.
+type failing struct{ err error }
+
+func (f failing) Read([]byte) (int, error) { return 0, f.err }
 
 // binaryError is the error for data that looks like binary data, or nil;
 // sniffErr is the sniffer's error, when it found no dialect.

@@ -2,13 +2,16 @@ package csvscan
 
 import (
 	"bytes"
+	"compress/gzip"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/sniff"
@@ -208,5 +211,93 @@ func TestTableEndHint(t *testing.T) {
 	got := tableOf(OpenReader(strings.NewReader(b.String()), Options{}))
 	if got.Err == "" || strings.Contains(got.Err, "table to end") {
 		t.Errorf("a bad value inside the table: %q; want a cast error without the table's end", got.Err)
+	}
+}
+
+// TestReadErrorsSayWhere: an input that breaks off in the middle (text
+// not valid in its encoding, a compressed stream cut short) gives the rows
+// before the break, then an error that names the row, line and field the
+// break is in (a *scanner.ReadError) and still unwraps to the cause: on
+// every read kind, from a file and from a stream, and from Open when the
+// break is in the sniffer's sample.
+func TestReadErrorsSayWhere(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("id,city\n")
+	for i := range 30000 {
+		fmt.Fprintf(&b, "%d,Zürich %d\n", i, i)
+	}
+	b.WriteString("\n30000,Zü") // an empty line: the line is one past the row
+	long := b.String()
+	high := []byte{0x00, 0xD8, '\n', 0} // a high surrogate, then a line end
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(long))
+	zw.Flush() // every byte of long out, and no end: a stream cut short
+	latin1 := bytes.ReplaceAll([]byte(long), []byte("ü"), []byte{0xfc})
+	for _, tc := range []struct {
+		name  string
+		data  []byte
+		o     Options
+		cause error
+		text  string // in the message
+	}{
+		{"utf16.csv", append(encodeUTF16(long, false, true), high...), Options{}, ErrDecoding,
+			fmt.Sprintf("row 30002 (line 30003), field 2: byte %d of the utf-16 input: a high surrogate", 2+2*utf8.RuneCountInString(long))},
+		{"latin1.csv", append(latin1, 0x85, '\n'), Options{Encoding: "latin-1"}, ErrDecoding,
+			fmt.Sprintf("row 30002 (line 30003), field 2: byte %d of the latin-1 input: byte 0x85", len(latin1))},
+		{"cut.csv.gz", gz.Bytes(), Options{}, io.ErrUnexpectedEOF,
+			fmt.Sprintf("row 30002 (line 30003), field 2, byte %d: reading the input: unexpected EOF (gzip:", len(long))},
+	} {
+		for _, kind := range []string{"values", "raw", "count"} {
+			for _, file := range []bool{false, true} {
+				var r *Reader
+				var err error
+				if file {
+					r, err = Open(writeFile(t, tc.name, tc.data), tc.o)
+				} else {
+					r, err = OpenReader(bytes.NewReader(tc.data), tc.o)
+				}
+				if err != nil {
+					t.Fatalf("%s: %v", tc.name, err)
+				}
+				n := 0
+				switch kind {
+				case "values":
+					for _, e := range r.Values() {
+						if err = e; e != nil {
+							break
+						}
+						n++
+					}
+				case "raw":
+					for _, e := range r.Raw() {
+						if err = e; e != nil {
+							break
+						}
+						n++
+					}
+				case "count":
+					var c int64
+					c, err = r.Count()
+					n = int(c)
+				}
+				r.Close()
+				var re *scanner.ReadError
+				if n != 30000 || !errors.Is(err, tc.cause) || !errors.As(err, &re) || re.Row != 30002 || re.Line != 30003 || re.Field != 2 {
+					t.Errorf("%s, %s, file %v: %d rows, %v; want 30000 rows and a *scanner.ReadError at row 30002, line 30003, field 2", tc.name, kind, file, n, err)
+				} else if !strings.Contains(err.Error(), tc.text) {
+					t.Errorf("%s, %s, file %v: the message\n%v\nwants %q", tc.name, kind, file, err, tc.text)
+				}
+			}
+		}
+	}
+	// In the sniffer's sample, Open says where, as the sniffed dialect
+	// reads the text before the break: here ';' and a quoted line end.
+	bad := append(encodeUTF16("id;city\n1;\"a\nb\"\n\n2;x", false, true), 0x00, 0xDC, '\n', 0)
+	_, err := OpenReader(bytes.NewReader(bad), Options{})
+	var re *scanner.ReadError
+	if !errors.Is(err, ErrDecoding) || !errors.As(err, &re) || re.Row != 3 || re.Line != 4 || re.Field != 2 ||
+		!strings.Contains(err.Error(), "row 3 (line 4), field 2: byte 42 of the utf-16 input") {
+		t.Errorf("utf-16 broken in the sample: %v; want an ErrDecoding at row 3 (line 4), field 2, byte 42", err)
 	}
 }

@@ -108,7 +108,7 @@ func newReader(src *source, p plan, opts Options) (*Reader, error) {
 			src.stream = replay
 		}
 		if err != nil {
-			return nil, r.sniffError(err)
+			return nil, r.sniffError(err, p.sniff)
 		}
 		d.Sniff = res
 		// Short rows in the sample turn null padding on (the read pads them

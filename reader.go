@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 
 	"github.com/csvscan/csvscan/dialect"
+	"github.com/csvscan/csvscan/internal/decode"
 	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/scanner/typed"
 	"github.com/csvscan/csvscan/sniff"
@@ -441,12 +442,18 @@ func (r *Reader) Close() error {
 func (r *Reader) wrap(err error) error {
 	var pe *scanner.ParseError
 	var re *typed.RowError
+	var rd *scanner.ReadError
 	switch {
 	case errors.As(err, &pe):
 		c := *pe
 		c.Offset += r.shift.offset
 		c.RowOffset += r.shift.offset
 		c.Line += r.shift.lines // skipped lines are lines, not rows
+		err = &c
+	case errors.As(err, &rd):
+		c := *rd
+		c.Offset += r.shift.offset
+		c.Line += r.shift.lines
 		err = &c
 	case errors.As(err, &re):
 		c := *re
@@ -566,10 +573,21 @@ func (e *inputError) Error() string {
 			hint = doorHints[pe.Kind]
 		}
 	}
-	inner = strings.TrimPrefix(inner, "csvscan: ")
 	// (An error that names the input itself, a *buffer.FaultError, is
 	// not named twice.)
-	msg := "csvscan: " + e.name + ": " + strings.TrimPrefix(inner, e.name+": ")
+	inner = strings.TrimPrefix(strings.TrimPrefix(inner, "csvscan: "), e.name+": ")
+	if rd, ok := e.err.(*scanner.ReadError); ok {
+		cause := strings.TrimPrefix(strings.TrimPrefix(rd.Err.Error(), "csvscan: "), e.name+": ")
+		if _, ok := rd.Err.(*decode.Error); ok {
+			// The decoder gives its byte in the encoded input; the
+			// scan's offset, in the decoded text, would be a second
+			// number.
+			inner = rd.Place() + ": " + cause
+		} else {
+			inner = rd.Where() + ": reading the input: " + cause
+		}
+	}
+	msg := "csvscan: " + e.name + ": " + inner
 	if hint != "" {
 		msg += " (" + hint + ")"
 	}

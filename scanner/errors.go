@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // The kinds of parse error. A *ParseError unwraps to one of them, so
@@ -98,6 +99,54 @@ var hints = map[error]string{
 
 // Unwrap returns the kind, for errors.Is.
 func (e *ParseError) Unwrap() error { return e.Kind }
+
+// ReadError is a read error of the input (the io.Reader's own, or a
+// decompressor's or a decoder's below it) with the place the scan had
+// reached when it came: the row it was reading (1-based, the header
+// included, as ParseError.Row), the line where that row starts, the
+// field it was in, and Offset, how many bytes of the input the scan had
+// read: the error lies at or past that byte. The rows before Row were all
+// read. Err is the reader's error, for errors.Is and errors.As.
+type ReadError struct {
+	Row    int
+	Line   int
+	Field  int
+	Offset int64
+	Err    error
+}
+
+// Error names the place and the reader's error:
+//
+//	csvscan: row 3, field 2, byte 22: reading the input: unexpected EOF
+func (e *ReadError) Error() string {
+	return fmt.Sprintf("csvscan: %s: reading the input: %s", e.Where(), strings.TrimPrefix(e.Err.Error(), "csvscan: "))
+}
+
+// Where is the place of Error's message without the reader's error: "row
+// 3 (line 5), field 2, byte 22", the line left out when it is the row's.
+func (e *ReadError) Where() string {
+	return e.Place() + fmt.Sprintf(", byte %d", e.Offset)
+}
+
+// Place is Where without the byte offset, for a reader's error that gives
+// its own in bytes of another input (a decoder's, in bytes before
+// decoding): "row 3 (line 5), field 2".
+func (e *ReadError) Place() string {
+	where := fmt.Sprintf("row %d", e.Row)
+	if e.Line > 0 && e.Line != e.Row {
+		where += fmt.Sprintf(" (line %d)", e.Line)
+	}
+	return where + fmt.Sprintf(", field %d", e.Field)
+}
+
+// Unwrap returns the reader's error.
+func (e *ReadError) Unwrap() error { return e.Err }
+
+// readError is the ReadError of err for the row being read, whose bytes
+// so far are the buffer's from rowStart on.
+func (s *Scanner) readError(err error) *ReadError {
+	return &ReadError{Row: s.rows + 1, Line: s.rowLine, Field: len(s.spans) + 1, Offset: s.base + int64(s.n), Err: err}
+}
 
 func (s *Scanner) fail(kind error, at int, msg string) {
 	s.failAt(kind, at, len(s.spans)+1, msg)

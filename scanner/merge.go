@@ -227,8 +227,13 @@ func (c *cursor) endPart() (*batch, error) {
 	b := c.cur
 	if err := b.err; err != nil {
 		var pe *ParseError
-		if !b.numbered && errors.As(err, &pe) {
+		var re *ReadError
+		switch {
+		case b.numbered:
+		case errors.As(err, &pe):
 			pe.Row, pe.Line = c.rows+1, c.lineBase+pe.Line
+		case errors.As(err, &re):
+			re.Row, re.Line = c.rows+1, c.lineBase+re.Line
 		}
 		b.numbered = true // once: a Block reads its batch after Each did
 		return nil, err

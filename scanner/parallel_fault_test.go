@@ -142,6 +142,12 @@ func TestParallelFailingSources(t *testing.T) {
 					} else {
 						got = collect(p)
 						p.Close()
+						// A read error a worker met names the row
+						// after the last one read (the header is row 1).
+						var re *ReadError
+						if errors.As(got.Err, &re) && re.Row != len(got.Rows)+2 {
+							t.Errorf("%s: %v after %d rows; want it at row %d", what, got.Err, len(got.Rows), len(got.Rows)+2)
+						}
 					}
 					checkPrefix(t, what, got, want, src.target)
 				}

@@ -203,8 +203,8 @@ func (s *Scanner) LineNumber() int { return s.lastLine }
 func (s *Scanner) RowNumber() int { return s.rows }
 
 // Err returns the error that stopped the scan, or nil at the end of input.
-// A parse error is a *ParseError; a read error is returned as the reader
-// gave it.
+// A parse error is a *ParseError; a read error is a *ReadError, which
+// names the row it stopped in and unwraps to the reader's error.
 func (s *Scanner) Err() error {
 	if s.err == io.EOF {
 		return nil
@@ -512,7 +512,7 @@ func (s *Scanner) lineEnd(pos int) {
 func (s *Scanner) atEOF() bool {
 	s.rowBegin, s.lastLine = s.rowStart, s.rowLine
 	if s.readErr != nil {
-		s.err = s.readErr
+		s.err = s.readError(s.readErr)
 		return false
 	}
 	switch {

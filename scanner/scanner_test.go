@@ -329,12 +329,39 @@ func (r *errReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
+// TestReadError checks that a read error comes after the rows read before
+// it, as a *ReadError that names the row it broke, its line, field and
+// the bytes read, and unwraps to the reader's error.
 func TestReadError(t *testing.T) {
 	boom := errors.New("boom")
-	got := scanReader(t, &errReader{data: []byte("a,b\nc,d\n"), err: boom}, Options{})
-	want := result{Rows: rows(r("a", "b"), r("c", "d")), Err: boom, Lines: []int{1, 2}}
-	if d := cmp.Diff(want, got, cmp.Comparer(sameError)); d != "" {
-		t.Fatal(d)
+	for _, tc := range []struct {
+		in   string
+		rows [][]string
+		want ReadError
+	}{
+		{"a,b\nc,d\n", rows(r("a", "b"), r("c", "d")), ReadError{Row: 3, Line: 3, Field: 1, Offset: 8}},
+		{"a,b\n\nc,d\ne,", rows(r("a", "b"), r("c", "d")), ReadError{Row: 3, Line: 4, Field: 2, Offset: 11}},
+		// (A line end inside quotes starts no line: DuckDB's lines.)
+		{"a,b\n\"c\nd\",e\nf", rows(r("a", "b"), r("c\nd", "e")), ReadError{Row: 3, Line: 3, Field: 1, Offset: 13}},
+		{"", nil, ReadError{Row: 1, Line: 1, Field: 1, Offset: 0}},
+	} {
+		got := scanReader(t, &errReader{data: []byte(tc.in), err: boom}, Options{})
+		if d := cmp.Diff(tc.rows, got.Rows); d != "" {
+			t.Errorf("%q: rows (-want +got):\n%s", tc.in, d)
+		}
+		var re *ReadError
+		if !errors.As(got.Err, &re) || !errors.Is(got.Err, boom) {
+			t.Errorf("%q: error %v, want a *ReadError of boom", tc.in, got.Err)
+			continue
+		}
+		tc.want.Err = boom
+		if *re != tc.want {
+			t.Errorf("%q: got %+v, want %+v", tc.in, *re, tc.want)
+		}
+	}
+	e := &ReadError{Row: 3, Line: 5, Field: 2, Offset: 22, Err: errors.New("csvscan: cut short")}
+	if got, want := e.Error(), "csvscan: row 3 (line 5), field 2, byte 22: reading the input: cut short"; got != want {
+		t.Errorf("message %q, want %q", got, want)
 	}
 }
 

@@ -387,6 +387,11 @@ func (r *Reader) readRecord(dst []string) ([]string, error) {
 				// the row, and the Scanner starts again after it.
 				return r.readStdlib(dst, r.sbase+pe.RowOffset, -1)
 			default:
+				// encoding/csv returns the io.Reader's error as it is.
+				var re *scanner.ReadError
+				if errors.As(err, &re) {
+					err = re.Err
+				}
 				r.err = err
 				return nil, err
 			}
