@@ -1,6 +1,7 @@
 package csvscan
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -287,6 +288,106 @@ func TestRawRejectsLimitHeader(t *testing.T) {
 				if want := []int{2, 3}[:limit]; !slices.Equal(lines, want) {
 					t.Errorf("limit %d, %d threads, %s: rejects on lines %v, want %v", limit, threads, how, lines, want)
 				}
+			}
+		}
+	}
+}
+
+// TestTakeRejects: rejects taken after each chunk (TakeRejects) are the
+// rejects Rejects gives at the end, in order, none twice; each take holds
+// at most a chunk's worth, however long the run of bad rows (a chunk of
+// rows all rejected comes with no rows); the ones taken count toward
+// RejectsLimit; and Rejects then holds only those not taken. From a file
+// with one and two goroutines, and from a stream.
+func TestTakeRejects(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a,b\n")
+	for i := range 30000 {
+		fmt.Fprintf(&b, "%d,%d\n", i, i)
+	}
+	for i := range 100000 {
+		fmt.Fprintf(&b, "x%d,%d\n", i, i)
+	}
+	for i := range 5000 {
+		fmt.Fprintf(&b, "%d,%d\n", i, i)
+	}
+	data := []byte(b.String())
+	path := writeFile(t, "bad.csv", data)
+	lines := func(rj []typed.Reject) []string {
+		var out []string
+		for _, x := range rj {
+			j, err := x.MarshalJSON()
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, string(j))
+		}
+		return out
+	}
+	for _, limit := range []int{0, 1000} {
+		o := Options{StoreRejects: true, RejectsLimit: limit, Types: map[string]string{"a": "BIGINT"}}
+		var want []string
+		for _, way := range []string{"threads=1", "threads=2", "stream"} {
+			o.Threads = 1
+			open := func() *Reader {
+				var r *Reader
+				var err error
+				switch way {
+				case "stream":
+					r, err = OpenReader(bytes.NewReader(data), o)
+				case "threads=2":
+					o.Threads = 2
+					fallthrough
+				default:
+					r, err = Open(path, o)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				return r
+			}
+			if want == nil {
+				r := open()
+				for _, err := range r.Chunks() {
+					if err != nil {
+						t.Fatal(err)
+					}
+				}
+				want = lines(r.Rejects())
+				r.Close()
+				n := 100000
+				if limit > 0 {
+					n = limit
+				}
+				if len(want) != n {
+					t.Fatalf("limit %d: %d rejects at the end, want %d", limit, len(want), n)
+				}
+			}
+			r := open()
+			var got []string
+			most, rows := 0, 0
+			for c, err := range r.Chunks() {
+				if err != nil {
+					t.Fatal(err)
+				}
+				rows += c.Len()
+				rj := r.TakeRejects()
+				most = max(most, len(rj))
+				got = append(got, lines(rj)...)
+			}
+			got = append(got, lines(r.TakeRejects())...)
+			if left := r.Rejects(); len(left) != 0 {
+				t.Errorf("%s, limit %d: Rejects after every take holds %d", way, limit, len(left))
+			}
+			r.Close()
+			if rows != 35000 {
+				t.Errorf("%s, limit %d: %d rows, want 35000", way, limit, rows)
+			}
+			if d := cmp.Diff(want, got); d != "" {
+				t.Errorf("%s, limit %d: the rejects taken differ from Rejects at the end (-want +got):\n%s", way, limit, d)
+			}
+			if most > typed.ChunkSize {
+				t.Errorf("%s, limit %d: a take held %d rejects, more than a chunk's %d rows", way, limit, most, typed.ChunkSize)
 			}
 		}
 	}

@@ -53,6 +53,7 @@ type Reader struct {
 	// rawRejects are the rows Raw and Count skipped, with StoreRejects (a
 	// typed read keeps its own).
 	rawRejects []typed.Reject
+	rawTaken   int // rawRejects TakeRejects handed out
 }
 
 // chunkReader is a typed read: a *typed.Reader, or the castWorkers of a
@@ -60,6 +61,7 @@ type Reader struct {
 type chunkReader interface {
 	Next() (*typed.Chunk, error)
 	Rejects() []typed.Reject
+	TakeRejects() []typed.Reject
 }
 
 // position is where a parallel read of a file with a preamble starts: the
@@ -390,7 +392,7 @@ func (r *Reader) Count() (int64, error) {
 				next++
 				r.keepRejects(q)
 			}
-			if lim > 0 && len(r.rawRejects) >= lim {
+			if lim > 0 && r.rawTaken+len(r.rawRejects) >= lim {
 				full.Store(true)
 			}
 			return nil

@@ -16,17 +16,44 @@ import (
 // Values), or a raw read's (Raw, Count), which keeps one for each row the
 // scan skipped (typed.ParseReject; a row of another width is one reject,
 // not one per missing or extra value).
-func (r *Reader) Rejects() []typed.Reject {
+func (r *Reader) Rejects() []typed.Reject { return r.rejectsOf(false) }
+
+// TakeRejects returns the rejects Rejects would return, those of the rows
+// skipped since the last call, and forgets them: a caller that writes
+// them out as it reads (the command's --rejects does, after each chunk)
+// holds at most the rejects of a chunk, where Rejects at the end holds
+// every bad row of the input (a million rejects are about 250 MB). The
+// rejects taken still count toward RejectsLimit, and Rejects returns only
+// those after them. (Raw and Count hold a run of bad rows until the next
+// good row, RejectsLimit of them at most: a take can only come between
+// rows.)
+func (r *Reader) TakeRejects() []typed.Reject { return r.rejectsOf(true) }
+
+// rejectsOf is Rejects, which forgets the rejects it returns when take is
+// set (TakeRejects).
+func (r *Reader) rejectsOf(take bool) []typed.Reject {
 	if r.multi != nil {
-		rj := r.multi.rejects
-		if r.multi.cur != nil {
-			rj = append(rj[:len(rj):len(rj)], r.multi.cur.Rejects()...)
+		m := r.multi
+		rj := m.rejects
+		if m.cur != nil {
+			rj = append(rj[:len(rj):len(rj)], m.cur.rejectsOf(take)...)
+		}
+		if take {
+			m.rejects = nil
 		}
 		return rj
 	}
-	rj := r.rawRejects
-	if r.typed != nil {
+	var rj []typed.Reject
+	switch {
+	case r.typed != nil && take:
+		rj = r.typed.TakeRejects()
+	case r.typed != nil:
 		rj = r.typed.Rejects()
+	default:
+		rj = r.rawRejects
+		if take {
+			r.rawRejects, r.rawTaken = nil, r.rawTaken+len(rj)
+		}
 	}
 	if r.shift == (position{}) || len(rj) == 0 {
 		return rj
@@ -53,7 +80,7 @@ func (r *Reader) keepRejects(bad []*scanner.ParseError) {
 		return
 	}
 	for _, pe := range bad {
-		if r.opts.RejectsLimit > 0 && len(r.rawRejects) >= r.opts.RejectsLimit {
+		if r.opts.RejectsLimit > 0 && r.rawTaken+len(r.rawRejects) >= r.opts.RejectsLimit {
 			return
 		}
 		if r.headerReject(pe) {

@@ -69,6 +69,7 @@ type castWorkers struct {
 	pos     int          // the next chunk of cur
 	held    *typed.Chunk // the chunk the caller holds
 	rejects []typed.Reject
+	taken   int // rejects TakeRejects handed out
 	err     error
 }
 
@@ -76,7 +77,7 @@ type castWorkers struct {
 // once finished the rest. w.mu guards it.
 type castBlock struct {
 	chunks   []castChunk
-	untaken  int            // the rows of the chunks cast and not taken by the caller
+	untaken  int            // the rows and rejects of the chunks cast and not taken by the caller (castChunk.held)
 	tail     []typed.Reject // rejects of the rows after the last chunk
 	err      error          // what ended the block's read early: a *typed.RowError
 	finished bool
@@ -94,6 +95,11 @@ type castChunk struct {
 	rejects []typed.Reject // of the rows read for this chunk, bad ones included
 	guessed bool           // numbered from a guess: moved by the block's delta
 }
+
+// held is what c holds for the bound of aheadRows: its rows and its
+// rejects (a chunk of rows all rejected has no rows, and a run of them
+// had let a worker cast its whole range ahead of the caller).
+func (c castChunk) held() int { return c.c.Len() + len(c.rejects) }
 
 // errCastStopped is what a worker returns to Each when the caller stopped
 // the read: no further block is handed out.
@@ -209,13 +215,12 @@ func (w *castWorkers) cast(b *castBlock, src typed.Rows, shrunk func() error, gu
 	if err != nil {
 		return 0, nil, err
 	}
-	seen := 0 // the Reader's rejects handed out with chunks
 	rows := 0
 	for {
 		c, err := r.Next()
-		rj := r.Rejects()
-		rejects := slices.Clone(rj[seen:])
-		seen = len(rj)
+		// The chunk's rejects go with it: the block's are not held here
+		// (a block of 8 MB of short bad rows made 200 MB of them).
+		rejects := r.TakeRejects()
 		if c == nil {
 			if err == io.EOF {
 				err = nil
@@ -242,7 +247,7 @@ func (w *castWorkers) publish(b *castBlock, c castChunk) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	b.chunks = append(b.chunks, c)
-	b.untaken += c.c.Len()
+	b.untaken += c.held()
 	w.cond.Broadcast()
 	// A block holds at most aheadRows rows of chunks the caller has not
 	// taken: its worker waits for the caller to take them (a block ahead
@@ -384,7 +389,7 @@ func (w *castWorkers) Next() (*typed.Chunk, error) {
 			c := b.chunks[w.pos]
 			b.chunks[w.pos] = castChunk{}
 			w.pos++
-			b.untaken -= c.c.Len()
+			b.untaken -= c.held()
 			if w.aheadRows > 0 {
 				w.cond.Broadcast() // the block's worker may be waiting (publish)
 			}
@@ -429,14 +434,22 @@ func (w *castWorkers) Next() (*typed.Chunk, error) {
 
 // addRejects keeps rejects, up to the RejectsLimit over all blocks.
 func (w *castWorkers) addRejects(rj []typed.Reject) {
-	if lim := w.opts.RejectsLimit; lim > 0 && len(w.rejects)+len(rj) > lim {
-		rj = rj[:max(lim-len(w.rejects), 0)]
+	if lim := w.opts.RejectsLimit; lim > 0 && w.taken+len(w.rejects)+len(rj) > lim {
+		rj = rj[:max(lim-w.taken-len(w.rejects), 0)]
 	}
 	w.rejects = append(w.rejects, rj...)
 }
 
-// Rejects returns the rejects of the rows read so far, in file order.
+// Rejects returns the rejects of the rows read so far and not taken, in
+// file order.
 func (w *castWorkers) Rejects() []typed.Reject { return w.rejects }
+
+// TakeRejects returns Rejects and forgets them (typed.Reader.TakeRejects).
+func (w *castWorkers) TakeRejects() []typed.Reject {
+	rj := w.rejects
+	w.rejects, w.taken = nil, w.taken+len(rj)
+	return rj
+}
 
 // fail ends the read with err and stops the scan.
 func (w *castWorkers) fail(err error) error {

@@ -173,6 +173,13 @@ func scanTyped(name string, stdin io.Reader, rf *readFlags, format string, limit
 		return err
 	}
 	w.header(pick(r.Schema(), cols))
+	var rw *rejectWriter
+	if tf.rejects != "" {
+		if rw, err = newRejectWriter(tf.rejects); err != nil {
+			return err
+		}
+		defer rw.f.Close()
+	}
 	var readErr error
 	left, more := limit, false
 	for c, err := range r.Chunks() {
@@ -194,6 +201,13 @@ func scanTyped(name string, stdin io.Reader, rf *readFlags, format string, limit
 			c = typed.NewChunk(pick(c.Columns, cols), c.RowNumbers)
 		}
 		w.chunk(c, n)
+		if rw != nil {
+			// Written as the read goes: a million rejects held to the end
+			// took 800 MB.
+			if err := rw.write(r.TakeRejects()); err != nil {
+				return err
+			}
+		}
 		if more {
 			break
 		}
@@ -204,8 +218,11 @@ func scanTyped(name string, stdin io.Reader, rf *readFlags, format string, limit
 	if more && format == "table" {
 		fmt.Fprintf(out, "(the first %d rows; --limit 0 prints all)\n", limit)
 	}
-	if tf.rejects != "" {
-		if err := writeRejects(tf.rejects, r.Rejects()); err != nil {
+	if rw != nil {
+		if err := rw.write(r.TakeRejects()); err != nil {
+			return err
+		}
+		if err := rw.close(); err != nil {
 			return err
 		}
 	}
@@ -216,27 +233,43 @@ func scanTyped(name string, stdin io.Reader, rf *readFlags, format string, limit
 	return out.Flush()
 }
 
-// writeRejects writes one JSON object per reject to the file path.
-func writeRejects(path string, rejects []typed.Reject) error {
+// rejectWriter writes rejects to a file, one JSON object a line, as the
+// read hands them out.
+type rejectWriter struct {
+	f *os.File
+	w *bufio.Writer
+}
+
+// newRejectWriter creates the file path for rejects.
+func newRejectWriter(path string) (*rejectWriter, error) {
 	f, err := os.Create(path)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	w := bufio.NewWriter(f)
+	return &rejectWriter{f: f, w: bufio.NewWriter(f)}, nil
+}
+
+// write writes rejects.
+func (rw *rejectWriter) write(rejects []typed.Reject) error {
 	for _, rj := range rejects {
 		b, err := rj.MarshalJSON()
 		if err != nil {
-			f.Close()
 			return err
 		}
-		w.Write(b)
-		w.WriteByte('\n')
+		rw.w.Write(b)
+		if err := rw.w.WriteByte('\n'); err != nil {
+			return err
+		}
 	}
-	if err := w.Flush(); err != nil {
-		f.Close()
+	return nil
+}
+
+// close flushes the rejects written and closes the file.
+func (rw *rejectWriter) close() error {
+	if err := rw.w.Flush(); err != nil {
 		return err
 	}
-	return f.Close()
+	return rw.f.Close()
 }
 
 type chunkWriter interface {

@@ -6,11 +6,10 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 
-	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/scanner"
+	sm "github.com/csvscan/csvscan/statemachine"
 )
 
 // Reject is one error of a bad row, with the fields of DuckDB's
@@ -154,7 +153,7 @@ type badRow struct {
 // missing column) and DuckDB's column_idx. It returns whether the read goes
 // on: without IgnoreErrors the first error ends it, with r.err a *RowError.
 func (r *Reader) report(kind error, col, value, duckIdx int, row [][]byte) bool {
-	if r.ignore && (!r.opts.StoreRejects || r.opts.RejectsLimit > 0 && len(r.rejects) >= r.opts.RejectsLimit) {
+	if r.ignore && (!r.opts.StoreRejects || r.opts.RejectsLimit > 0 && r.kept() >= r.opts.RejectsLimit) {
 		return true
 	}
 	b := r.badRow(row)
@@ -246,64 +245,54 @@ type rawRowSource interface {
 
 // valueOffsets appends to dst[:0] where each of the n values of the current
 // row starts, as 0-based offsets into the input, as the scanner's
-// FieldOffsets would give them had it tracked them: it reads the row's
-// bytes again with a scanner of the same dialect, from the row's start.
-// That scanner takes the row as it comes (FieldsPerRow -1); the source's
-// fitting is redone here: a value dropped (TrailingDelimiter) is cut, a
-// padded one (NullPadding) starts at the row's end. It returns nil when
-// the bytes hold no row (an empty line) and when they start with a byte
-// order mark in a dialect that has the mark's first byte.
+// FieldOffsets would give them had it tracked them (the byte after each
+// delimiter): it walks the row's bytes again through the transition table
+// of the source's dialect, from a line start to the row's line end. The
+// source's fitting is redone here: a value dropped (TrailingDelimiter) is
+// cut, a padded one (NullPadding) starts at the row's end. It returns nil
+// when the bytes hold no row (an empty line). (A scanner made for each bad
+// row did the same at 4.5 KB of allocation a row: a million rejects took
+// 4.5 GB of garbage, whose collections marked the rejects kept again and
+// again.)
 func (r *Reader) valueOffsets(dst []int64, n int) []int64 {
 	raw := r.raw.RowBytes()
 	base := r.raw.RowOffset()
-	o := r.raw.Options()
-	if bytes.HasPrefix(raw, utf8BOM) {
-		// A scanner drops a byte order mark at the start of its input, but
-		// here it is the row's first bytes, as the source read them: its
-		// first byte is made a letter that means nothing in the dialect,
-		// as 0xEF means nothing (a dialect with 0xEF in a delimiter,
-		// quote, escape or comment is left with unknown offsets).
-		if special(o.Dialect, 0xEF) {
+	d := r.raw.Options().Dialect
+	if r.offTable == nil || r.offTable.Dialect() != d {
+		t, err := sm.For(d)
+		if err != nil {
 			return nil
 		}
-		c := byte('a')
-		for special(o.Dialect, c) {
-			c++
-		}
-		raw = append(append(r.rawCopy[:0], c), raw[1:]...)
-		r.rawCopy = raw
+		r.offTable = t
 	}
-	s, err := scanner.NewBytes(raw, scanner.Options{Dialect: o.Dialect, FieldsPerRow: -1, MaxLineSize: o.MaxLineSize})
-	if err != nil {
+	next := r.offTable.Transitions()
+	if len(raw) == 0 {
 		return nil
 	}
-	s.TrackFieldOffsets()
-	dst = dst[:0]
-	if !s.Scan() {
-		// An empty line, which the source delivers as a row only in a
-		// one-column file: it has no value starts to tell, as the
-		// source's tracked ones have none.
-		return nil
-	}
-	for _, off := range s.FieldOffsets() {
-		if len(dst) == n {
-			break
+	dst = append(dst[:0], base)
+	st := sm.RecordSeparator // a line start
+walk:
+	for i, c := range raw {
+		switch st = next[c][st]; st {
+		case sm.Delimiter:
+			if len(dst) == n {
+				break walk
+			}
+			dst = append(dst, base+int64(i)+1)
+		case sm.RecordSeparator, sm.CarriageReturn:
+			if i == 0 {
+				return nil // an empty line: no value starts to tell
+			}
+			break walk
+		case sm.Invalid:
+			break walk
 		}
-		dst = append(dst, base+off)
 	}
+	dst = dst[:min(len(dst), n)]
 	for len(dst) < n {
 		dst = append(dst, base+int64(len(raw)))
 	}
 	return dst
-}
-
-// utf8BOM is the UTF-8 byte order mark.
-var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
-
-// special reports whether c is a byte of d's delimiter, quote, escape or
-// comment.
-func special(d dialect.Dialect, c byte) bool {
-	return strings.IndexByte(d.Delimiter, c) >= 0 || d.Quote.Is(c) || d.Escape.Is(c) || d.Comment.Is(c)
 }
 
 // appendLine writes row as one CSV line in the reader's dialect: values
@@ -410,7 +399,7 @@ func (l *Locator) Locate(row int) (rowOffset int64, fieldOffsets []int64, ok boo
 // parseReject keeps a row the raw scan skipped with Options.IgnoreErrors
 // as a Reject (ParseReject), within RejectsLimit.
 func (r *Reader) parseReject(pe *scanner.ParseError) {
-	if !r.opts.StoreRejects || r.opts.RejectsLimit > 0 && len(r.rejects) >= r.opts.RejectsLimit {
+	if !r.opts.StoreRejects || r.opts.RejectsLimit > 0 && r.kept() >= r.opts.RejectsLimit {
 		return
 	}
 	r.rejects = append(r.rejects, ParseReject(pe, r.opts.Schema))

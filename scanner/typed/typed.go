@@ -11,6 +11,7 @@ import (
 
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/internal/cast"
+	sm "github.com/csvscan/csvscan/statemachine"
 )
 
 // ChunkSize is the most rows a Chunk holds: DuckDB's vector size
@@ -186,7 +187,7 @@ type Reader struct {
 	// where a bad row's values start by reading its bytes again (see
 	// valueOffsets), so that the scan need not track every value's start.
 	raw            rawRowSource
-	rawCopy        []byte // valueOffsets' copy of a row that starts with a byte order mark
+	offTable       *sm.Table // valueOffsets' table, of the source's dialect
 	opts           Options
 	ignore         bool
 	caster         cast.Caster
@@ -212,6 +213,7 @@ type Reader struct {
 
 	bad     badRow // the bad row being reported
 	rejects []Reject
+	taken   int // rejects TakeRejects handed out, which count toward RejectsLimit
 
 	headerChecked bool  // the header's names were checked for UTF-8
 	pending       bool  // the source's current row was read by checkHeader, not yet used
@@ -338,7 +340,7 @@ func (r *Reader) bind(src Rows) error {
 // chunk and rejects returned before are no longer valid.
 func (r *Reader) Reset(src Rows) error {
 	r.bad = badRow{}
-	r.rejects = nil
+	r.rejects, r.taken = nil, 0
 	r.headerChecked, r.pending, r.err = false, false, nil
 	return r.bind(src)
 }
@@ -349,9 +351,17 @@ func (r *Reader) Reset(src Rows) error {
 // it come first, in the chunk Next returned before). The chunk and its
 // slices are the reader's own and are overwritten by the next call; copy
 // what you keep.
+//
+// A chunk holds the good rows of up to a chunk's worth of rows read
+// (ChunkRows), bad ones included: with StoreRejects, a chunk whose rows
+// were all rejected is returned with no rows, so that a caller taking
+// the rejects after each chunk (TakeRejects) holds at most a chunk's worth
+// of them, however many bad rows come in a run. Without StoreRejects a
+// chunk has at least one row.
 func (r *Reader) Next() (*Chunk, error) {
 	for r.err == nil {
-		if n := r.fill(); n > 0 {
+		before := r.kept()
+		if n := r.fill(); n > 0 || r.kept() > before {
 			return &r.chunk, nil
 		}
 	}
@@ -425,9 +435,24 @@ func (r *Reader) Chunks() iter.Seq2[*Chunk, error] {
 	}
 }
 
-// Rejects returns the Rejects recorded so far, in the order of the input,
-// at most Options.RejectsLimit of them. The slice is the reader's own.
+// Rejects returns the Rejects recorded so far and not taken (TakeRejects),
+// in the order of the input, at most Options.RejectsLimit of them in all.
+// The slice is the reader's own.
 func (r *Reader) Rejects() []Reject { return r.rejects }
+
+// TakeRejects returns the Rejects recorded since the last call (as Rejects
+// does) and forgets them, so that a caller that writes them out as it
+// reads (a loader, the command's --rejects) holds at most a chunk's worth
+// in memory, not every bad row of the input. The ones taken still count
+// toward Options.RejectsLimit.
+func (r *Reader) TakeRejects() []Reject {
+	rj := r.rejects
+	r.rejects, r.taken = nil, r.taken+len(rj)
+	return rj
+}
+
+// kept is how many Rejects the reader recorded, taken or not.
+func (r *Reader) kept() int { return r.taken + len(r.rejects) }
 
 // Schema returns the reader's schema.
 func (r *Reader) Schema() Schema { return r.opts.Schema }
