@@ -1050,3 +1050,71 @@ func TestPromptFlagsForceNotNull(t *testing.T) {
 		t.Fatalf("ForceNotNull read %v; want empty values, not NULL", want.Rows)
 	}
 }
+
+// TestOnlyLineEnds: an input of nothing but line ends reads as DuckDB reads
+// it, one text column whose header is the first (empty) line and whose
+// rows are the others, each NULL: the same for a file with one and two
+// goroutines and for a stream, for 10 lines and for more than the million
+// the sniffer passes over, and for Values and Count alike. It had read
+// as no rows below a million lines and as NULL rows above (the sniffer
+// skipped the whole sample as a preamble).
+func TestOnlyLineEnds(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		data  string
+		lines int
+	}{
+		{"one LF", "\n", 1},
+		{"LFs", strings.Repeat("\n", 10), 10},
+		{"CRLFs", strings.Repeat("\r\n", 5), 5},
+		{"CRs", strings.Repeat("\r", 7), 7},
+		{"past the sniffer's empty lines", strings.Repeat("\n", 1<<20+5), 1<<20 + 5},
+	} {
+		for _, header := range []Flag{Auto, Off} {
+			want := tc.lines - 1
+			if header == Off {
+				want = tc.lines
+			}
+			path := writeFile(t, "blank.csv", []byte(tc.data))
+			for _, way := range []string{"threads=1", "threads=2", "stream"} {
+				o := Options{Header: header, Threads: 1}
+				open := func() (*Reader, error) {
+					switch way {
+					case "stream":
+						return OpenReader(strings.NewReader(tc.data), o)
+					case "threads=2":
+						o.Threads = 2
+					}
+					return Open(path, o)
+				}
+				r, err := open()
+				if err != nil {
+					t.Fatalf("%s, %s: %v", tc.name, way, err)
+				}
+				if s := r.Schema(); len(s) != 1 || s[0].Name != "column0" || s[0].Type != typed.TypeVarchar {
+					t.Errorf("%s, header %v, %s: schema %v, want column0 VARCHAR", tc.name, header, way, s)
+				}
+				n := 0
+				for row, err := range r.Values() {
+					if err != nil {
+						t.Fatalf("%s, %s: %v", tc.name, way, err)
+					}
+					if row[0] != nil {
+						t.Fatalf("%s, %s: row %d is %q, want NULL", tc.name, way, n+1, row[0])
+					}
+					n++
+				}
+				r.Close()
+				r, err = open()
+				if err != nil {
+					t.Fatal(err)
+				}
+				c, err := r.Count()
+				r.Close()
+				if n != want || c != int64(want) || err != nil {
+					t.Errorf("%s, header %v, %s: %d rows, Count %d (%v); want %d", tc.name, header, way, n, c, err, want)
+				}
+			}
+		}
+	}
+}

@@ -85,9 +85,20 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 			res.Scores.Header = 1
 		}
 	}
+	// A sample of nothing but line ends (past the lines skipped) holds no
+	// row to sniff: DuckDB reads such a file as one text column whose
+	// header is the first empty line and whose rows are the others, each
+	// NULL, which the read does with these settings (a one-column table
+	// reads its empty lines as NULL rows). The sniffer had skipped every
+	// line as a preamble, so that a file of 10 line ends read as no rows,
+	// and one of more than emptyLines of them as NULL rows.
+	blank := len(t.rows) == 0 && len(c.first) == 0 && len(s.head) > s.start && onlyLineEnds(s.head[s.start:])
+	if blank {
+		has = true
+	}
 	switch s.opts.Header {
 	case HeaderYes:
-		has = header != nil
+		has = header != nil || blank
 	case HeaderNo:
 		has = false
 	}
@@ -116,6 +127,10 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 	data := s.head[s.start:]
 	lines := c.first
 	end := len(data)
+	if blank {
+		res.SkipRows = s.opts.SkipRows
+		return
+	}
 	r := min(c.dataRow(), len(lines))
 	if r < len(lines) {
 		end = lines[r].start
@@ -124,6 +139,16 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 		end = lines[k].start
 	}
 	res.SkipRows = s.opts.SkipRows + countLines(data[:end])
+}
+
+// onlyLineEnds reports whether b holds nothing but LF and CR bytes.
+func onlyLineEnds(b []byte) bool {
+	for _, x := range b {
+		if x != '\n' && x != '\r' {
+			return false
+		}
+	}
+	return true
 }
 
 // dataShaped says the first of rows (every column text) is a row of

@@ -2,43 +2,38 @@ package exp
 
 import (
 	"fmt"
-	"os"
-	"runtime"
-	"runtime/pprof"
 	"testing"
 
 	"github.com/csvscan/csvscan"
+	"github.com/csvscan/csvscan/scanner/typed"
 )
 
-func TestRJ2(t *testing.T) {
-	for _, th := range []int{1, 2} {
-		r, err := csvscan.Open("/tmp/rj/cast.csv", csvscan.Options{Threads: th, StoreRejects: true, IgnoreErrors: true, Types: map[string]string{"a": "BIGINT"}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var peak uint64
-		n, rj, k := 0, 0, 0
-		for c, err := range r.Chunks() {
+func TestNL(t *testing.T) {
+	for _, o := range []csvscan.Options{
+		{AutoDetect: csvscan.Off, Header: csvscan.On, Columns: typed.Schema{{Name: "column0", Type: typed.TypeVarchar}}},
+		{AutoDetect: csvscan.Off, Header: csvscan.Off, Columns: typed.Schema{{Name: "column0", Type: typed.TypeVarchar}}},
+		{Header: csvscan.On},
+		{Header: csvscan.Off},
+	} {
+		for _, th := range []int{1, 2} {
+			o.Threads = th
+			r, err := csvscan.Open("/tmp/nl/nl10.csv", o)
 			if err != nil {
-				t.Fatal(err)
+				fmt.Println(err)
+				continue
 			}
-			n += c.Len()
-			rj += len(r.TakeRejects())
-			k++
-			if k%20 == 0 {
-				var ms runtime.MemStats
-				runtime.ReadMemStats(&ms)
-				if ms.HeapInuse > peak {
-					peak = ms.HeapInuse
-					if th == 2 {
-						f, _ := os.Create("/tmp/rj/heap2.prof")
-						pprof.WriteHeapProfile(f)
-						f.Close()
-					}
+			n := 0
+			for _, err := range r.Values() {
+				if err != nil {
+					fmt.Println(err)
 				}
+				n++
 			}
+			r.Close()
+			r, _ = csvscan.Open("/tmp/nl/nl10.csv", o)
+			c, err := r.Count()
+			r.Close()
+			fmt.Println(o.Header, o.AutoDetect, th, "values", n, "count", c, err)
 		}
-		fmt.Println("threads", th, "rows", n, "rejects", rj, "chunks", k, "peak heap inuse MB", peak>>20)
-		r.Close()
 	}
 }
