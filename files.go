@@ -402,8 +402,10 @@ func (m *multi) project(c *typed.Chunk) *typed.Chunk {
 		} else {
 			k++
 		}
-		switch hk.typ {
-		case typed.TypeBigInt:
+		switch {
+		case hk.nulls[m.idx]:
+			cols[at] = typed.NullVector(typed.Column{Type: hk.typ}, n)
+		case hk.typ == typed.TypeBigInt:
 			iv, _ := strconv.ParseInt(v, 10, 64)
 			vec := typed.NullVector(typed.Column{Type: typed.TypeBigInt}, n)
 			for i := range vec.Ints {
@@ -411,7 +413,7 @@ func (m *multi) project(c *typed.Chunk) *typed.Chunk {
 			}
 			setValid(vec.Validity, n)
 			cols[at] = vec
-		case typed.TypeDate:
+		case hk.typ == typed.TypeDate:
 			t, _ := time.Parse(time.DateOnly, v)
 			vec := typed.NullVector(typed.Column{Type: typed.TypeDate}, n)
 			for i := range vec.Dates {
@@ -466,10 +468,14 @@ func (m *multi) raw(yield func([][]byte, error) bool) {
 				out = append(out, []byte(m.paths[m.idx]))
 			}
 			for _, hk := range m.hiveKeys {
+				var v []byte // nil: NULL
+				if !hk.nulls[m.idx] {
+					v = []byte(hk.values[m.idx])
+				}
 				if hk.col >= 0 {
-					out[hk.col] = []byte(hk.values[m.idx])
+					out[hk.col] = v
 				} else {
-					out = append(out, []byte(hk.values[m.idx]))
+					out = append(out, v)
 				}
 			}
 			if !yield(out, nil) {

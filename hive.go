@@ -5,6 +5,7 @@ package csvscan
 
 import (
 	"fmt"
+	"net/url"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -18,7 +19,8 @@ import (
 type hiveKey struct {
 	name   string
 	typ    typed.Type
-	values []string // per file
+	values []string // per file, URL-decoded
+	nulls  []bool   // per file: the value is NULL (hiveNull)
 	col    int      // the files' column of its name, which it replaces, or -1 (setSchema)
 }
 
@@ -52,17 +54,32 @@ func (m *multi) hivePartitions() error {
 	for _, k := range keys {
 		hk := hiveKey{name: k}
 		ints, dates := true, true
+		some := false
 		for _, kv := range per {
 			v := kv[k]
-			hk.values = append(hk.values, v)
+			null := hiveNull(v)
+			hk.nulls = append(hk.nulls, null)
+			if null {
+				hk.values = append(hk.values, "")
+				continue
+			}
+			some = true
+			// The type is the folder name's as written (DuckDB's: "%32"
+			// makes a column VARCHAR), the value its URL-decoding.
 			if _, err := strconv.ParseInt(v, 10, 64); err != nil {
 				ints = false
 			}
 			if _, err := time.Parse(time.DateOnly, v); err != nil {
 				dates = false
 			}
+			if d, err := url.PathUnescape(v); err == nil {
+				v = d
+			}
+			hk.values = append(hk.values, v)
 		}
 		switch {
+		case !some:
+			hk.typ = typed.TypeVarchar
 		case ints:
 			hk.typ = typed.TypeBigInt
 		case dates:
@@ -73,6 +90,13 @@ func (m *multi) hivePartitions() error {
 		m.hiveKeys = append(m.hiveKeys, hk)
 	}
 	return nil
+}
+
+// hiveNull reports whether a hive folder's value stands for NULL, as in
+// DuckDB: NULL in any case, or Hive's __HIVE_DEFAULT_PARTITION__. (An
+// empty value, "k=", is the empty string.)
+func hiveNull(v string) bool {
+	return strings.EqualFold(v, "null") || v == "__HIVE_DEFAULT_PARTITION__"
 }
 
 // hiveFolders returns the key=value folder names of path.

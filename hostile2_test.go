@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/csvscan/csvscan/internal/memtest"
 )
@@ -328,6 +331,75 @@ func TestEmptyFileAmongFiles(t *testing.T) {
 			r.Close()
 			if strings.Join(names, ",") != c.schema || n != c.rows || err != nil {
 				t.Errorf("%v, union %v: columns %v, %d rows, %v; want %s and %d rows", c.files, union, names, n, err, c.schema, c.rows)
+			}
+		}
+	}
+}
+
+// TestHiveValues: a hive folder's value is URL-decoded ("a%20b" is "a b",
+// "x%2Fy" is "x/y"), NULL (in any case) and __HIVE_DEFAULT_PARTITION__
+// are NULL, and "k=" is the empty string, as DuckDB 1.5.6 reads them; the
+// column's type comes from the other values ("null" beside "1" is a NULL
+// BIGINT) and from the values as written ("%32" makes it VARCHAR). On
+// Values and Raw alike.
+func TestHiveValues(t *testing.T) {
+	for _, tc := range []struct {
+		folders []string
+		typ     string
+		want    []string // per folder, in order; <nil> for NULL
+	}{
+		{[]string{"k=", "k=NULL", "k=__HIVE_DEFAULT_PARTITION__", "k=a%20b", "k=x%2Fy"}, "VARCHAR",
+			[]string{"", "<nil>", "<nil>", "a b", "x/y"}},
+		{[]string{"k=1", "k=null"}, "BIGINT", []string{"1", "<nil>"}},
+		{[]string{"k=%32", "k=1", "k=NULL"}, "VARCHAR", []string{"2", "1", "<nil>"}},
+		{[]string{"k=2024-01-31", "k=Null"}, "DATE", []string{"2024-01-31", "<nil>"}},
+	} {
+		dir := t.TempDir()
+		for i, f := range tc.folders {
+			path := filepath.Join(dir, f, "f.csv")
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, fmt.Appendf(nil, "id\n%d\n", i), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, raw := range []bool{false, true} {
+			r, err := OpenFiles([]string{filepath.Join(dir, "k=*", "f.csv")}, Options{HivePartitioning: On})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s := r.Schema(); len(s) != 2 || s[1].Name != "k" || typeName(s[1]) != tc.typ {
+				t.Errorf("%v: schema %v, want k %s", tc.folders, s, tc.typ)
+			}
+			got := make([]string, len(tc.folders))
+			if raw {
+				for row, err := range r.Raw() {
+					if err != nil {
+						t.Fatal(err)
+					}
+					v := "<nil>"
+					if row[1] != nil {
+						v = string(row[1])
+					}
+					id, _ := strconv.Atoi(string(row[0]))
+					got[id] = v
+				}
+			} else {
+				for row, err := range r.Values() {
+					if err != nil {
+						t.Fatal(err)
+					}
+					v := fmt.Sprint(row[1])
+					if d, ok := row[1].(time.Time); ok {
+						v = d.Format(time.DateOnly)
+					}
+					got[row[0].(int64)] = v
+				}
+			}
+			r.Close()
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("%v, raw %v: %q, want %q", tc.folders, raw, got, tc.want)
 			}
 		}
 	}

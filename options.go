@@ -178,8 +178,11 @@ type Options struct {
 	// paths (hive_partitioning), after the file's columns, in the order of
 	// their names: Auto does so when every path has the same keys (a
 	// single path included, as DuckDB does), On requires them, Off never
-	// does. A column is BIGINT when every value is an integer, DATE when
-	// every value is a date (2024-01-31), else VARCHAR. A key that names
+	// does. A value is URL-decoded ("a%20b" is "a b"); NULL in any case
+	// and __HIVE_DEFAULT_PARTITION__ are NULL, and "k=" is the empty
+	// string. A column is BIGINT when every other value is an integer,
+	// DATE when every other value is a date (2024-01-31), else VARCHAR,
+	// judged on the values as written, as DuckDB does. A key that names
 	// a column of the files replaces it, as in DuckDB: the column holds
 	// the partition's value, and the files' values are not read.
 	HivePartitioning Flag
