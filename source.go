@@ -230,6 +230,11 @@ func compression(given string, head []byte) (string, error) {
 		return "gzip", nil
 	case bytes.HasPrefix(head, []byte{0x28, 0xb5, 0x2f, 0xfd}):
 		return "zstd", nil
+	case len(head) >= 4 && head[0]&0xf0 == 0x50 && head[1] == 0x2a && head[2] == 0x4d && head[3] == 0x18:
+		// A skippable frame (RFC 8878, 3.1.2: magic 0x184D2A50 to
+		// 0x184D2A5F), which pzstd and seekable zstd write first; the
+		// decoder passes over it.
+		return "zstd", nil
 	}
 	return "none", nil
 }
