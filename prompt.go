@@ -165,6 +165,9 @@ func (o Options) Flags() []string {
 	if o.NullPadding {
 		add("null-padding", "true")
 	}
+	if o.TrailingDelimiter {
+		add("trailing-delimiter", "true")
+	}
 	if o.Encoding != "" && o.Encoding != "utf-8" {
 		add("encoding", o.Encoding)
 	}

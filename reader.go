@@ -494,6 +494,9 @@ func (r *Reader) rowHint(err error) string {
 	switch {
 	case errors.As(err, &pe):
 		if pe.Kind == scanner.ErrFieldCount && len(r.schema) > 0 && pe.Field > len(r.schema) {
+			if pe.Field == len(r.schema)+1 && !r.read.TrailingDelimiter && endsInDelimiter(pe.Text, r.read.Dialect.Delimiter) {
+				return "the row ends with a delimiter, which makes one empty value more than the table has columns: set Options.TrailingDelimiter if the rows end so; IgnoreErrors skips the row"
+			}
 			return tooMany
 		}
 	case errors.Is(err, typed.ErrTooManyColumns):
@@ -505,6 +508,13 @@ func (r *Reader) rowHint(err error) string {
 		return "set Options.Types to read the column as another type (VARCHAR reads any value), or IgnoreErrors to skip the row"
 	}
 	return ""
+}
+
+// endsInDelimiter reports whether text, a row through its line end
+// (ParseError.Text), ends with delim before the line end.
+func endsInDelimiter(text []byte, delim string) bool {
+	text = bytes.TrimRight(text, "\r\n")
+	return delim != "" && bytes.HasSuffix(text, []byte(delim))
 }
 
 // tableEndHint is the advice for a bad row at or past the line where the

@@ -67,6 +67,7 @@ func (f *readFlags) doorOptions() (csvscan.Options, error) {
 		o.DecimalSeparator = f.decimalSep
 	}
 	o.IgnoreErrors, o.NullPadding, o.UnionByName = f.ignoreErrors, f.nullPadding, f.unionByName
+	o.TrailingDelimiter = f.trailing
 	if f.given("max-line-size") {
 		o.MaxLineSize = f.maxLineSize
 	}

@@ -93,6 +93,7 @@ type readFlags struct {
 	skip         int
 	ignoreErrors bool
 	nullPadding  bool
+	trailing     bool
 	unionByName  bool
 	encoding     string
 	compression  string
@@ -111,6 +112,7 @@ func addReadFlags(fs *flag.FlagSet) *readFlags {
 	fs.IntVar(&f.skip, "skip", 0, "lines to skip at the top of the file (default: sniffed)")
 	fs.BoolVar(&f.ignoreErrors, "ignore-errors", false, "skip rows that cannot be read or do not fit the columns instead of stopping")
 	fs.BoolVar(&f.nullPadding, "null-padding", false, "read missing values at the end of a row as empty (NULL with --columns)")
+	fs.BoolVar(&f.trailing, "trailing-delimiter", false, "the data rows end with a delimiter that is no column (a|b, then 1|2|): --raw drops each row's last, empty value (default: sniffed)")
 	fs.BoolVar(&f.unionByName, "union-by-name", false, "with several FILEs, match their columns by name into one table of every file's columns (a file's missing ones read as NULL)")
 	fs.StringVar(&f.encoding, "encoding", "utf-8", "the file's encoding: utf-8, latin-1, windows-1252, utf-16, utf-16le or utf-16be (decoded to UTF-8 before reading; UTF-16 is found by itself)")
 	fs.StringVar(&f.compression, "compression", "auto", "auto (gzip and zstd known by their first bytes), none, gzip or zstd")

@@ -159,6 +159,7 @@ var flagPairs = []string{
 	"Options.Header to Off", "--header=false",
 	"Options.UnionByName", "--union-by-name",
 	"Options.NullPadding", "--null-padding",
+	"Options.TrailingDelimiter", "--trailing-delimiter",
 	"Options.StrictMode", "--strict",
 	"Options.ZstdWindow", "--zstd-window",
 }

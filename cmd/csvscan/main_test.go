@@ -7,10 +7,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/csvscan/csvscan"
 	"github.com/csvscan/csvscan/internal/corpus"
 	"github.com/csvscan/csvscan/internal/gen"
 	"github.com/google/go-cmp/cmp"
@@ -416,5 +418,40 @@ func TestSeveralFiles(t *testing.T) {
 	}
 	if code, _, errOut := runCLI(t, "", "scan", a, "-"); code != 2 {
 		t.Errorf("- with a file: status %d, %q", code, errOut)
+	}
+}
+
+// TestTrailingDelimiterFlag: a file whose data rows end with a delimiter
+// is sniffed with TrailingDelimiter, and its prompt says so with
+// --trailing-delimiter, so that the prompt's flags read it raw as the
+// sniffer did (the raw read failed on every row: one value too many);
+// without the flag, the error says to set it.
+func TestTrailingDelimiterFlag(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "td.csv")
+	if err := os.WriteFile(f, []byte("a|b\n1|2|\n3|4|\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := csvscan.Open(f, csvscan.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prompt := r.Prompt().Flags()
+	r.Close()
+	if !slices.Contains(prompt, "--trailing-delimiter=true") {
+		t.Fatalf("the prompt %v has no --trailing-delimiter", prompt)
+	}
+	args := []string{"scan", "--raw", "--format", "csv"}
+	for _, a := range prompt {
+		if !strings.HasPrefix(a, "--columns") {
+			args = append(args, a)
+		}
+	}
+	code, out, errOut := runCLI(t, "", append(args, f)...)
+	if want := "a,b\n1,2\n3,4\n"; code != 0 || out != want {
+		t.Errorf("scan --raw with the prompt's flags: exit %d, %q, %s; want %q", code, out, errOut, want)
+	}
+	code, _, errOut = runCLI(t, "", "count", "--auto-detect=false", "--delim=|", "--header=true", f)
+	if code != 1 || !strings.Contains(errOut, "set --trailing-delimiter") {
+		t.Errorf("count without the flag: exit %d, %s; want the advice to set --trailing-delimiter", code, errOut)
 	}
 }
