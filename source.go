@@ -170,8 +170,7 @@ func (s *source) wrap(r io.Reader, o Options) error {
 			return fmt.Errorf("csvscan: %s: zstd: %w", s.name, err)
 		}
 		s.closers = append(s.closers, func() error { zr.Close(); return nil })
-		var h zstd.Header
-		if h.Decode(head) == nil && h.WindowSize > window {
+		if h, ok := zstdHeader(head); ok && h.WindowSize > window {
 			asked = h.WindowSize // the first frame's, to name in the error
 		}
 		stream = zr
@@ -239,6 +238,24 @@ const defaultZstdWindow = 8 << 20
 // maxZstdWindow is the largest window of the zstd format (RFC 8878), the
 // most the decoder accepts as its limit.
 const maxZstdWindow = 1<<41 + 7<<38
+
+// zstdHeader returns the header of the first frame in head that is not a
+// skippable frame (pzstd and seekable zstd write one first), and whether
+// head holds it.
+func zstdHeader(head []byte) (zstd.Header, bool) {
+	var h zstd.Header
+	for h.Decode(head) == nil {
+		if !h.Skippable {
+			return h, true
+		}
+		next := int64(h.HeaderSize) + int64(h.SkippableSize)
+		if next >= int64(len(head)) {
+			break
+		}
+		head = head[next:]
+	}
+	return h, false
+}
 
 // compression chooses the decompression: the one given, or the one the
 // magic bytes of head name.
