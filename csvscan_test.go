@@ -310,6 +310,12 @@ func TestZstdWindow(t *testing.T) {
 	if peak > 16<<20 {
 		t.Errorf("a frame asking for 512 MiB: peak heap %.1f MiB, want under 16", float64(peak)/(1<<20))
 	}
+	// After a skippable frame (pzstd, seekable zstd), the first frame's
+	// window is the one named.
+	skipped := append([]byte{0x50, 0x2a, 0x4d, 0x18, 3, 0, 0, 0, 1, 2, 3}, bomb...)
+	if _, err := read(skipped, Options{}); !errors.Is(err, zstd.ErrWindowSizeExceeded) || !strings.Contains(err.Error(), "536870912 bytes") {
+		t.Errorf("a skippable frame, then a frame asking for 512 MiB: %v; want zstd.ErrWindowSizeExceeded naming the window", err)
+	}
 	// A later frame over the limit fails as well, once the first is read.
 	if _, err := read(append(zstdFrame(20, table), zstdFrame(29, "5,6\n")...), Options{}); !errors.Is(err, zstd.ErrWindowSizeExceeded) || !strings.Contains(err.Error(), "over 8388608 bytes") {
 		t.Errorf("a second frame asking for 512 MiB: %v; want zstd.ErrWindowSizeExceeded", err)

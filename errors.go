@@ -51,8 +51,8 @@ func (s *source) head(n int) ([]byte, bool, error) {
 	b := make([]byte, n)
 	k, err := io.ReadFull(s.stream, b)
 	s.stream = io.MultiReader(bytes.NewReader(b[:k]), s.stream)
-	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
-		return nil, false, err
+	if err != nil && err != io.EOF && (err != io.ErrUnexpectedEOF || s.readFailed(err)) {
+		return b[:k], false, err // the bytes before a read error
 	}
 	return b[:k], k < n, nil
 }
@@ -70,6 +70,9 @@ func (r *Reader) checkUTF8() error {
 	}
 	data, all, err := r.src.head(utf8Check)
 	if err != nil {
+		if r.src.readFailed(err) {
+			return r.readErrorAfter(data, err, r.read)
+		}
 		return r.wrap(err)
 	}
 	if !all {
@@ -176,8 +179,8 @@ func lineOffsetIn(data []byte, n int) int {
 // (ErrNotUTF8), a line over the maximum line size (a
 // scanner.ErrLineTooLong error with its row, line and byte).
 func (r *Reader) sniffError(err error, so sniff.Options) error {
-	if de, ok := errors.AsType[*decode.Error](err); ok {
-		return r.decodeError(de, so)
+	if _, ok := errors.AsType[*decode.Error](err); ok || r.src.readFailed(err) {
+		return r.sampleReadError(err, so)
 	}
 	if !errors.Is(err, sniff.ErrNoDialect) {
 		return &inputError{name: r.name, err: err}
@@ -214,12 +217,12 @@ func (r *Reader) sniffError(err error, so sniff.Options) error {
 	return &inputError{name: r.name, err: err}
 }
 
-// decodeError is the error of a sniff that the decoder stopped (de): the
-// read's error there, which names the row, the line and the field the
-// text before it ends in (a *scanner.ReadError), as the dialect sniffed
-// from that text reads it, or as the options read it when that text is
-// too little to sniff.
-func (r *Reader) decodeError(de *decode.Error, so sniff.Options) error {
+// sampleReadError is the error of a sniff that a read error stopped (the
+// stream's, a decompressor's or a decoder's): the read's error there,
+// which names the row, the line and the field the text before it ends in
+// (a *scanner.ReadError), as the dialect sniffed from that text reads it,
+// or as the options read it when that text is too little to sniff.
+func (r *Reader) sampleReadError(err error, so sniff.Options) error {
 	// The replay of the stream gives the sniffer's sample up to the
 	// error, then the error.
 	data, _ := io.ReadAll(io.LimitReader(r.src.stream, int64(scanner.MaxMaxLineSize)+utf8Check))
@@ -227,15 +230,22 @@ func (r *Reader) decodeError(de *decode.Error, so sniff.Options) error {
 	if res, err := sniff.SniffBytes(data, so); err == nil {
 		res.Apply(&o)
 	}
+	return r.readErrorAfter(data, err, o)
+}
+
+// readErrorAfter is the error of a read with options o that fails with err
+// after data, the input's first bytes: a *scanner.ReadError naming where
+// data ends, or err itself if the scan cannot tell.
+func (r *Reader) readErrorAfter(data []byte, err error, o scanner.Options) error {
 	o.FieldsPerRow, o.IgnoreErrors = -1, true
-	s, err := scanner.New(io.MultiReader(bytes.NewReader(data), failing{de}), o)
-	if err != nil {
-		return &inputError{name: r.name, err: de}
+	s, serr := scanner.New(io.MultiReader(bytes.NewReader(data), failing{err}), o)
+	if serr != nil {
+		return &inputError{name: r.name, err: err}
 	}
 	for s.Scan() {
 	}
 	if _, ok := errors.AsType[*scanner.ReadError](s.Err()); !ok {
-		return &inputError{name: r.name, err: de}
+		return &inputError{name: r.name, err: err}
 	}
 	return &inputError{name: r.name, err: s.Err()}
 }

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/csvscan/csvscan/internal/faults"
 	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/sniff"
 )
@@ -300,4 +301,94 @@ func TestReadErrorsSayWhere(t *testing.T) {
 		!strings.Contains(err.Error(), "row 3 (line 4), field 2: byte 42 of the utf-16 input") {
 		t.Errorf("utf-16 broken in the sample: %v; want an ErrDecoding at row 3 (line 4), field 2, byte 42", err)
 	}
+}
+
+// TestReadErrorsInSample: a read error in the bytes Open reads before the
+// read (the head it looks at for a compression and an encoding, the
+// sniffer's sample, the head checked for UTF-8) says where, as one past
+// the sample does: a *scanner.ReadError at the row, line and field the
+// bytes before it end in, unwrapping to the reader's error. A gzip file
+// cut short is the common case: one of 100 KB fails in the sample. A
+// source that returns its error once, and then io.EOF, is not read as
+// ending there.
+func TestReadErrorsInSample(t *testing.T) {
+	var b bytes.Buffer
+	b.WriteString("id,name,v\n")
+	for i := range 20000 {
+		fmt.Fprintf(&b, "%d,name %d,%d.5\n", i, i, i)
+	}
+	data := b.Bytes()
+	gz := gzipBytes(data)
+	boom := errors.New("boom")
+	type source struct {
+		name  string
+		open  func() (*Reader, error)
+		at    int // the bytes read before the error
+		cause error
+	}
+	var sources []source
+	for _, at := range []int{10, 5000, 40000, 200000, len(data) - 3} {
+		for _, o := range []Options{{}, {AutoDetect: Off, Header: On}} {
+			for _, together := range []bool{false, true} {
+				sources = append(sources, source{fmt.Sprintf("stream failing at %d, auto-detect %v, together %v", at, o.AutoDetect, together),
+					func() (*Reader, error) {
+						return OpenReader(&faults.Reader{Data: data, N: at, Err: boom, Together: together}, o)
+					}, at, boom})
+			}
+			sources = append(sources, source{fmt.Sprintf("stream failing once at %d, auto-detect %v", at, o.AutoDetect),
+				func() (*Reader, error) { return OpenReader(&onceFailing{data: data, at: at, err: boom}, o) }, at, boom})
+		}
+	}
+	for _, cut := range []int{len(gz) / 20, len(gz) / 2, len(gz) - 10} {
+		zr, err := gzip.NewReader(bytes.NewReader(gz[:cut]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		part, _ := io.ReadAll(zr)
+		path := writeFile(t, "cut.csv.gz", gz[:cut])
+		sources = append(sources, source{fmt.Sprintf("gzip cut at %d of %d", cut, len(gz)),
+			func() (*Reader, error) { return Open(path, Options{}) }, len(part), io.ErrUnexpectedEOF})
+	}
+	for _, src := range sources {
+		n := -1 // Open failed
+		r, err := src.open()
+		if err == nil {
+			n = 0
+			for _, e := range r.Values() {
+				if err = e; e != nil {
+					break
+				}
+				n++
+			}
+			r.Close()
+		}
+		complete := bytes.Count(data[:src.at], []byte("\n")) - 1
+		field := bytes.Count(data[bytes.LastIndexByte(data[:src.at], '\n')+1:src.at], []byte(",")) + 1
+		var re *scanner.ReadError
+		if !errors.Is(err, src.cause) || !errors.As(err, &re) || n >= 0 && n != complete || re.Row != complete+2 || re.Line != re.Row || re.Field != field {
+			t.Errorf("%s: %d rows (-1: Open failed), then %v; want a *scanner.ReadError of %v at row %d, field %d (after %d rows, if Open returns)",
+				src.name, n, err, src.cause, complete+2, field, complete)
+		}
+	}
+}
+
+// onceFailing gives data up to at, then err once, then io.EOF.
+type onceFailing struct {
+	data   []byte
+	at     int
+	err    error
+	failed bool
+}
+
+func (o *onceFailing) Read(p []byte) (int, error) {
+	if o.at > 0 {
+		k := copy(p[:min(len(p), o.at)], o.data)
+		o.data, o.at = o.data[k:], o.at-k
+		return k, nil
+	}
+	if !o.failed {
+		o.failed = true
+		return 0, o.err
+	}
+	return 0, io.EOF
 }

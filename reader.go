@@ -114,7 +114,9 @@ func (r *Reader) Detected() Detected { return r.detected }
 // chunk is valid until the next call; Chunk.Clone keeps one. The rows, in
 // file order, their numbers, the rejects and the error do not depend on
 // Options.Threads; where the chunks end does (a file read in parallel is
-// cast in blocks, whose last chunks are short).
+// cast in blocks, whose last chunks are short). With StoreRejects a chunk
+// whose rows were all rejected comes with no rows (typed.Reader.Next), so
+// that TakeRejects after each chunk holds a chunk's worth of rejects.
 func (r *Reader) Next() (*typed.Chunk, error) {
 	if r.err != nil {
 		return nil, r.err

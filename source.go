@@ -44,6 +44,7 @@ type source struct {
 	file        *os.File // random access, or nil
 	size        int64
 	stream      io.Reader // otherwise
+	failed      *sticky   // the stream as decompressed and decoded: its read error
 	compression string    // what was read: "none", "gzip" or "zstd"
 	encoding    string    // "utf-8", "utf-16" or "latin-1"
 	closers     []func() error
@@ -130,10 +131,13 @@ func openStream(r io.Reader, name string, o Options) (*source, error) {
 
 // wrap sets the source's stream to r decompressed and decoded.
 func (s *source) wrap(r io.Reader, o Options) error {
-	cc := &countChecked{r: r}
+	// A read error in the head is the read's error, which names the row
+	// it breaks (Reader.sampleReadError): the bytes before it are looked
+	// at, and the error comes again after them (sticky).
+	cc := &countChecked{r: &sticky{r: r}}
 	br := bufio.NewReaderSize(cc, headSize)
 	head, err := br.Peek(headSize)
-	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull && len(head) == 0 {
 		return &inputError{name: s.name, err: err}
 	}
 	if len(head) == 0 {
@@ -166,8 +170,7 @@ func (s *source) wrap(r io.Reader, o Options) error {
 			return fmt.Errorf("csvscan: %s: zstd: %w", s.name, err)
 		}
 		s.closers = append(s.closers, func() error { zr.Close(); return nil })
-		var h zstd.Header
-		if h.Decode(head) == nil && h.WindowSize > window {
+		if h, ok := zstdHeader(head); ok && h.WindowSize > window {
 			asked = h.WindowSize // the first frame's, to name in the error
 		}
 		stream = zr
@@ -176,9 +179,9 @@ func (s *source) wrap(r io.Reader, o Options) error {
 	if comp != "none" {
 		stream = &decompressed{r: stream, comp: comp, raw: cc, buf: br, window: window, asked: asked}
 		// Look at the decompressed head for the encoding.
-		dbr := bufio.NewReaderSize(stream, headSize)
+		dbr := bufio.NewReaderSize(&sticky{r: stream}, headSize)
 		head, err = dbr.Peek(headSize)
-		if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		if err != nil && err != io.EOF && err != bufio.ErrBufferFull && len(head) == 0 {
 			return fmt.Errorf("csvscan: %s: %s: %w", s.name, comp, err)
 		}
 		if len(head) == 0 {
@@ -191,16 +194,41 @@ func (s *source) wrap(r io.Reader, o Options) error {
 		return err
 	}
 	s.encoding = enc
-	if enc == "utf-8" {
-		s.stream = stream
-		return nil
+	if enc != "utf-8" {
+		if stream, err = Decode(stream, enc); err != nil {
+			return optionError("Encoding", "%v", err)
+		}
 	}
-	d, err := Decode(stream, enc)
-	if err != nil {
-		return optionError("Encoding", "%v", err)
-	}
-	s.stream = d
+	s.failed = &sticky{r: stream}
+	s.stream = s.failed
 	return nil
+}
+
+// readFailed reports whether err is the stream's read error (a
+// decompressor's or a decoder's included).
+func (s *source) readFailed(err error) bool {
+	return s.failed != nil && s.failed.err != nil && errors.Is(err, s.failed.err)
+}
+
+// sticky is a reader that keeps the first error of its reader (io.EOF
+// aside) and returns it to every Read after, without reading again: a
+// bufio.Reader hands a Peek's error out once, and reads its reader again
+// after the bytes it holds, which a reader that fails once and then says
+// io.EOF would end there as if the input were whole.
+type sticky struct {
+	r   io.Reader
+	err error
+}
+
+func (s *sticky) Read(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.r.Read(p)
+	if err != nil && err != io.EOF {
+		s.err = err
+	}
+	return n, err
 }
 
 // defaultZstdWindow is the window a zstd frame may ask for when
@@ -210,6 +238,24 @@ const defaultZstdWindow = 8 << 20
 // maxZstdWindow is the largest window of the zstd format (RFC 8878), the
 // most the decoder accepts as its limit.
 const maxZstdWindow = 1<<41 + 7<<38
+
+// zstdHeader returns the header of the first frame in head that is not a
+// skippable frame (pzstd and seekable zstd write one first), and whether
+// head holds it.
+func zstdHeader(head []byte) (zstd.Header, bool) {
+	var h zstd.Header
+	for h.Decode(head) == nil {
+		if !h.Skippable {
+			return h, true
+		}
+		next := int64(h.HeaderSize) + int64(h.SkippableSize)
+		if next >= int64(len(head)) {
+			break
+		}
+		head = head[next:]
+	}
+	return h, false
+}
 
 // compression chooses the decompression: the one given, or the one the
 // magic bytes of head name.

@@ -234,6 +234,11 @@ func compressed(head []byte) string {
 		return "gzip"
 	case len(head) >= 4 && head[0] == 0x28 && head[1] == 0xb5 && head[2] == 0x2f && head[3] == 0xfd:
 		return "zstd"
+	case len(head) >= 4 && head[0]&0xf0 == 0x50 && head[1] == 0x2a && head[2] == 0x4d && head[3] == 0x18:
+		// A zstd skippable frame (magic 0x184D2A50 to 0x184D2A5F), which
+		// pzstd and seekable zstd write first: the front door reads such
+		// a stream as zstd.
+		return "zstd"
 	}
 	return ""
 }

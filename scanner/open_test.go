@@ -194,9 +194,19 @@ func TestOpenNotRegular(t *testing.T) {
 
 // TestOpenCompressed: a gzip or zstd file is refused with a pointer to the
 // front door, not read as garbage rows (issue 12: a .gz file gave a
-// garbage header, no rows and no error).
+// garbage header, no rows and no error); so is a zstd file that starts
+// with a skippable frame (pzstd, seekable zstd), as the front door reads
+// it.
 func TestOpenCompressed(t *testing.T) {
-	for name, head := range map[string][]byte{"gzip": {0x1f, 0x8b, 8, 0, 0, 0}, "zstd": {0x28, 0xb5, 0x2f, 0xfd, 0, 0}} {
+	for _, c := range []struct {
+		name string
+		head []byte
+	}{
+		{"gzip", []byte{0x1f, 0x8b, 8, 0, 0, 0}},
+		{"zstd", []byte{0x28, 0xb5, 0x2f, 0xfd, 0, 0}},
+		{"zstd", []byte{0x5e, 0x2a, 0x4d, 0x18, 2, 0, 0, 0, 1, 2, 0x28, 0xb5, 0x2f, 0xfd, 0, 0}},
+	} {
+		name, head := c.name, c.head
 		path := writeTemp(t, append(head, "garbage"...))
 		_, err := Open(path, Options{})
 		if !errors.Is(err, ErrCompressed) || !strings.Contains(err.Error(), name) || !strings.Contains(err.Error(), "csvscan.Open") {

@@ -189,7 +189,9 @@ func scanTyped(name string, stdin io.Reader, rf *readFlags, format string, limit
 		}
 		n := c.Len()
 		if left >= 0 {
-			if left == 0 {
+			// A chunk of rows all rejected (it has none, with --rejects)
+			// is no row past the limit: the read goes on to one that is.
+			if left == 0 && n > 0 {
 				more = true
 				break
 			}

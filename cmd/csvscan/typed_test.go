@@ -325,3 +325,44 @@ func TestScanDecimalSeparator(t *testing.T) {
 		t.Errorf("--decimal-separator=;: status %d, stderr %q; want an error naming the flag", code, errOut)
 	}
 }
+
+// TestScanLimitRejectedTail: --limit N with N good rows and then only bad
+// rows prints the N rows without the footer that says more follow, and
+// --rejects holds every bad row, as the read reaches the end of input. (A
+// chunk of rows all rejected comes with no rows under --rejects: it was
+// taken for a row past the limit, the footer printed and the read
+// stopped with the rejects of one chunk written.)
+func TestScanLimitRejectedTail(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a,b\n")
+	for i := range 2048 {
+		b.WriteString(strconv.Itoa(i) + "," + strconv.Itoa(i) + "\n")
+	}
+	for i := range 3000 {
+		b.WriteString("x" + strconv.Itoa(i) + "," + strconv.Itoa(i) + "\n")
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "tail.csv")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, threads := range []string{"1", "2"} {
+		rej := filepath.Join(dir, "rejects-"+threads+".jsonl")
+		code, out, errOut := runCLI(t, "", "scan", "--format", "table", "--limit", "2048", "--threads", threads,
+			"--header", "--columns", "a:BIGINT,b:BIGINT", "--rejects", rej, path)
+		if code != 0 {
+			t.Fatalf("%s threads: status %d: %s", threads, code, errOut)
+		}
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if last := lines[len(lines)-1]; len(lines) != 2+2048 || strings.HasPrefix(last, "(the first") {
+			t.Errorf("%s threads: %d lines ending %q; want the header, its rule and 2048 rows, no footer", threads, len(lines), last)
+		}
+		got, err := os.ReadFile(rej)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(string(got), "\n"); n != 3000 {
+			t.Errorf("%s threads: %d rejects, want 3000", threads, n)
+		}
+	}
+}

@@ -28,13 +28,24 @@ func readBothOffsets(t *testing.T, input []byte, opts scanner.Options, topts Opt
 	}
 }
 
-// offsetDialects are the dialects TestValueOffsets reads with.
+// offsetDialects are the dialects TestValueOffsets reads with: besides
+// the usual ones, a delimiter whose bytes repeat ("aab": "aaab" holds one
+// after an 'a'), one of 4 bytes and one that starts a byte order mark, an
+// escape other than the quote (honoured outside quotes when lenient), a
+// comment in a lenient dialect, no quote, and the fixed line ends (a
+// lone CR, CRLF where a lone LF is text or, lenient, a line end).
 var offsetDialects = []dialect.Dialect{
 	dialect.Default(),
 	{Delimiter: ";", Quote: dialect.Some('"'), Escape: dialect.Some('\\'), Comment: dialect.Some('#')},
 	{Delimiter: "||", Quote: dialect.Some('\''), Escape: dialect.Some('\'')},
 	{Delimiter: ",", Quote: dialect.Some('"'), Escape: dialect.Some('"'), Lenient: true},
 	dialect.TSV,
+	{Delimiter: "aab", Quote: dialect.Some('"'), Escape: dialect.Some('"')},
+	{Delimiter: "🦆", Quote: dialect.Some('"'), Escape: dialect.Some('\\'), Newline: dialect.NewlineCR},
+	{Delimiter: "\xef\xbb", Quote: dialect.Some('"'), Escape: dialect.Some('"')},
+	{Delimiter: ",", Quote: dialect.Some('"'), Escape: dialect.Some('\\'), Comment: dialect.Some('#'), Lenient: true},
+	{Delimiter: ",", Newline: dialect.NewlineCRLF},
+	{Delimiter: ",", Quote: dialect.Some('"'), Escape: dialect.Some('"'), Newline: dialect.NewlineCRLF, Lenient: true},
 }
 
 // offsetPieces are the bytes TestValueOffsets builds rows from: values
@@ -43,6 +54,7 @@ var offsetDialects = []dialect.Dialect{
 var offsetPieces = []string{
 	"1", "x", "2024-01-02", "1.5", "", " ", "\"a,b\"", "\"a\"\"b\"", "'q''r'", "\"l\nm\"",
 	"a\\;b", "\"\\\"\"", "\xff", ",", ";", "||", "\t", "\n", "\r\n", "\r", "# c", "\xef\xbb\xbf",
+	"aa", "aab", "🦆", "\xf0\x9f", "\xef\xbb", "a\\,b", "\"l\rm\"", "\n\r",
 }
 
 // TestValueOffsets holds the byte offsets of bad rows found again from the
