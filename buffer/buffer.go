@@ -61,7 +61,11 @@ type Manager struct {
 	count    int   // sequential: number of buffers, once the end was seen (-1 before)
 	retired  int64 // buffers ending at or before this offset are no longer needed
 	err      error // sequential: a read error, sticky
-	stats    Stats
+	// failAt and failErr: a sequential source failed after failAt bytes,
+	// which the last buffer holds (FailedAt).
+	failAt  int64
+	failErr error
+	stats   Stats
 
 	noPrefetch bool
 	background sync.WaitGroup // prefetches in flight
@@ -201,6 +205,9 @@ func (m *Manager) Pin(i int) (*Buffer, error) {
 		}
 		// Sequential: read buffers in order up to i.
 		if m.count >= 0 && i >= m.count {
+			if m.failErr != nil {
+				return nil, m.failErr // past bytes the source failed after
+			}
 			return nil, io.EOF
 		}
 		if i < m.next {
@@ -310,13 +317,20 @@ func (m *Manager) loadNext() error {
 		}
 		m.count = i + 1
 	default:
-		// The bytes of this buffer read before the failure are dropped: a
-		// short buffer means the last one to every reader, so keeping them
-		// would make the row they cut look complete. Readers get the rows
-		// of the buffers before, then this error.
-		m.err = fmt.Errorf("csvscan: reading buffer %d at offset %d: %w", i, int64(i)*int64(m.size)+int64(n), err)
-		m.free = append(m.free, data[:0])
-		return m.err
+		err = fmt.Errorf("csvscan: reading buffer %d at offset %d: %w", i, int64(i)*int64(m.size)+int64(n), err)
+		if n == 0 {
+			m.err = err
+			m.free = append(m.free, data[:0])
+			return m.err
+		}
+		// The bytes read before the failure are kept, as the last buffer,
+		// with the error after them (FailedAt): a reader of its end gets
+		// the error, not io.EOF (Reader.Read), so the rows they hold are
+		// read and the row they cut is the error's, as a sequential scan
+		// has them. (They were dropped, and a parallel scan stopped up to a
+		// buffer of rows earlier than a sequential one.)
+		m.count = i + 1
+		m.failAt, m.failErr = int64(i)*int64(m.size)+int64(n), err
 	}
 	m.add(&Buffer{index: i, offset: int64(i) * int64(m.size), data: data[:n], last: m.count == i+1})
 	m.next = i + 1
@@ -463,11 +477,27 @@ func (r *Reader) Read(p []byte) (int, error) {
 		r.m.Release(r.b)
 		r.b = nil
 		if last {
+			if at, err := r.m.FailedAt(); err != nil && at == int64(r.idx)*int64(r.m.size)+int64(r.pos) {
+				return 0, err // the source failed here (FailedAt)
+			}
 			return 0, io.EOF
 		}
 		r.idx++
 		r.pos = 0
 	}
+}
+
+// FailedAt returns the input offset where a sequential source failed
+// after the bytes before it were read, and its error: the last buffer
+// ends there, and its end is that error, not the end of input. It
+// returns -1 and nil for a source that did not fail so.
+func (m *Manager) FailedAt() (int64, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.failErr == nil {
+		return -1, nil
+	}
+	return m.failAt, m.failErr
 }
 
 // Close releases the buffer the Reader holds.

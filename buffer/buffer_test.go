@@ -312,6 +312,14 @@ func TestSourceFailures(t *testing.T) {
 			if !bytes.HasPrefix(data, got) {
 				t.Errorf("size %d, %s: read bytes that are not the input's", size, tt.name)
 			}
+			// Every byte the source gave before its error is read, then
+			// the error (a buffer it failed in kept its bytes: FailedAt).
+			if f, ok := tt.src().(*faults.Reader); ok && len(got) != int(f.N) {
+				t.Errorf("size %d, %s: %d bytes before the error, want the %d the source gave", size, tt.name, len(got), f.N)
+			}
+			if at, err := m.FailedAt(); err != nil && (at != int64(len(got)) || !errors.Is(err, tt.want)) {
+				t.Errorf("size %d, %s: FailedAt %d, %v; want %d, %v", size, tt.name, at, err, len(got), tt.want)
+			}
 			// The error is sticky: a later Pin says it again.
 			if _, err := m.Pin(len(data)/size + 1); !errors.Is(err, tt.want) {
 				t.Errorf("size %d, %s: Pin after the failure: %v", size, tt.name, err)

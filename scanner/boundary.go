@@ -362,6 +362,9 @@ func (p *Parallel) segmentFirst(out *batch, j segJob) segEnd {
 	var moreR io.Reader = more
 	if int64(len(j.data)) < int64(p.m.Size()) {
 		moreR = nil // the last buffer
+		if at, err := p.m.FailedAt(); err != nil && at == j.base+int64(len(j.data)) {
+			moreR = more // which fails there: the row cut is the error's
+		}
 	}
 	w := p.walker()
 	defer p.putWalker(w)

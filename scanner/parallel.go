@@ -94,6 +94,11 @@ const DefaultReadBufferSize = 4 << 20
 // file offset (it wraps io.ErrUnexpectedEOF), instead of killing the
 // process. The rows of the boundary where the fault happened are not handed
 // out.
+//
+// A sequential source (ScanReader) that fails part way gives the rows
+// before the failure, then a *ReadError at the row it cut, as a Scanner
+// reading the same source does: the bytes of the buffer it failed in are
+// kept and read (buffer.Manager.FailedAt).
 type Parallel struct {
 	opts    Options
 	kit     tableKit  // the table of every segment

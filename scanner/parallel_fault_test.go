@@ -149,6 +149,18 @@ func TestParallelFailingSources(t *testing.T) {
 							t.Errorf("%s: %v after %d rows; want it at row %d", what, got.Err, len(got.Rows), len(got.Rows)+2)
 						}
 					}
+					if src.name == "ScanReader/error" {
+						// As a sequential scan reads the same source: the
+						// same rows, then the same error at the same row,
+						// line, field and byte (the rows of the buffer the
+						// source failed in were dropped).
+						seq := scanReader(t, &faults.Reader{Data: data, N: at, Err: errSource}, Options{Header: true})
+						var sre, pre *ReadError
+						if len(got.Rows) != len(seq.Rows) || !errors.As(seq.Err, &sre) || !errors.As(got.Err, &pre) ||
+							pre.Row != sre.Row || pre.Line != sre.Line || pre.Field != sre.Field || pre.Offset != sre.Offset {
+							t.Errorf("%s: %d rows, then %v; a sequential scan gives %d rows, then %v", what, len(got.Rows), got.Err, len(seq.Rows), seq.Err)
+						}
+					}
 					checkPrefix(t, what, got, want, src.target)
 				}
 			}

@@ -156,6 +156,13 @@ func (p *Parallel) worker(id int) {
 		b, c, ok, err := p.take()
 		switch {
 		case err != nil:
+			if at, ferr := p.m.FailedAt(); ferr != nil && err == ferr {
+				// The source failed right after the last boundary's
+				// bytes, at a row's start: the error of the row after
+				// the rows read (its number and line are the merge's,
+				// cursor.endPart).
+				err = &ReadError{Line: 1, Field: 1, Offset: at, Err: err}
+			}
 			p.publishBatch(b.Index, &batch{err: err})
 		case !ok:
 			return
