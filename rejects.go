@@ -24,9 +24,9 @@ func (r *Reader) Rejects() []typed.Reject { return r.rejectsOf(false) }
 // holds at most the rejects of a chunk, where Rejects at the end holds
 // every bad row of the input (a million rejects are about 250 MB). The
 // rejects taken still count toward RejectsLimit, and Rejects returns only
-// those after them. (Raw and Count hold a run of bad rows until the next
-// good row, RejectsLimit of them at most: a take can only come between
-// rows.)
+// those after them. (Raw and Count hold the rejects of a run of bad rows
+// until the next good row, since a take can only come between rows: all
+// of the run's when RejectsLimit is 0, at most RejectsLimit otherwise.)
 func (r *Reader) TakeRejects() []typed.Reject { return r.rejectsOf(true) }
 
 // rejectsOf is Rejects, which forgets the rejects it returns when take is

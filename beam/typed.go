@@ -307,14 +307,14 @@ func readTyped(file string, cfg config, s *scanner.Scanner, out *sink) error {
 	if err != nil {
 		return err
 	}
-	given := 0 // rejects given
+	// The rejects of each chunk are given and forgotten (TakeRejects): a
+	// range of bad rows held every reject to its end.
 	giveRejects := func() {
-		for _, rj := range tr.Rejects()[given:] {
+		for _, rj := range tr.TakeRejects() {
 			if out.reject != nil && out.keeps(rj.Row) {
 				out.reject(rejectOf(file, rj))
 			}
 		}
-		given = len(tr.Rejects())
 	}
 	for {
 		src.forget()
