@@ -118,8 +118,9 @@ type Options struct {
 	NullPadding bool
 	// StoreRejects keeps the errors of the skipped rows, for Rejects
 	// (store_rejects); it implies IgnoreErrors. RejectsLimit bounds how many
-	// are kept (rejects_limit); 0 keeps all, and a negative one is an
-	// ErrOption.
+	// are kept (rejects_limit) per file, as DuckDB's documentation says
+	// (OpenFiles keeps up to RejectsLimit of each file's); 0 keeps all,
+	// and a negative one is an ErrOption.
 	StoreRejects bool
 	RejectsLimit int
 
