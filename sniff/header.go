@@ -8,7 +8,11 @@ package sniff
 // every column is VARCHAR there is nothing to tell a header from a row by,
 // and the sniffer assumes a header, as DuckDB does; likewise when the first
 // row is all empty. This is CSVSniffer::DetectHeader
-// (sniffer/header_detection.cpp).
+// (sniffer/header_detection.cpp), but for one thing: an empty (NULL) cell
+// of the first row fits every type, so csvscan counts it as no sign either
+// way, where DuckDB counts it as a row of data fitting: the empty name over
+// pandas' or R's column of row numbers, or over the empty column of a
+// trailing delimiter, made DuckDB read the names as a row.
 //
 // Names come from the header, with an empty (or all-space) name replaced by
 // the generated one, surrounding spaces trimmed, and duplicates made unique
@@ -60,7 +64,12 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 			if len(v) > 0 {
 				allNull = false
 			}
-			if types[i] == cast.TypeVarchar {
+			if types[i] == cast.TypeVarchar || s.null(v) {
+				// A NULL cell fits every type, so it tells a name from
+				// a value no better than a text column does: the empty
+				// name over a column of row numbers (pandas' and R's
+				// index), or over an empty column that a trailing
+				// delimiter makes, is no sign of data.
 				continue
 			}
 			allText = false
