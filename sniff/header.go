@@ -12,7 +12,10 @@ package sniff
 // of the first row fits every type, so csvscan counts it as no sign either
 // way, where DuckDB counts it as a row of data fitting: the empty name over
 // pandas' or R's column of row numbers, or over the empty column of a
-// trailing delimiter, made DuckDB read the names as a row.
+// trailing delimiter, made DuckDB read the names as a row. Nor does
+// csvscan assume a header for an all-text first row one of whose values
+// comes again in its column (recurs), or that has the shape of the rows
+// below it (dataShaped).
 //
 // Names come from the header, with an empty (or all-space) name replaced by
 // the generated one, surrounding spaces trimmed, and duplicates made unique
@@ -90,6 +93,10 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 		}
 		if allText && !allNull && dataShaped(t.rows, ncols) {
 			s.tracef("no header: every value of the first row has the shape of its column's values\n")
+			has = false
+			res.Scores.Header = 1
+		} else if allText && !allNull && s.recurs(t.rows, ncols) {
+			s.tracef("no header: a value of the first row comes again in its column\n")
 			has = false
 			res.Scores.Header = 1
 		}
@@ -187,6 +194,47 @@ func dataShaped(rows [][][]byte, ncols int) bool {
 		nonWord = nonWord || a[0] != 'a'
 	}
 	return nonWord
+}
+
+// recurs says the first of rows (every column text) is a row of data
+// because one of its values comes again in the same column of a later row:
+// a column's name is not among its values, while the values of a column
+// of categories (a status, a country, a product) come again and again.
+// A later row that repeats the first whole is no such sign when the table
+// has two or more columns, as a header repeated down a file (files of
+// rows appended one to another, each with its header) repeats whole; but
+// a first row that every later row repeats is data. DuckDB takes the
+// first row of an all-text file for a header whatever it holds, so that
+// "active,Oslo" above "closed,Oslo" names a column "Oslo".
+func (s *session) recurs(rows [][][]byte, ncols int) bool {
+	if len(rows) < 2 {
+		return false
+	}
+	first := rows[0]
+	same := 0
+	for _, r := range rows[1:] {
+		whole := ncols > 1 && sameRow(r, first, ncols)
+		if whole {
+			same++
+			continue
+		}
+		for i := range ncols {
+			if v := cell(first, i); !s.null(v) && string(cell(r, i)) == string(v) {
+				return true
+			}
+		}
+	}
+	return same == len(rows)-1
+}
+
+// sameRow reports whether rows a and b hold the same ncols values.
+func sameRow(a, b [][]byte, ncols int) bool {
+	for i := range ncols {
+		if string(cell(a, i)) != string(cell(b, i)) {
+			return false
+		}
+	}
+	return true
 }
 
 // shapeOf appends the shape of v to dst: each ASCII letter is 'a', each

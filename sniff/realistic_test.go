@@ -42,3 +42,34 @@ func TestEmptyHeaderCell(t *testing.T) {
 		})
 	}
 }
+
+// An all-text first row one of whose values comes again in its column is
+// a row of data: a column's name is not among its values, while
+// categories (a status, a town) come again and again. DuckDB assumes a
+// header for every all-text file.
+func TestRecurringFirstRow(t *testing.T) {
+	for _, tt := range []struct {
+		name, in string
+		header   bool
+	}{
+		{"a category comes again", "active,Oslo\nclosed,Lima\nactive,Rome\n", false},
+		{"one column", "Oslo\nLima\nOslo\nRome\n", false},
+		{"every row the same", "x|y\nx|y\nx|y\n", false},
+		{"tabs, one column of many", "Ann Lee\tnorth\nBob Ray\tsouth\nCy Fox\tnorth\n", false},
+		// The names are not among the values.
+		{"names over categories", "status,town\nactive,Oslo\nclosed,Oslo\nactive,Lima\n", true},
+		// A header repeated whole down the file (exports appended to one
+		// another) is still a header.
+		{"repeated header", "name,town\nAnn Lee,Oslo\nBob Ray,Lima\nname,town\nCy Fox,Rome\n", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := sniff.SniffBytes([]byte(tt.in), sniff.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.HasHeader != tt.header {
+				t.Fatalf("header %v, want %v (columns %v)", res.HasHeader, tt.header, res.Columns)
+			}
+		})
+	}
+}
