@@ -15,7 +15,9 @@ package sniff
 // trailing delimiter, made DuckDB read the names as a row. Nor does
 // csvscan assume a header for an all-text first row one of whose values
 // comes again in its column (recurs), or that has the shape of the rows
-// below it (dataShaped).
+// below it (dataShaped). And a first row that fits every type is still
+// a header when its numbers are years in order or count 0, 1, 2 where no
+// other row's do (numberedHeader): columns named by year.
 //
 // Names come from the header, with an empty (or all-space) name replaced by
 // the generated one, surrounding spaces trimmed, and duplicates made unique
@@ -90,6 +92,11 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 		res.Scores.Header = 0.5
 		if nTyped > 0 && !allNull {
 			res.Scores.Header = float64(agree) / float64(nTyped)
+		}
+		if !has && len(t.rows) > 1 && s.numberedHeader(t.rows, types) {
+			s.tracef("header: the first row numbers the numeric columns (2019, 2020, ...), as no other row does\n")
+			has = true
+			res.Scores.Header = 1
 		}
 		if allText && !allNull && dataShaped(t.rows, ncols) {
 			s.tracef("no header: every value of the first row has the shape of its column's values\n")
@@ -194,6 +201,59 @@ func dataShaped(rows [][][]byte, ncols int) bool {
 		nonWord = nonWord || a[0] != 'a'
 	}
 	return nonWord
+}
+
+// numberedHeader says the first of rows is a header although every
+// value of it fits its column's type: its values in the numeric columns
+// are years in order (2019, 2020, 2021; 1990, 2000, 2010), or count by
+// one (0, 1, 2), and no other row of the chunk is such a run. Wide tables
+// of statistics name their columns by year, and a data frame written
+// without names names them 0, 1, 2 (",0,1,2" over rows of decimals);
+// DuckDB reads that row as data, since the numbers fit. Two years need
+// two rows below them, a count of three values four: "1;2" above "5;3"
+// is two rows of data.
+func (s *session) numberedHeader(rows [][][]byte, types []cast.Type) bool {
+	years, count := s.numberRun(rows[0], types)
+	if !(years && len(rows) >= 3 || count && len(rows) >= 5) {
+		return false
+	}
+	for _, r := range rows[1:] {
+		if y, c := s.numberRun(r, types); y || c {
+			return false
+		}
+	}
+	return true
+}
+
+// numberRun says whether row's values in the numeric columns of types
+// (NULLs left out) are at least two years from 1800 to 2200 in strictly
+// rising or falling order, and whether they are at least three whole
+// numbers that count up or down by one.
+func (s *session) numberRun(row [][]byte, types []cast.Type) (years, count bool) {
+	var n, prev int64
+	up, down, one, inYears := true, true, true, true
+	for i, t := range types {
+		if t != cast.TypeBigInt && t != cast.TypeDouble {
+			continue
+		}
+		v := cell(row, i)
+		if s.null(v) {
+			continue
+		}
+		x, ok := s.caster.Int64(v)
+		if !ok {
+			return false, false
+		}
+		if n > 0 {
+			up = up && x > prev
+			down = down && x < prev
+			one = one && (x-prev == 1 || x-prev == -1)
+		}
+		inYears = inYears && x >= 1800 && x <= 2200
+		prev = x
+		n++
+	}
+	return n >= 2 && inYears && (up || down), n >= 3 && one && (up || down)
 }
 
 // recurs says the first of rows (every column text) is a row of data

@@ -73,3 +73,34 @@ func TestRecurringFirstRow(t *testing.T) {
 		})
 	}
 }
+
+// A first row whose numbers are years in order, or count 0, 1, 2, over
+// numeric columns that no other row numbers so, names those columns,
+// although every one of its values fits: tables of statistics by year and
+// data frames written without names. DuckDB reads the row as data.
+func TestNumberedHeader(t *testing.T) {
+	for _, tt := range []struct {
+		name, in string
+		header   bool
+	}{
+		{"years", "Country,2019,2020,2021\nNorway,1.5,2.25,3.75\nPeru,4.5,,6.25\nItaly,7.5,8.25,9.75\n", true},
+		{"decades, quoted", "\"region\";\"1990\";\"2000\";\"2010\"\nnorth;12;15;31\nsouth;7;40;22\n", true},
+		{"years falling", "2023\t2022\n10.5\t11.25\n12.5\t13\n", true},
+		{"a data frame's numbered columns", ",0,1,2\n0,0.5,1.25,-0.75\n1,0.25,2.5,1.5\n2,1.75,-1.5,0.5\n3,0.125,0.5,2.25\n", true},
+		// Rows of data.
+		{"two rows", "1;2\n5;3\n", false},
+		{"every row counts", "1,2,3\n4,5,6\n7,8,9\n10,11,12\n13,14,15\n", false},
+		{"every row holds years", "2001,2002\n2005,2006\n2010,2012\n", false},
+		{"not a run", "7,9,8\n1.5,2.5,3.5\n4.5,5.5,6.5\n2.5,3.5,1.5\n0.5,1.5,2.5\n", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := sniff.SniffBytes([]byte(tt.in), sniff.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.HasHeader != tt.header {
+				t.Fatalf("header %v, want %v (columns %v)", res.HasHeader, tt.header, res.Columns)
+			}
+		})
+	}
+}
