@@ -534,8 +534,12 @@ func (s *session) preferDoubling() {
 }
 
 // pickQuoted keeps, of several candidates, the first whose quote occurs,
-// or a later one with the same quote whose escape is the quote; when no
-// quote occurs it keeps them all, in order.
+// or, when its escape is not its quote, a later one with the same quote
+// whose escape is the quote; when no quote occurs it keeps them all, in
+// order. A first candidate whose escape is already its quote stays: a
+// later one may differ in its comment ('#' beside none, both reading
+// "# notes" lines above the table), and the first is DuckDB's, as it is
+// when the sample holds one chunk and this is not reached.
 func (s *session) pickQuoted() {
 	for i, c := range s.cands {
 		if !c.everQuoted() {
@@ -543,6 +547,9 @@ func (s *session) pickQuoted() {
 		}
 		best := c
 		for _, o := range s.cands[i+1:] {
+			if c.d.Escape == c.d.Quote {
+				break
+			}
 			if o.d.Quote == c.d.Quote && o.d.Escape == o.d.Quote {
 				best = o
 				break

@@ -5,6 +5,8 @@ package sniff_test
 // files with their dialects known, and sniffed with inputs of our own.
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/csvscan/csvscan/sniff"
@@ -102,5 +104,28 @@ func TestNumberedHeader(t *testing.T) {
 				t.Fatalf("header %v, want %v (columns %v)", res.HasHeader, tt.header, res.Columns)
 			}
 		})
+	}
+}
+
+// Lines of notes that open with '#' above a quoted table with doubled
+// quotes are skipped rows, with no comment character, whatever the size of
+// the sample: a sample of more than one chunk took '#' for the comment
+// character and skipped nothing, where one of a few rows, and DuckDB,
+// skip the two lines.
+func TestHashNotesAboveLargeTable(t *testing.T) {
+	for _, n := range []int{100, 3000} {
+		var b strings.Builder
+		b.WriteString("# exported by tool v1.2\n# date: 2024-01-01\nid,name,note\n")
+		for i := range n {
+			fmt.Fprintf(&b, "%d,\"Name %d, Jr\",\"say \"\"hi\"\"\"\n", i, i)
+		}
+		res, err := sniff.SniffBytes([]byte(b.String()), sniff.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Dialect.Comment.IsSet() || res.SkipRows != 2 || !res.HasHeader || res.Columns[0].Name != "id" {
+			t.Errorf("%d rows: comment %v, skip %d, header %v; want no comment, skip 2, a header",
+				n, res.Dialect.Comment, res.SkipRows, res.HasHeader)
+		}
 	}
 }
