@@ -129,3 +129,27 @@ func TestHashNotesAboveLargeTable(t *testing.T) {
 		}
 	}
 }
+
+// Rows of decimal-comma numbers between semicolons, without a header, read
+// as many columns with ',' as with ';' when every value has its decimals
+// ("22:03;28,8;37,4" is "…22:03;28", "8;37", "4" with ','). The values
+// between the semicolons are numbers, so ';' is the delimiter; DuckDB
+// takes ',', the first it tries.
+func TestDecimalCommaTie(t *testing.T) {
+	var b strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&b, "%02d.03.2022 %02d:%02d;%d,%d;%d,%d\n", i%28+1, i%24, (i*7)%60, 10+i%17, i%10, 40+i%31, (i*3)%10)
+	}
+	res, err := sniff.SniffBytes([]byte(b.String()), sniff.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Dialect.Delimiter != ";" || len(res.Columns) != 3 {
+		t.Fatalf("delimiter %q, %d columns; want ';' and 3", res.Dialect.Delimiter, len(res.Columns))
+	}
+	// A table whose values between commas are decimals of their own keeps ','.
+	res, err = sniff.SniffBytes([]byte("12.5,3.25,7\n1.5,8.75,9\n2.5,0.5,1\n"), sniff.Options{})
+	if err != nil || res.Dialect.Delimiter != "," {
+		t.Fatalf("%v, %v; want ','", res, err)
+	}
+}
