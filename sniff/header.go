@@ -63,11 +63,29 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 	}
 	has := false
 	nTyped, agree := 0, 0
+	// Columns of numbers with a decimal comma ("28,8"), text to a reader
+	// without decimal_separator=',', tell a name from a value as a DOUBLE
+	// column does.
+	numeric := make([]bool, ncols)
+	for i, ty := range types {
+		numeric[i] = ty == cast.TypeBigInt || ty == cast.TypeDouble ||
+			ty == cast.TypeVarchar && len(t.rows) > 1 && decimalCommaColumn(t.rows[1:], i)
+	}
 	if header != nil {
 		allText, allNull, fits := true, true, true
 		for i, v := range header {
 			if len(v) > 0 {
 				allNull = false
+			}
+			if types[i] == cast.TypeVarchar && numeric[i] && !s.null(v) {
+				allText = false
+				nTyped++
+				if _, ok := decimalComma.Float64(v); ok {
+					agree++
+				} else {
+					fits = false
+				}
+				continue
 			}
 			if types[i] == cast.TypeVarchar || s.null(v) {
 				// A NULL cell fits every type, so it tells a name from
@@ -93,7 +111,7 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 		if nTyped > 0 && !allNull {
 			res.Scores.Header = float64(agree) / float64(nTyped)
 		}
-		if !has && len(t.rows) > 1 && s.numberedHeader(t.rows, types) {
+		if !has && len(t.rows) > 1 && s.numberedHeader(t.rows, numeric) {
 			s.tracef("header: the first row numbers the numeric columns (2019, 2020, ...), as no other row does\n")
 			has = true
 			res.Scores.Header = 1
@@ -212,28 +230,28 @@ func dataShaped(rows [][][]byte, ncols int) bool {
 // DuckDB reads that row as data, since the numbers fit. Two years need
 // two rows below them, a count of three values four: "1;2" above "5;3"
 // is two rows of data.
-func (s *session) numberedHeader(rows [][][]byte, types []cast.Type) bool {
-	years, count := s.numberRun(rows[0], types)
+func (s *session) numberedHeader(rows [][][]byte, numeric []bool) bool {
+	years, count := s.numberRun(rows[0], numeric)
 	if !(years && len(rows) >= 3 || count && len(rows) >= 5) {
 		return false
 	}
 	for _, r := range rows[1:] {
-		if y, c := s.numberRun(r, types); y || c {
+		if y, c := s.numberRun(r, numeric); y || c {
 			return false
 		}
 	}
 	return true
 }
 
-// numberRun says whether row's values in the numeric columns of types
-// (NULLs left out) are at least two years from 1800 to 2200 in strictly
+// numberRun says whether row's values in the numeric columns (NULLs left
+// out) are at least two years from 1800 to 2200 in strictly
 // rising or falling order, and whether they are at least three whole
 // numbers that count up or down by one.
-func (s *session) numberRun(row [][]byte, types []cast.Type) (years, count bool) {
+func (s *session) numberRun(row [][]byte, numeric []bool) (years, count bool) {
 	var n, prev int64
 	up, down, one, inYears := true, true, true, true
-	for i, t := range types {
-		if t != cast.TypeBigInt && t != cast.TypeDouble {
+	for i, num := range numeric {
+		if !num {
 			continue
 		}
 		v := cell(row, i)

@@ -153,3 +153,43 @@ func TestDecimalCommaTie(t *testing.T) {
 		t.Fatalf("%v, %v; want ','", res, err)
 	}
 }
+
+// A column of decimal-comma numbers is text to a reader without
+// decimal_separator=',', and a file of such columns and other text would
+// be all text, its first row assumed a header. Its numbers tell a name
+// from a value as a DOUBLE column's do.
+func TestDecimalCommaHeader(t *testing.T) {
+	rows := "Oslo;28,8;37,4\nLima;13,7;46,5\nRome;-2,5;71,8\nKiev;23,0;55\n"
+	for _, tt := range []struct {
+		name, in string
+		header   bool
+	}{
+		{"no header", rows, false},
+		{"names", "town;temperature;humidity\n" + rows, true},
+		{"quoted, commas between", "\"Oslo\",\"28,8\"\n\"Lima\",\"13,7\"\n\"Rome\",\"-2,5\"\n", false},
+		{"quoted names", "\"town\",\"temp\"\n\"Oslo\",\"28,8\"\n\"Lima\",\"13,7\"\n", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := sniff.SniffBytes([]byte(tt.in), sniff.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.HasHeader != tt.header {
+				t.Fatalf("header %v, want %v (columns %v)", res.HasHeader, tt.header, res.Columns)
+			}
+		})
+	}
+}
+
+// Years over decimal-comma numbers name the columns as they do over
+// DOUBLE columns.
+func TestNumberedHeaderDecimalComma(t *testing.T) {
+	in := "Land;2019;2020;2021\nNorwegen;1,5;2,25;3,75\nPeru;4,5;;6,25\nItalien;7,5;8,25;9,75\n"
+	res, err := sniff.SniffBytes([]byte(in), sniff.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.HasHeader || res.Columns[1].Name != "2019" {
+		t.Fatalf("header %v, columns %v; want a header, 2019", res.HasHeader, res.Columns)
+	}
+}

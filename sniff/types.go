@@ -410,29 +410,35 @@ func (s *session) detectTypes(cands []*candidate) (*candidate, *table, error) {
 // two readings as csvscan did and reads such a file with ','; with a
 // header of names the ',' reading fails anyway.
 func decimalCommaColumns(rows [][][]byte, cols []column) int {
-	c := cast.Caster{Strict: true, DecimalComma: true}
 	n := 0
 	for i := range cols {
-		if cols[i].top() != cast.TypeVarchar {
-			continue
-		}
-		comma, all := false, true
-		for _, r := range rows {
-			v := cell(r, i)
-			if len(v) == 0 {
-				continue
-			}
-			if _, ok := c.Float64(v); !ok {
-				all = false
-				break
-			}
-			comma = comma || bytes.IndexByte(v, ',') >= 0
-		}
-		if all && comma {
+		if cols[i].top() == cast.TypeVarchar && decimalCommaColumn(rows, i) {
 			n++
 		}
 	}
 	return n
+}
+
+// decimalComma reads numbers with a decimal comma, as DuckDB's
+// decimal_separator=',' does.
+var decimalComma = cast.Caster{Strict: true, DecimalComma: true}
+
+// decimalCommaColumn says the values of column i in rows are all numbers
+// with a decimal comma, and at least one of them has one; NULLs (empty
+// values) are left out.
+func decimalCommaColumn(rows [][][]byte, i int) bool {
+	comma := false
+	for _, r := range rows {
+		v := cell(r, i)
+		if len(v) == 0 {
+			continue
+		}
+		if _, ok := decimalComma.Float64(v); !ok {
+			return false
+		}
+		comma = comma || bytes.IndexByte(v, ',') >= 0
+	}
+	return comma
 }
 
 // recheckFormats makes VARCHAR each DATE or TIMESTAMP column of cols, read
