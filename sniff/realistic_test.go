@@ -193,3 +193,38 @@ func TestNumberedHeaderDecimalComma(t *testing.T) {
 		t.Fatalf("header %v, columns %v; want a header, 2019", res.HasHeader, res.Columns)
 	}
 }
+
+// A block of a few lines above an empty line, of the table's width or
+// another, is a preamble when the table below it has a header its types
+// tell and more typed columns: an instrument's "Station,Berlin" lines,
+// which DuckDB takes for the header and rows of an all-text table.
+func TestBlockAboveEmptyLine(t *testing.T) {
+	var rows strings.Builder
+	for i := range 8 {
+		fmt.Fprintf(&rows, "2024-01-%02d,%d.%d\n", i+1, i*3, i)
+	}
+	for _, tt := range []struct {
+		name, in string
+		skip     int
+		header   bool
+		first    string
+	}{
+		{"key and value lines", "Station,Berlin\nLatitude,52.47\n\nDate,amount\n" + rows.String(), 3, true, "Date"},
+		{"three lines, two empty", "Station,Berlin\nLatitude,52.47\nUnit,mm\n\n\nDate,amount\n" + rows.String(), 5, true, "Date"},
+		{"a title wider than the table", "Report,user admin,region all,period 2023\n\nDate,amount\n" + rows.String(), 2, true, "Date"},
+		// Not a preamble: an empty line after the header, among the rows.
+		{"empty line under the header", "Date,amount\n\n" + rows.String(), 0, true, "Date"},
+		{"empty line among the rows", "Date,amount\n2023-12-30,1.5\n2023-12-31,2.5\n\n" + rows.String(), 0, true, "Date"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := sniff.SniffBytes([]byte(tt.in), sniff.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.SkipRows != tt.skip || res.HasHeader != tt.header || res.Columns[0].Name != tt.first {
+				t.Fatalf("skip %d, header %v, columns %v; want skip %d, header %v, %q first",
+					res.SkipRows, res.HasHeader, res.Columns, tt.skip, tt.header, tt.first)
+			}
+		})
+	}
+}

@@ -260,6 +260,9 @@ func (s *session) sniff() (*Result, error) {
 	res, err := s.choose()
 	if err == nil {
 		res = s.widen(res)
+		if bres := s.belowBlank(res); bres != nil {
+			return bres, nil
+		}
 		s.quoteLater(res)
 		s.rate(res)
 	}
