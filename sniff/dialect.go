@@ -37,8 +37,8 @@ package sniff
 // over a weak table, at least as many columns. A file DuckDB reads as a
 // consistent table from its first line is therefore always read as
 // DuckDB reads it. Whatever the delimiter, one that always comes doubled
-// or padded with spaces ("||", "::", ", ", " | ") is then widened to that
-// (delims.go).
+// ("||", "::"), or padded with spaces (", ", " | ") with a quoted value
+// after it, is then widened to that (delims.go).
 //
 // Cost: one pass over the first chunk (2,048 rows) per candidate, 48
 // candidates with DuckDB's characters (4 delimiters × 6 quote/escape pairs

@@ -26,6 +26,7 @@ package sniff
 // to the width of the largest index (column00 ... column15 for 16 columns).
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"unicode"
@@ -317,8 +318,11 @@ func sameRow(a, b [][]byte, ncols int) bool {
 
 // shapeOf appends the shape of v to dst: each ASCII letter is 'a', each
 // digit '9', other bytes themselves, and a run of one kind one byte.
+// Spaces around v are left out: a file written with ", " between its
+// values, read with ',', has a space before every value but the first,
+// names and data alike.
 func shapeOf(dst, v []byte) []byte {
-	for _, c := range v {
+	for _, c := range bytes.Trim(v, " ") {
 		switch {
 		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
 			c = 'a'

@@ -228,3 +228,30 @@ func TestBlockAboveEmptyLine(t *testing.T) {
 		})
 	}
 }
+
+// A file written with ", " between its values and no quoted value after
+// one reads as DuckDB reads it, with ',' and a space before each value,
+// and its header is still told from its rows: the spaces before the
+// names and the values are no part of their shapes. It was read with
+// ", ", and an all-text one, read with ',', had no header.
+func TestPaddedDelimiter(t *testing.T) {
+	for _, tt := range []struct {
+		name, in, delim string
+		header          bool
+	}{
+		{"numbers", "when, n, price\n2024-01-02, 5, 1.5\n2024-01-03, 7, 2.25\n2024-01-04, 9, 3\n", ",", true},
+		{"all text", "State, status\npending, open\nopen, pending\nactive, open\npending, closed\n", ",", true},
+		{"semicolons, all text", "name; town\nAnn Lee; Oslo\nBob Ray; Lima\nCy Fox; Rome\n", ";", true},
+		{"a quoted value after one", "name, note, n\nAnn, \"x, y\", 1\nBob, \"z\", 2\nCy, w, 3\n", ", ", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := sniff.SniffBytes([]byte(tt.in), sniff.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Dialect.Delimiter != tt.delim || res.HasHeader != tt.header {
+				t.Fatalf("delimiter %q, header %v; want %q, %v", res.Dialect.Delimiter, res.HasHeader, tt.delim, tt.header)
+			}
+		})
+	}
+}
