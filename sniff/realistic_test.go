@@ -255,3 +255,31 @@ func TestPaddedDelimiter(t *testing.T) {
 		})
 	}
 }
+
+// A first line "sep=;" names the delimiter, as Excel reads and writes it:
+// the table starts below it. DuckDB reads the line as the table's first
+// row, the header of a two-column table.
+func TestSepLine(t *testing.T) {
+	for _, tt := range []struct {
+		name, in, delim string
+		skip            int
+		first           string
+	}{
+		{"semicolons, two columns", "sep=;\r\nname;n\r\nAnn;1\r\nBob;2\r\nCy;3\r\n", ";", 1, "name"},
+		{"byte order mark, comma", "\xef\xbb\xbfSEP=,\nid,city,n\n1,Oslo,2\n2,Lima,3\n", ",", 1, "id"},
+		{"tab", "sep=\t\nk\tv\na\t1\nb\t2\n", "\t", 1, "k"},
+		// Not a sep line: a row of the table's width, DuckDB's header.
+		{"more after the delimiter", "sep=;x\nname;n\nAnn;1\nBob;2\n", ";", 0, "sep="},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := sniff.SniffBytes([]byte(tt.in), sniff.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Dialect.Delimiter != tt.delim || res.SkipRows != tt.skip || !res.HasHeader || res.Columns[0].Name != tt.first {
+				t.Fatalf("delimiter %q, skip %d, header %v, columns %v; want %q, skip %d, %q first",
+					res.Dialect.Delimiter, res.SkipRows, res.HasHeader, res.Columns, tt.delim, tt.skip, tt.first)
+			}
+		})
+	}
+}
