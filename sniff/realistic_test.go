@@ -283,3 +283,32 @@ func TestSepLine(t *testing.T) {
 		})
 	}
 }
+
+// Rows that leave out trailing values below a header that names them all
+// (a list of releases whose later dates only the newer ones have) are a
+// ragged table read with null padding, although fewer than 60% of them
+// have the most common width. DuckDB, and the sniffer before, read one
+// text column.
+func TestShortenedRows(t *testing.T) {
+	in := "version,name,created,release,eol,eol-lts,eol-elts\n" +
+		"1.1,Ant,1993-08-16,1996-06-17,1997-06-05\n" +
+		"1.2,Bee,1996-06-17,1996-12-12,1998-06-05\n" +
+		"2.0,Cat,1997-06-05,1998-07-24,2000-03-09\n" +
+		"3.0,Dog,2000-08-15,2002-07-19,2006-06-30\n" +
+		"4.0,Eel,2005-06-06,2007-04-08,2010-02-15\n" +
+		"5.0,Fox,2009-02-14,2011-02-06,2014-05-31,2016-02-29\n" +
+		"7,Gnu,2011-02-06,2013-05-04,2016-04-25,2018-05-31,2020-06-30\n" +
+		"8,Hen,2013-05-04,2015-04-26,2018-06-17,2020-06-30,2025-06-30\n" +
+		"9,Ibis,2015-04-26,2017-06-17,2020-07-18,2022-06-30,2027-06-30\n" +
+		"10,Jay,2017-06-17,2019-07-06,2022-09-10,2024-06-30,2029-06-30\n" +
+		"11,Kite,2025-08-09\n" +
+		",Lark,1993-08-16\n"
+	res, err := sniff.SniffBytes([]byte(in), sniff.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Dialect.Delimiter != "," || len(res.Columns) != 7 || !res.HasHeader || !res.NullPadding {
+		t.Fatalf("delimiter %q, %d columns, header %v, null padding %v; want ',', 7, a header, padding",
+			res.Dialect.Delimiter, len(res.Columns), res.HasHeader, res.NullPadding)
+	}
+}
