@@ -367,10 +367,10 @@ func TestMoreDelimiters(t *testing.T) {
 	}{
 		{name: "comma and space, quoted commas", in: "a, b, \"c, d\"\n1, 2, \"x, y\"\n", delim: ", ", cols: 3, row: []string{"1", "2", "x, y"}},
 		{name: "comma and space, unpadded commas in quotes", in: "name, note, n\nAnn, \"x,y\", 1\nBob, \"z\", 2\n", delim: ", ", cols: 3, row: []string{"Ann", "x,y", "1"}},
-		{name: "semicolon and space", in: "name; age; city\nAnn; 31; Oslo\nBob; 42; Rome\nCy; 27; Lima\n", delim: "; ", cols: 3, row: []string{"Ann", "31", "Oslo"}},
+		{name: "semicolon and space, a quoted value", in: "name; age; city\nAnn; 31; \"Oslo; NO\"\nBob; 42; Rome\nCy; 27; Lima\n", delim: "; ", cols: 3, row: []string{"Ann", "31", "Oslo; NO"}},
 		{name: "doubled pipes", in: "id||name||score\n1||Ann||3.5\n2||Bob||4.0\n", delim: "||", cols: 3, row: []string{"1", "Ann", "3.5"}},
 		{name: "doubled semicolons", in: "k;;v;;w\n1;;2;;3\n4;;5;;6\n7;;8;;9\n", delim: ";;", cols: 3, row: []string{"1", "2", "3"}},
-		{name: "padded pipe", in: "id | name | n\n1 | Ann | 3\n2 | Bob | 4\n", delim: " | ", cols: 3, row: []string{"1", "Ann", "3"}},
+		{name: "padded pipe, a quoted value", in: "id | name | n\n1 | \"Ann | Lee\" | 3\n2 | Bob | 4\n", delim: " | ", cols: 3, row: []string{"1", "Ann | Lee", "3"}},
 		{name: "padded double colon", in: "id :: name :: n\n1 :: a :: 2\n3 :: b :: 4\n", delim: " :: ", cols: 3, row: []string{"1", "a", "2"}},
 		{name: "double colon", in: "id::name::n\n1::a::2\n3::b::4\n", delim: "::", cols: 3, row: []string{"1", "a", "2"}},
 		{name: "tilde over decimal commas", in: "a~b~c\n1~2,5~x\n3~4,5~y\n5~6,5~z\n", delim: "~", cols: 3, row: []string{"1", "2,5", "x"}},
@@ -379,6 +379,11 @@ func TestMoreDelimiters(t *testing.T) {
 		{name: "hash", in: "a#b#c\n1#2#3\n4#5#6\n", delim: "#", cols: 3, row: []string{"1", "2", "3"}},
 		{name: "space", in: "id name score\n1 Ann 3.5\n2 Bob 4.0\n", delim: " ", cols: 3, row: []string{"1", "Ann", "3.5"}},
 		// DuckDB's answer stands.
+		// A padded delimiter with no quoted value after it reads as the
+		// one byte does, a space before each value.
+		{name: "semicolon and space", in: "name; age; city\nAnn; 31; Oslo\nBob; 42; Rome\nCy; 27; Lima\n", delim: ";", cols: 3, row: []string{"Ann", " 31", " Oslo"}},
+		{name: "padded pipe", in: "id | name | n\n1 | Ann | 3\n2 | Bob | 4\n", delim: "|", cols: 3, row: []string{"1 ", " Ann ", " 3"}},
+		{name: "comma and space", in: "when, n\n2024-01-02, 5\n2024-01-03, 7\n", delim: ",", cols: 2, row: []string{"2024-01-02", " 5"}},
 		{name: "comma, quoted commas and spaces", in: "id,note\n1,\"a, b\"\n2,\"c, d\"\n", delim: ",", cols: 2, row: []string{"1", "a, b"}},
 		{name: "comma, some spaces", in: "a, b,c\n1, 2,3\n4, 5,6\n", delim: ",", cols: 3, row: []string{"1", " 2", "3"}},
 		{name: "comma, times", in: "id,at,n\n1,10:30:00,5\n2,11:45:10,6\n", delim: ",", cols: 3, row: []string{"1", "10:30:00", "5"}},
@@ -413,7 +418,7 @@ func TestWideDelimiterWholeSample(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("id, name, score\n")
 	for i := range 2100 {
-		fmt.Fprintf(&b, "%d, n%d, %d\n", i, i, i)
+		fmt.Fprintf(&b, "%d, \"n%d\", %d\n", i, i, i)
 	}
 	for _, tt := range []struct{ last, delim string }{{"2100,, 5\n", ","}, {"2100, x, 5\n", ", "}} {
 		in := b.String() + tt.last

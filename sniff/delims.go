@@ -1,16 +1,21 @@
 package sniff
 
-// Multi-byte delimiters: a delimiter byte that always comes doubled or
-// padded with spaces.
+// Multi-byte delimiters: a delimiter byte that always comes doubled, or
+// padded with spaces before a quoted value.
 //
 // A file written with "||", "::", ";;", ", " or " | " between its values
 // reads, with the single byte DuckDB tries, as the same table with empty
 // columns between the real ones ("id||name" is three values with "|") or
-// with a space in front of every value. After the dialect is chosen, the
-// sniffer widens its one-byte delimiter b to the first of " bb ", "bb",
-// " b " and "b " (in that order: the longest reading first; a comma or a
-// tab is not doubled, see widen) that accounts
-// for every b the rows hold outside quoted values: with m the number of
+// with a space in front of every value. The padded forms are taken only
+// when a quote follows one somewhere in the sample: without, the one byte
+// reads the same table with a space before each value, which the casts
+// allow, and that is DuckDB's reading and the delimiter a writer of the
+// file would name; after a space a quote opens no value, and only the
+// padded delimiter reads `1, "x, y"` as two values. After the dialect is
+// chosen, the sniffer widens its one-byte delimiter b to the first of
+// " bb ", "bb", " b " and "b " (in that order: the longest reading first;
+// a comma or a tab is not doubled, see widen) that accounts for every b
+// the rows hold outside quoted values: with m the number of
 // b in the wide delimiter, every row that reads as k values with it reads
 // as m·(k−1)+1 values with b alone (no b stands outside a wide
 // delimiter). The wide dialect must read the sample's head without
@@ -52,6 +57,15 @@ func (s *session) widen(res *Result) *Result {
 	}
 	for _, wide := range wides {
 		m := strings.Count(wide, b)
+		if m == 1 && !quoteAfter(sample, wide, d.Quote) {
+			// A padded delimiter (", ", " | ") over values none of which
+			// opens with a quote after it reads as the one byte does,
+			// but for a space before each value, which the casts
+			// allow: DuckDB's answer, and the file's delimiter as its
+			// writer would name it. After a quote a padded delimiter is
+			// needed: the quote opens no value after a space.
+			continue
+		}
 		if !rawAgrees(sample, b[0], wide, m, d.Quote) {
 			continue
 		}
@@ -81,6 +95,15 @@ func (s *session) widen(res *Result) *Result {
 		return wres
 	}
 	return res
+}
+
+// quoteAfter says b holds quote q ('"' when q is none) right after wide.
+func quoteAfter(b []byte, wide string, q dialect.Char) bool {
+	c, ok := q.Byte()
+	if !ok {
+		c = '"'
+	}
+	return bytes.Contains(b, append([]byte(wide), c))
 }
 
 // rawAgrees says every one of the first widenLines lines of b holds m

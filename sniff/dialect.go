@@ -37,8 +37,8 @@ package sniff
 // over a weak table, at least as many columns. A file DuckDB reads as a
 // consistent table from its first line is therefore always read as
 // DuckDB reads it. Whatever the delimiter, one that always comes doubled
-// or padded with spaces ("||", "::", ", ", " | ") is then widened to that
-// (delims.go).
+// ("||", "::"), or padded with spaces (", ", " | ") with a quoted value
+// after it, is then widened to that (delims.go).
 //
 // Cost: one pass over the first chunk (2,048 rows) per candidate, 48
 // candidates with DuckDB's characters (4 delimiters × 6 quote/escape pairs
@@ -534,8 +534,12 @@ func (s *session) preferDoubling() {
 }
 
 // pickQuoted keeps, of several candidates, the first whose quote occurs,
-// or a later one with the same quote whose escape is the quote; when no
-// quote occurs it keeps them all, in order.
+// or, when its escape is not its quote, a later one with the same quote
+// whose escape is the quote; when no quote occurs it keeps them all, in
+// order. A first candidate whose escape is already its quote stays: a
+// later one may differ in its comment ('#' beside none, both reading
+// "# notes" lines above the table), and the first is DuckDB's, as it is
+// when the sample holds one chunk and this is not reached.
 func (s *session) pickQuoted() {
 	for i, c := range s.cands {
 		if !c.everQuoted() {
@@ -543,6 +547,9 @@ func (s *session) pickQuoted() {
 		}
 		best := c
 		for _, o := range s.cands[i+1:] {
+			if c.d.Escape == c.d.Quote {
+				break
+			}
 			if o.d.Quote == c.d.Quote && o.d.Escape == o.d.Quote {
 				best = o
 				break

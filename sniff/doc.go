@@ -18,8 +18,10 @@
 //	dialect.go  the candidate dialects and how they are compared
 //	ragged.go   tables with short or long rows, scored by consistency;
 //	            a second table; the confidence
-//	delims.go   a delimiter that always comes doubled or padded
-//	skip.go     where the table starts (notes, comments, a wide preamble)
+//	delims.go   a delimiter that always comes doubled, or padded before
+//	            a quote
+//	skip.go     where the table starts (notes, comments, a wide preamble,
+//	            a block above an empty line)
 //	types.go    the type of each column over the first chunk of rows
 //	refine.go   the types checked against the rest of the sample
 //	header.go   header detection and column names

@@ -8,7 +8,16 @@ package sniff
 // every column is VARCHAR there is nothing to tell a header from a row by,
 // and the sniffer assumes a header, as DuckDB does; likewise when the first
 // row is all empty. This is CSVSniffer::DetectHeader
-// (sniffer/header_detection.cpp).
+// (sniffer/header_detection.cpp), but for one thing: an empty (NULL) cell
+// of the first row fits every type, so csvscan counts it as no sign either
+// way, where DuckDB counts it as a row of data fitting: the empty name over
+// pandas' or R's column of row numbers, or over the empty column of a
+// trailing delimiter, made DuckDB read the names as a row. Nor does
+// csvscan assume a header for an all-text first row one of whose values
+// comes again in its column (recurs), or that has the shape of the rows
+// below it (dataShaped). And a first row that fits every type is still
+// a header when its numbers are years in order or count 0, 1, 2 where no
+// other row's do (numberedHeader): columns named by year.
 //
 // Names come from the header, with an empty (or all-space) name replaced by
 // the generated one, surrounding spaces trimmed, and duplicates made unique
@@ -17,6 +26,7 @@ package sniff
 // to the width of the largest index (column00 ... column15 for 16 columns).
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"unicode"
@@ -54,13 +64,36 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 	}
 	has := false
 	nTyped, agree := 0, 0
+	// Columns of numbers with a decimal comma ("28,8"), text to a reader
+	// without decimal_separator=',', tell a name from a value as a DOUBLE
+	// column does.
+	numeric := make([]bool, ncols)
+	for i, ty := range types {
+		numeric[i] = ty == cast.TypeBigInt || ty == cast.TypeDouble ||
+			ty == cast.TypeVarchar && len(t.rows) > 1 && decimalCommaColumn(t.rows[1:], i)
+	}
 	if header != nil {
 		allText, allNull, fits := true, true, true
 		for i, v := range header {
 			if len(v) > 0 {
 				allNull = false
 			}
-			if types[i] == cast.TypeVarchar {
+			if types[i] == cast.TypeVarchar && numeric[i] && !s.null(v) {
+				allText = false
+				nTyped++
+				if _, ok := decimalComma.Float64(v); ok {
+					agree++
+				} else {
+					fits = false
+				}
+				continue
+			}
+			if types[i] == cast.TypeVarchar || s.null(v) {
+				// A NULL cell fits every type, so it tells a name from
+				// a value no better than a text column does: the empty
+				// name over a column of row numbers (pandas' and R's
+				// index), or over an empty column that a trailing
+				// delimiter makes, is no sign of data.
 				continue
 			}
 			allText = false
@@ -79,8 +112,17 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 		if nTyped > 0 && !allNull {
 			res.Scores.Header = float64(agree) / float64(nTyped)
 		}
+		if !has && len(t.rows) > 1 && s.numberedHeader(t.rows, numeric) {
+			s.tracef("header: the first row numbers the numeric columns (2019, 2020, ...), as no other row does\n")
+			has = true
+			res.Scores.Header = 1
+		}
 		if allText && !allNull && dataShaped(t.rows, ncols) {
 			s.tracef("no header: every value of the first row has the shape of its column's values\n")
+			has = false
+			res.Scores.Header = 1
+		} else if allText && !allNull && s.recurs(t.rows, ncols) {
+			s.tracef("no header: a value of the first row comes again in its column\n")
 			has = false
 			res.Scores.Header = 1
 		}
@@ -180,10 +222,107 @@ func dataShaped(rows [][][]byte, ncols int) bool {
 	return nonWord
 }
 
+// numberedHeader says the first of rows is a header although every
+// value of it fits its column's type: its values in the numeric columns
+// are years in order (2019, 2020, 2021; 1990, 2000, 2010), or count by
+// one (0, 1, 2), and no other row of the chunk is such a run. Wide tables
+// of statistics name their columns by year, and a data frame written
+// without names names them 0, 1, 2 (",0,1,2" over rows of decimals);
+// DuckDB reads that row as data, since the numbers fit. Two years need
+// two rows below them, a count of three values four: "1;2" above "5;3"
+// is two rows of data.
+func (s *session) numberedHeader(rows [][][]byte, numeric []bool) bool {
+	years, count := s.numberRun(rows[0], numeric)
+	if !(years && len(rows) >= 3 || count && len(rows) >= 5) {
+		return false
+	}
+	for _, r := range rows[1:] {
+		if y, c := s.numberRun(r, numeric); y || c {
+			return false
+		}
+	}
+	return true
+}
+
+// numberRun says whether row's values in the numeric columns (NULLs left
+// out) are at least two years from 1800 to 2200 in strictly
+// rising or falling order, and whether they are at least three whole
+// numbers that count up or down by one.
+func (s *session) numberRun(row [][]byte, numeric []bool) (years, count bool) {
+	var n, prev int64
+	up, down, one, inYears := true, true, true, true
+	for i, num := range numeric {
+		if !num {
+			continue
+		}
+		v := cell(row, i)
+		if s.null(v) {
+			continue
+		}
+		x, ok := s.caster.Int64(v)
+		if !ok {
+			return false, false
+		}
+		if n > 0 {
+			up = up && x > prev
+			down = down && x < prev
+			one = one && (x-prev == 1 || x-prev == -1)
+		}
+		inYears = inYears && x >= 1800 && x <= 2200
+		prev = x
+		n++
+	}
+	return n >= 2 && inYears && (up || down), n >= 3 && one && (up || down)
+}
+
+// recurs says the first of rows (every column text) is a row of data
+// because one of its values comes again in the same column of a later row:
+// a column's name is not among its values, while the values of a column
+// of categories (a status, a country, a product) come again and again.
+// A later row that repeats the first whole is no such sign when the table
+// has two or more columns, as a header repeated down a file (files of
+// rows appended one to another, each with its header) repeats whole; but
+// a first row that every later row repeats is data. DuckDB takes the
+// first row of an all-text file for a header whatever it holds, so that
+// "active,Oslo" above "closed,Oslo" names a column "Oslo".
+func (s *session) recurs(rows [][][]byte, ncols int) bool {
+	if len(rows) < 2 {
+		return false
+	}
+	first := rows[0]
+	same := 0
+	for _, r := range rows[1:] {
+		whole := ncols > 1 && sameRow(r, first, ncols)
+		if whole {
+			same++
+			continue
+		}
+		for i := range ncols {
+			if v := cell(first, i); !s.null(v) && string(cell(r, i)) == string(v) {
+				return true
+			}
+		}
+	}
+	return same == len(rows)-1
+}
+
+// sameRow reports whether rows a and b hold the same ncols values.
+func sameRow(a, b [][]byte, ncols int) bool {
+	for i := range ncols {
+		if string(cell(a, i)) != string(cell(b, i)) {
+			return false
+		}
+	}
+	return true
+}
+
 // shapeOf appends the shape of v to dst: each ASCII letter is 'a', each
 // digit '9', other bytes themselves, and a run of one kind one byte.
+// Spaces around v are left out: a file written with ", " between its
+// values, read with ',', has a space before every value but the first,
+// names and data alike.
 func shapeOf(dst, v []byte) []byte {
-	for _, c := range v {
+	for _, c := range bytes.Trim(v, " ") {
 		switch {
 		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
 			c = 'a'

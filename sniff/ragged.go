@@ -61,6 +61,11 @@ type raggedShape struct {
 	trailing    bool // some row is one empty value wider than the table: a stray delimiter at its end
 	end         int  // offset in the sample where the table ends (firstTable), or 0
 	consistency float64
+	// shortened says the table's first row is its widest, at least three
+	// values wide, two more rows have its width, and every row has at
+	// least two values and a third of it: rows that leave out trailing
+	// values (see believable).
+	shortened bool
 }
 
 // raggedOf computes the ragged shape of rows.
@@ -94,8 +99,11 @@ func raggedOf(rows []line) raggedShape {
 	for w, n := range wide {
 		see(w, n)
 	}
-	if tie {
-		return raggedShape{} // no width dominates
+	if tie && !shortenedRows(withoutComments(rows), r.dominant) {
+		// No width dominates, unless the widest of the most common is
+		// the first row's, below which rows leave out trailing values
+		// (as many rows of 5 values as of 7 under a header of 7).
+		return raggedShape{}
 	}
 	r.start = -1
 	for i, l := range rows {
@@ -139,12 +147,48 @@ func raggedOf(rows []line) raggedShape {
 		}
 	}
 	r.consistency = float64(r.exact) / float64(r.rows)
+	r.shortened = shortenedRows(rows[r.start:], r.width)
 	return r
 }
 
-// believable says whether the ragged reading is a table.
+// withoutComments returns rows from the first that is not a comment line.
+func withoutComments(rows []line) []line {
+	for i, l := range rows {
+		if !l.comment {
+			return rows[i:]
+		}
+	}
+	return nil
+}
+
+// shortenedRows says rows (the table's, from its first) are rows of
+// width w that leave out trailing values: the first is w wide, no row is
+// wider, every row has at least two values and a third of w, and at
+// least three are w wide, w at least three.
+func shortenedRows(rows []line, w int) bool {
+	if w < 3 || len(rows) == 0 || rows[0].comment || rows[0].cols != w {
+		return false
+	}
+	full := 0
+	for _, l := range rows {
+		switch {
+		case l.comment:
+		case l.cols > w || l.cols < 2 || 3*l.cols < w:
+			return false
+		case l.cols == w:
+			full++
+		}
+	}
+	return full >= 3
+}
+
+// believable says whether the ragged reading is a table: at least
+// raggedMinConsistency of its rows at the most common width, or rows that
+// leave out trailing values below a header that names them all (a list of
+// releases whose later dates only the newer ones have: 10 of 23 rows at
+// the most common width, 6 of 8).
 func (r raggedShape) believable() bool {
-	return r.dominant >= 2 && r.rows >= 3 && r.exact >= 2 && r.consistency >= raggedMinConsistency
+	return r.dominant >= 2 && r.rows >= 3 && r.exact >= 2 && (r.consistency >= raggedMinConsistency || r.shortened)
 }
 
 // score is the reading's consistency weighted by its width.

@@ -267,3 +267,83 @@ func filled(row [][]byte) int {
 	}
 	return n
 }
+
+// blockLines is the most lines of a block above an empty line that
+// belowBlank takes for a preamble.
+const blockLines = 10
+
+// belowBlank returns the result of sniffing the sample from below the
+// first empty line under the table's first row, when the lines above it
+// are a block of at most blockLines lines of the table's width or another
+// and what stands below is a better table: a header that its typed
+// columns tell from the data (Scores.Header above one half), more typed
+// columns than res has, and every row at its width. Instruments and
+// weather stations write "Station,Berlin" and "Latitude,52.47" above an
+// empty line and the table: rows as wide as the table, which DuckDB and
+// the sniffer read as its header and first rows, every column then text.
+// It returns nil when the caller fixed the rows to skip or the header,
+// when res is a first table above another (TableEnd), or when the lines
+// below are fewer than twice the block and three.
+func (s *session) belowBlank(res *Result) *Result {
+	if s.opts.SkipRows > 0 || s.opts.Header != HeaderAuto || res.TableEnd > 0 {
+		return nil
+	}
+	data := s.head[s.start:]
+	i := skipLines(data, res.SkipRows)
+	block, blank := 0, false
+	for i < len(data) && block <= blockLines {
+		e := skipLines(data[i:], 1)
+		if isEmptyLine(data[i : i+e]) {
+			blank = true
+			break
+		}
+		block++
+		i += e
+	}
+	if !blank || block == 0 || block > blockLines {
+		return nil
+	}
+	for i < len(data) {
+		e := skipLines(data[i:], 1)
+		if !isEmptyLine(data[i : i+e]) {
+			break
+		}
+		i += e
+	}
+	if below := countLines(data[i:]); below < 3 || below < 2*block {
+		return nil
+	}
+	o := s.opts
+	o.SkipRows = countLines(data[:i])
+	b := newSession(o, head{data: s.head, final: s.final, long: s.long})
+	b.windows, b.rest, b.large = s.windows, s.rest, s.large
+	bres, err := b.sniff()
+	if err != nil || !bres.HasHeader || bres.Scores.Header <= 0.5 || len(bres.Columns) < 2 ||
+		bres.Scores.Dialect < 1 || bres.NullPadding || bres.IgnoreErrors || bres.TableEnd > 0 ||
+		typedColumns(bres) <= typedColumns(res) {
+		return nil
+	}
+	s.tracef("a block of %d line(s) above an empty line: the table below it, from line %d, types better\n", block, o.SkipRows+1)
+	return bres
+}
+
+// isEmptyLine says line (with its line end) holds nothing else.
+func isEmptyLine(line []byte) bool {
+	for _, c := range line {
+		if c != '\n' && c != '\r' {
+			return false
+		}
+	}
+	return true
+}
+
+// typedColumns counts the columns of res that are not VARCHAR.
+func typedColumns(res *Result) int {
+	n := 0
+	for _, c := range res.Columns {
+		if c.Type != cast.TypeVarchar {
+			n++
+		}
+	}
+	return n
+}

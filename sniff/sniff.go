@@ -256,14 +256,47 @@ func (s *session) sniff() (*Result, error) {
 	}
 	if s.opts.SkipRows > 0 {
 		s.start = skipLines(s.head, s.opts.SkipRows)
+	} else if d, ok := sepLine(s.head); ok {
+		// The first line names the delimiter, as spreadsheets write it:
+		// the table is below it, read with that delimiter.
+		o := s.opts
+		o.SkipRows = 1
+		if o.Fixed&Delimiter == 0 {
+			o.Dialect.Delimiter, o.Fixed = d, o.Fixed|Delimiter
+		}
+		w := newSession(o, head{data: s.head, final: s.final, long: s.long})
+		w.windows, w.rest, w.large = s.windows, s.rest, s.large
+		s.tracef("the first line names the delimiter %q: the table starts on line 2\n", d)
+		return w.sniff()
 	}
 	res, err := s.choose()
 	if err == nil {
 		res = s.widen(res)
+		if bres := s.belowBlank(res); bres != nil {
+			return bres, nil
+		}
 		s.quoteLater(res)
 		s.rate(res)
 	}
 	return res, err
+}
+
+// sepLine returns the delimiter that the first line of b names, when it
+// is "sep=" and one byte (any case; after a UTF-8 byte order mark) and a
+// line end: the line Excel reads as the file's delimiter and writes above
+// the table so that another locale opens the file with it. DuckDB takes it
+// for the table's first row, its header when the table has two columns
+// ("sep=" and an empty name, split at ';').
+func sepLine(b []byte) (string, bool) {
+	b = bytes.TrimPrefix(b, []byte{0xEF, 0xBB, 0xBF})
+	if len(b) < 6 || !strings.EqualFold(string(b[:4]), "sep=") {
+		return "", false
+	}
+	d := b[4]
+	if d == '\n' || d == '\r' || (b[5] != '\n' && b[5] != '\r') {
+		return "", false
+	}
+	return string(d), true
 }
 
 // quoteLater gives res the quote '"' (its own escape, RFC 4180's) when

@@ -29,7 +29,9 @@ package sniff
 // checking it against the types the other rows gave.
 
 import (
+	"bytes"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/csvscan/csvscan/internal/cast"
@@ -376,6 +378,9 @@ func (s *session) detectTypes(cands []*candidate) (*candidate, *table, error) {
 				text++
 			}
 		}
+		if len(cands) > 1 && !s.opts.DecimalComma && strings.IndexByte(c.d.Delimiter, ',') < 0 {
+			text -= decimalCommaColumns(first[from:], cols)
+		}
 		if best == nil || (text < minText && float64(len(cols)) > 0.7*float64(s.maxCols)) {
 			best, bestRows, bestCols, minText = c, rows, cols, text
 			bestForms = s.formats
@@ -392,6 +397,48 @@ func (s *session) detectTypes(cands []*candidate) (*candidate, *table, error) {
 	}
 	bestRows.cols = bestCols
 	return best, bestRows, nil
+}
+
+// decimalCommaColumns counts the VARCHAR columns of cols whose values in
+// rows are all numbers with a decimal comma ("28,8", "-1.234,5"; NULLs
+// left out, at least one comma), for detectTypes to count as typed when
+// it compares a dialect whose delimiter is not ',' with others. Rows of a
+// timestamp and two such numbers ("17.03.2022 22:03;28,8;37,4") read as
+// three columns with ';' and with ',' alike, each with two text columns,
+// and the first, ',', won: but a comma between digits in every value of
+// a column is a decimal separator, not a delimiter. DuckDB compares the
+// two readings as csvscan did and reads such a file with ','; with a
+// header of names the ',' reading fails anyway.
+func decimalCommaColumns(rows [][][]byte, cols []column) int {
+	n := 0
+	for i := range cols {
+		if cols[i].top() == cast.TypeVarchar && decimalCommaColumn(rows, i) {
+			n++
+		}
+	}
+	return n
+}
+
+// decimalComma reads numbers with a decimal comma, as DuckDB's
+// decimal_separator=',' does.
+var decimalComma = cast.Caster{Strict: true, DecimalComma: true}
+
+// decimalCommaColumn says the values of column i in rows are all numbers
+// with a decimal comma, and at least one of them has one; NULLs (empty
+// values) are left out.
+func decimalCommaColumn(rows [][][]byte, i int) bool {
+	comma := false
+	for _, r := range rows {
+		v := cell(r, i)
+		if len(v) == 0 {
+			continue
+		}
+		if _, ok := decimalComma.Float64(v); !ok {
+			return false
+		}
+		comma = comma || bytes.IndexByte(v, ',') >= 0
+	}
+	return comma
 }
 
 // recheckFormats makes VARCHAR each DATE or TIMESTAMP column of cols, read

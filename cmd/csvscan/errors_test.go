@@ -37,6 +37,10 @@ func TestInputErrorMessages(t *testing.T) {
 		{[]string{"sniff", empty}, 1, "", []string{"the input is empty: there is nothing to sniff"}},
 		{[]string{"scan", latin}, 1, "", []string{`row 2, line 2, column 1 ("name"), byte 13: not valid UTF-8`, "set --encoding"}},
 		{[]string{"sniff", latin}, 1, "", []string{"not valid UTF-8", "set --encoding"}},
+		// The flags the errors advise are the sniff command's too.
+		{[]string{"sniff", "--json", "--encoding", "latin-1", latin}, 0, `{"delimiter":",","quote":"","escape":"","newline":"\n","comment":"","skip_rows":0,"has_header":true,"columns":[{"name":"name","type":"VARCHAR"},{"name":"city","type":"VARCHAR"}],"date_format":"","timestamp_format":""}` + "\n", nil},
+		{[]string{"sniff", binary}, 1, "", []string{"binary data, not CSV text", "set --compression", "set --encoding"}},
+		{[]string{"sniff", "--compression", "none", "--encoding", "windows-1252", "--json", latin}, 0, `{"delimiter":",","quote":"","escape":"","newline":"\n","comment":"","skip_rows":0,"has_header":true,"columns":[{"name":"name","type":"VARCHAR"},{"name":"city","type":"VARCHAR"}],"date_format":"","timestamp_format":""}` + "\n", nil},
 		{[]string{"scan", "--format", "csv", "--all-varchar", latin}, 1, "", []string{"not valid UTF-8"}},
 		{[]string{"scan", "--raw", latin}, 1, "", []string{"not valid UTF-8"}},
 		{[]string{"scan", binary}, 1, "", []string{"binary data, not CSV text", "set --compression", "set --encoding"}},

@@ -101,6 +101,14 @@ type readFlags struct {
 	decimalSep   string
 }
 
+// encodingUsage and compressionUsage are the help of --encoding and
+// --compression, which scan, count, table and sniff share: an error that
+// advises one of them names it for every command.
+const (
+	encodingUsage    = "the file's encoding: utf-8, latin-1, windows-1252, utf-16, utf-16le or utf-16be (decoded to UTF-8 before reading; UTF-16 is found by itself)"
+	compressionUsage = "auto (gzip and zstd known by their first bytes), none, gzip or zstd"
+)
+
 // decimalSeparatorUsage is the help of --decimal-separator.
 const decimalSeparatorUsage = `the decimal separator of DOUBLE, FLOAT and DECIMAL values: . or , ("1,5" is 1.5, also when sniffing the types)`
 
@@ -114,8 +122,8 @@ func addReadFlags(fs *flag.FlagSet) *readFlags {
 	fs.BoolVar(&f.nullPadding, "null-padding", false, "read missing values at the end of a row as empty (NULL with --columns)")
 	fs.BoolVar(&f.trailing, "trailing-delimiter", false, "the data rows end with a delimiter that is no column (a|b, then 1|2|): --raw drops each row's last, empty value (default: sniffed)")
 	fs.BoolVar(&f.unionByName, "union-by-name", false, "with several FILEs, match their columns by name into one table of every file's columns (a file's missing ones read as NULL)")
-	fs.StringVar(&f.encoding, "encoding", "utf-8", "the file's encoding: utf-8, latin-1, windows-1252, utf-16, utf-16le or utf-16be (decoded to UTF-8 before reading; UTF-16 is found by itself)")
-	fs.StringVar(&f.compression, "compression", "auto", "auto (gzip and zstd known by their first bytes), none, gzip or zstd")
+	fs.StringVar(&f.encoding, "encoding", "utf-8", encodingUsage)
+	fs.StringVar(&f.compression, "compression", "auto", compressionUsage)
 	fs.IntVar(&f.zstdWindow, "zstd-window", 0, "the largest window a zstd frame may ask for, in bytes (default 8 MiB; zstd --ultra or --long files need up to 128 MiB)")
 	fs.StringVar(&f.decimalSep, "decimal-separator", ".", decimalSeparatorUsage)
 	fs.IntVar(&f.maxLineSize, "max-line-size", scanner.DefaultMaxLineSize, "longest row in bytes")

@@ -23,6 +23,8 @@ func cmdSniff(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.BoolVar(&rf.nullPadding, "null-padding", false, "score dialects as DuckDB does when short rows are padded")
 	fs.IntVar(&rf.maxLineSize, "max-line-size", scanner.DefaultMaxLineSize, "longest row in bytes")
 	fs.StringVar(&rf.decimalSep, "decimal-separator", ".", decimalSeparatorUsage)
+	fs.StringVar(&rf.encoding, "encoding", "utf-8", encodingUsage)
+	fs.StringVar(&rf.compression, "compression", "auto", compressionUsage)
 	explain := fs.Bool("explain", false, "print every candidate dialect, what it read and why it was kept or dropped, before the result")
 	asJSON := fs.Bool("json", false, "print one JSON object (delimiter, quote, escape, newline, comment, skip_rows, has_header, columns, date_format, timestamp_format)")
 	name, err := parse(fs, args, true)
