@@ -14,8 +14,9 @@ package sniff
 // pandas' or R's column of row numbers, or over the empty column of a
 // trailing delimiter, made DuckDB read the names as a row. Nor does
 // csvscan assume a header for an all-text first row one of whose values
-// comes again in its column (recurs), or that has the shape of the rows
-// below it (dataShaped). And a first row that fits every type is still
+// comes again in its column (recurs), that has the shape of the rows
+// below it (dataShaped), or that leaves out its last values as other rows
+// do (shortAsRows). And a first row that fits every type is still
 // a header when its numbers are years in order or count 0, 1, 2 where no
 // other row's do (numberedHeader): columns named by year.
 //
@@ -125,6 +126,10 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 			s.tracef("no header: a value of the first row comes again in its column\n")
 			has = false
 			res.Scores.Header = 1
+		} else if allText && !allNull && shortAsRows(t.rows, ncols) {
+			s.tracef("no header: the first row leaves out the last values, as other rows do\n")
+			has = false
+			res.Scores.Header = 1
 		}
 	}
 	// A sample of nothing but line ends (past the lines skipped) holds no
@@ -220,6 +225,24 @@ func dataShaped(rows [][][]byte, ncols int) bool {
 		nonWord = nonWord || a[0] != 'a'
 	}
 	return nonWord
+}
+
+// shortAsRows says the first of rows (every column text) is a row of
+// data rather than a header: it has fewer values than the table has
+// columns, as at least two other rows have. A header names every
+// column; a row that leaves out an optional last value, as the rows
+// below it do, is one of them.
+func shortAsRows(rows [][][]byte, ncols int) bool {
+	if len(rows) < 3 || len(rows[0]) >= ncols {
+		return false
+	}
+	same := 0
+	for _, r := range rows[1:] {
+		if len(r) == len(rows[0]) {
+			same++
+		}
+	}
+	return same >= 2
 }
 
 // numberedHeader says the first of rows is a header although every

@@ -312,3 +312,47 @@ func TestShortenedRows(t *testing.T) {
 			res.Dialect.Delimiter, len(res.Columns), res.HasHeader, res.NullPadding)
 	}
 }
+
+// TestOptionalLastValue: a tab list without a header whose last value, a
+// remark, some rows leave out, as tzdata's zone.tab and zone1970.tab do.
+// With the first row one value short and the full rows the more common,
+// the sniffer took the first row for a note and the second for the
+// header; with the short rows the more common (7 of 13), it took the
+// first row for the header. DuckDB 1.5.6 reads both as one text column.
+func TestOptionalLastValue(t *testing.T) {
+	rows := []string{
+		"AB\t+4230+00131\tNorth Gate", "AC\t+2518+05518\tEast Pier\tclosed in winter",
+		"AD\t+3431+06912\tOld Mill\tferry only", "AE\t+1703-06148\tSouth Quay",
+		"AF\t+1812-06305\tHarbour Road\tno parking", "AG\t+4120+01950\tMarket Hall\tweekdays",
+		"AH\t+4011+04430\tBridge End", "AI\t-0848+01314\tCastle Hill\tsteep path",
+		"AJ\t-6617+11031\tRiver Walk\tflooded in spring", "AK\t-3436-05827\tStation Square",
+		"AL\t-1416-17042\tLake Shore\tboats for hire", "AM\t+4813+01620\tMill Lane\tclosed",
+	}
+	fewer := []string{
+		"AB\t+4230+00131\tNorth Gate", "AC\t+2518+05518\tEast Pier\tclosed in winter",
+		"AD\t+3431+06912\tOld Mill", "AE\t+1703-06148\tSouth Quay",
+		"AF\t+1812-06305\tHarbour Road\tno parking", "AG\t+4120+01950\tMarket Hall",
+		"AH\t+4011+04430\tBridge End", "AI\t-0848+01314\tCastle Hill\tsteep path",
+		"AJ\t-6617+11031\tRiver Walk", "AK\t-3436-05827\tStation Square\tbus stop",
+		"AL\t-1416-17042\tLake Shore", "AM\t+4813+01620\tMill Lane\tclosed",
+		"AN\t+5213+01322\tHigh Street",
+	}
+	for _, tc := range []struct {
+		name, in string
+		skip     int
+	}{
+		{"full rows more common, comments above", "# stations: code, position, name and an optional remark\n# fields are separated by tabs\n" + strings.Join(rows, "\n") + "\n", 2},
+		{"short rows more common", strings.Join(fewer, "\n") + "\n", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := sniff.SniffBytes([]byte(tc.in), sniff.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Dialect.Delimiter != "\t" || len(res.Columns) != 4 || res.HasHeader || res.SkipRows != tc.skip {
+				t.Fatalf("delimiter %q, %d columns, header %v, skip %d; want tab, 4, no header, skip %d",
+					res.Dialect.Delimiter, len(res.Columns), res.HasHeader, res.SkipRows, tc.skip)
+			}
+		})
+	}
+}
