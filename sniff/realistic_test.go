@@ -356,3 +356,31 @@ func TestOptionalLastValue(t *testing.T) {
 		})
 	}
 }
+
+// TestChecksumList: a list without a header whose columns are all text,
+// one of them checksums of one length (64 hex digits). The first row is
+// one of the rows: DuckDB 1.5.6, and the sniffer before, named the
+// columns after it (every column text, so a header was assumed), as Go's
+// zip_sums.csv of module hashes is read.
+func TestChecksumList(t *testing.T) {
+	in := "example.org/alpha,v1.4.2,8ed3f6ad685b959ead7022518e1af76cd816f8e8ec7ccdda1ed4018e8f2223f8\n" +
+		"example.org/beta/cmd,v0.0.0-20240101120000-abcdef012345,f44e64e75f3948e9f73f8dfa94721c4ce8cbb4f265c4790c702b2d41cfbf2753\n" +
+		"example.com/gamma,v2.11.0,be9d587defa1f0c09ef49eb17e206983a5f8f8289e4281860bd0ee5a19592c67\n" +
+		"example.net/delta.v3,v3.0.1,4f4a9410ffcdf895c4adb880659e9b5c0dd1f23a30790684340b3eaacb045398\n" +
+		"example.org/epsilon,v0.9.17,6ebf3c8d63ef6b217bcee69e31f77f3634bbbef1346de27e229c17122974e27b\n"
+	res, err := sniff.SniffBytes([]byte(in), sniff.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Dialect.Delimiter != "," || len(res.Columns) != 3 || res.HasHeader {
+		t.Fatalf("delimiter %q, %d columns, header %v; want ',', 3, no header", res.Dialect.Delimiter, len(res.Columns), res.HasHeader)
+	}
+	// A header over such a column is still a header.
+	res, err = sniff.SniffBytes([]byte("module,version,sha256\n"+in), sniff.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.HasHeader {
+		t.Fatal("a header over the checksums was taken for a row")
+	}
+}
