@@ -384,3 +384,32 @@ func TestChecksumList(t *testing.T) {
 		t.Fatal("a header over the checksums was taken for a row")
 	}
 }
+
+// TestQuotedNamesBetweenSpaces: a table separated by spaces whose header
+// names are quoted with ' ('ID' 'SCORE' ...), as R and Stata write them
+// (statsmodels ships spector.csv so). Read with another delimiter and
+// quote ', each line is one value in which a quote follows the closing
+// one after a space; that counted as an escape, and a reading whose
+// escape occurs beat the four columns of the space delimiter: one text
+// column. DuckDB 1.5.6 does not try the space.
+func TestQuotedNamesBetweenSpaces(t *testing.T) {
+	in := "'ID' 'SCORE' 'HOURS' 'PASSED'\n" +
+		"1 3.25 12 1\n2 2.80 9 0\n3 3.61 15 1\n4 2.10 4 0\n5 3.05 11 1\n" +
+		"6 2.66 8 0\n7 3.90 20 1\n8 2.45 7 0\n9 3.33 14 1\n10 2.97 10 1\n"
+	res, err := sniff.SniffBytes([]byte(in), sniff.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Dialect.Delimiter != " " || !res.Dialect.Quote.Is('\'') || len(res.Columns) != 4 || !res.HasHeader {
+		t.Fatalf("delimiter %q, quote %v, %d columns, header %v; want ' ', ', 4 columns, a header",
+			res.Dialect.Delimiter, res.Dialect.Quote, len(res.Columns), res.HasHeader)
+	}
+	// A doubled quote is still an escape: 'it''s' reads as it's.
+	res, err = sniff.SniffBytes([]byte("'name','note'\n'a','it''s'\n'b','x'\n'c','y'\n"), sniff.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Dialect.Escape.Is('\'') {
+		t.Fatalf("escape %v; want '", res.Dialect.Escape)
+	}
+}
