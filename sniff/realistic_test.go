@@ -413,3 +413,27 @@ func TestQuotedNamesBetweenSpaces(t *testing.T) {
 		t.Fatalf("escape %v; want '", res.Dialect.Escape)
 	}
 }
+
+// TestTwoNumbersBetweenSpaces: two columns of numbers separated by a
+// space, no header, as JMulTi's data files are (statsmodels' E6_jmulti.csv).
+// The delimiters DuckDB does not try needed three columns (two only with
+// a multi-byte delimiter), so the file read as one text column, DuckDB's
+// answer; two columns neither of which is text are a table. A time
+// ("12:0") is no table of two numbers around a colon.
+func TestTwoNumbersBetweenSpaces(t *testing.T) {
+	in := "-0.00412 0.081\n0.0173 0.081\n0.0231 0.085\n0.0118 0.092\n-0.0052 0.097\n0.0094 0.1\n0.0127 0.104\n0.0068 0.101\n"
+	res, err := sniff.SniffBytes([]byte(in), sniff.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Dialect.Delimiter != " " || len(res.Columns) != 2 || res.HasHeader {
+		t.Fatalf("delimiter %q, %d columns, header %v; want ' ', 2, no header", res.Dialect.Delimiter, len(res.Columns), res.HasHeader)
+	}
+	res, err = sniff.SniffBytes([]byte("12:0"), sniff.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Dialect.Delimiter == ":" {
+		t.Fatal("a time split at its colon")
+	}
+}
