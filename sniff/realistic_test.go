@@ -437,3 +437,30 @@ func TestTwoNumbersBetweenSpaces(t *testing.T) {
 		t.Fatal("a time split at its colon")
 	}
 }
+
+// TestCountsAboveHeader: a first line of counts as wide as the table,
+// most of it empty ("12,5,,,,,,,,,,"), above the header, as scikit-learn
+// writes its data files (boston_house_prices.csv: 506 rows, 13
+// features). The preamble rule skipped rows of at most one value only,
+// so the counts became the header and the names a row of text. DuckDB
+// 1.5.6 does the same.
+func TestCountsAboveHeader(t *testing.T) {
+	in := "8,11,,,,,,,,,,\n" +
+		"plot,soil,ph,n,p,k,rain,temp,sun,slope,elev,yield\n" +
+		"1,0.21,6.5,12,3.1,140,610,11.2,1650,2,310,4.8\n" +
+		"2,0.34,6.1,15,2.8,120,590,11.5,1700,3,305,5.1\n" +
+		"3,0.18,7.0,9,3.5,160,640,10.9,1600,1,320,4.2\n" +
+		"4,0.27,6.8,11,3.0,150,600,11.1,1680,2,315,4.9\n" +
+		"5,0.31,6.3,14,2.9,130,620,11.3,1690,4,300,5.3\n" +
+		"6,0.25,6.6,13,3.2,145,605,11.0,1640,2,312,4.7\n" +
+		"7,0.22,6.9,10,3.4,155,615,10.8,1620,1,318,4.4\n" +
+		"8,0.29,6.4,12,3.0,135,625,11.4,1710,3,308,5.0\n"
+	res, err := sniff.SniffBytes([]byte(in), sniff.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.SkipRows != 1 || !res.HasHeader || len(res.Columns) != 12 || res.Columns[0].Name != "plot" {
+		t.Fatalf("skip %d, header %v, %d columns, first %q; want skip 1, a header, 12 columns, plot",
+			res.SkipRows, res.HasHeader, len(res.Columns), res.Columns[0].Name)
+	}
+}
