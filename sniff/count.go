@@ -124,7 +124,15 @@ func (c *counter) next(dst []line, n int) []line {
 		case sm.Quoted:
 			switch prev {
 			case sm.Unquoted:
-				c.everEscape = true
+				// A quote right after the closing one is a doubled quote,
+				// an escape ("a""b"). After other bytes ('OBS' 'GPA',
+				// quoted values between spaces, read with another
+				// delimiter) it opens no escape: counting it one let a
+				// one-column reading of quote and escape ' beat the
+				// five-column one of the space delimiter.
+				if in[i-1] == in[i] {
+					c.everEscape = true
+				}
 			case sm.Quoted, sm.QuotedNewLine, sm.Escape, sm.MaybeQuoted:
 			default:
 				c.everQuoted, c.quoted = true, true

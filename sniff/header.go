@@ -14,8 +14,10 @@ package sniff
 // pandas' or R's column of row numbers, or over the empty column of a
 // trailing delimiter, made DuckDB read the names as a row. Nor does
 // csvscan assume a header for an all-text first row one of whose values
-// comes again in its column (recurs), or that has the shape of the rows
-// below it (dataShaped). And a first row that fits every type is still
+// comes again in its column (recurs), that has the shape of the rows
+// below it (dataShaped), whose value in a column of fixed-length codes is
+// one of them (fixedCodes), or that leaves out its last values as other
+// rows do (shortAsRows). And a first row that fits every type is still
 // a header when its numbers are years in order or count 0, 1, 2 where no
 // other row's do (numberedHeader): columns named by year.
 //
@@ -121,8 +123,16 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 			s.tracef("no header: every value of the first row has the shape of its column's values\n")
 			has = false
 			res.Scores.Header = 1
+		} else if allText && !allNull && fixedCodes(t.rows, ncols) {
+			s.tracef("no header: the first row's value in a column of fixed-length codes is one of them\n")
+			has = false
+			res.Scores.Header = 1
 		} else if allText && !allNull && s.recurs(t.rows, ncols) {
 			s.tracef("no header: a value of the first row comes again in its column\n")
+			has = false
+			res.Scores.Header = 1
+		} else if allText && !allNull && shortAsRows(t.rows, ncols) {
+			s.tracef("no header: the first row leaves out the last values, as other rows do\n")
 			has = false
 			res.Scores.Header = 1
 		}
@@ -220,6 +230,94 @@ func dataShaped(rows [][][]byte, ncols int) bool {
 		nonWord = nonWord || a[0] != 'a'
 	}
 	return nonWord
+}
+
+// fixedCodes says the first of rows (every column text) is a row of
+// data rather than a header: in some column every value, the first
+// included, is a code of one length of at least fixedCodeLen bytes with
+// the same kinds of bytes (lower and upper case letters, digits, other),
+// digits among them, as checksums, UUIDs and account numbers are. A
+// column name is no such code: "sha256" does not have the 64 hex digits
+// of the values below it. A list of Go modules, versions and their
+// hashes ("9fans.net/go,v0.0.2,h1:RYM6...=,2c42aad9...") has no header,
+// where DuckDB names its columns after the first module.
+func fixedCodes(rows [][][]byte, ncols int) bool {
+	if len(rows) < 3 {
+		return false
+	}
+	for i := range ncols {
+		v := cell(rows[0], i)
+		if len(v) < fixedCodeLen {
+			continue
+		}
+		kinds := byteKinds(v)
+		if kinds&kindDigit == 0 {
+			continue
+		}
+		same := 0
+		for _, r := range rows[1:] {
+			w := cell(r, i)
+			if len(w) == 0 {
+				continue
+			}
+			if len(w) != len(v) || byteKinds(w) != kinds {
+				same = -1
+				break
+			}
+			same++
+		}
+		if same >= 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// fixedCodeLen is the least length of the codes fixedCodes looks for.
+const fixedCodeLen = 8
+
+// The kinds of bytes byteKinds reports.
+const (
+	kindLower = 1 << iota
+	kindUpper
+	kindDigit
+	kindOther
+)
+
+// byteKinds returns the kinds of bytes v holds.
+func byteKinds(v []byte) int {
+	k := 0
+	for _, c := range v {
+		switch {
+		case c >= 'a' && c <= 'z':
+			k |= kindLower
+		case c >= 'A' && c <= 'Z':
+			k |= kindUpper
+		case c >= '0' && c <= '9':
+			k |= kindDigit
+		default:
+			k |= kindOther
+		}
+	}
+	return k
+}
+
+// shortAsRows says the first of rows (every column text) is a row of
+// data rather than a header: it has fewer values than the table has
+// columns, as at least two other rows have. A header names every
+// column; a row that leaves out an optional last value, as the rows
+// below it do, is one of them.
+func shortAsRows(rows [][][]byte, ncols int) bool {
+	if len(rows) < 3 || len(rows[0]) >= ncols {
+		return false
+	}
+	same := 0
+	for _, r := range rows[1:] {
+		if len(r) == len(rows[0]) {
+			same++
+		}
+	}
+	return same >= 2
 }
 
 // numberedHeader says the first of rows is a header although every

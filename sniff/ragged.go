@@ -14,7 +14,9 @@ package sniff
 //     none dominates, and the candidate is no table (four lines "foo",
 //     "12,5", "145,00", "5.25" are one column of decimal commas);
 //   - the table starts at the first row at least W wide (narrower lines
-//     above it are a preamble, as in DuckDB); that row is the header row;
+//     above it are a preamble, as in DuckDB, but for rows one value
+//     narrower, as some of the table's rows are: shortAbove); that row
+//     is the header row;
 //   - consistency is the share of the table's rows that are W wide;
 //   - the score is consistency × (1 − 1/W): one column scores 0, and a
 //     wider consistent table beats a narrower one.
@@ -64,7 +66,8 @@ type raggedShape struct {
 	// shortened says the table's first row is its widest, at least three
 	// values wide, two more rows have its width, and every row has at
 	// least two values and a third of it: rows that leave out trailing
-	// values (see believable).
+	// values (see believable); or every row has width or width-1 values,
+	// three or more of each (optionalLast).
 	shortened bool
 }
 
@@ -119,6 +122,7 @@ func raggedOf(rows []line) raggedShape {
 	if r.start < 0 {
 		return raggedShape{}
 	}
+	r.start = shortAbove(rows, r.start, r.dominant)
 	for _, l := range rows[:r.start] {
 		if l.comment {
 			r.comments++
@@ -147,8 +151,56 @@ func raggedOf(rows []line) raggedShape {
 		}
 	}
 	r.consistency = float64(r.exact) / float64(r.rows)
-	r.shortened = shortenedRows(rows[r.start:], r.width)
+	r.shortened = shortenedRows(rows[r.start:], r.width) || optionalLast(rows[r.start:], r.width)
 	return r
+}
+
+// shortAbove returns where the table starts when its first row of the
+// dominant width d is rows[start]: a row right above it one value
+// narrower, as at least two of the table's rows are, is a row of the
+// table that leaves out its last value, not a note. A list whose fourth
+// value is an optional remark ("AD<tab>+4230+00131<tab>Europe/Andorra"
+// above "AE,OM<tab>+2518+05518<tab>Asia/Dubai<tab>Crozet", as tzdata's
+// zone1970.tab has it) starts at its first row, which DuckDB's walk (a
+// wider row makes the rows above it notes) skipped, taking the second row
+// for the header.
+func shortAbove(rows []line, start, d int) int {
+	if d < 3 {
+		return start
+	}
+	same := 0
+	for _, l := range rows[start:] {
+		if !l.comment && l.cols == d-1 {
+			same++
+		}
+	}
+	for same >= 2 && start > 0 && !rows[start-1].comment && rows[start-1].cols == d-1 {
+		start--
+	}
+	return start
+}
+
+// optionalLast says rows (the table's, from its first) hold w or w-1
+// values each, w at least 3, at least three rows of each width: a list
+// whose last value is optional (a remark that half the rows have). Such
+// a table is believable whichever width is the more common.
+func optionalLast(rows []line, w int) bool {
+	if w < 3 {
+		return false
+	}
+	full, short := 0, 0
+	for _, l := range rows {
+		switch {
+		case l.comment:
+		case l.cols == w:
+			full++
+		case l.cols == w-1:
+			short++
+		default:
+			return false
+		}
+	}
+	return full >= 3 && short >= 3
 }
 
 // withoutComments returns rows from the first that is not a comment line.
@@ -186,7 +238,8 @@ func shortenedRows(rows []line, w int) bool {
 // raggedMinConsistency of its rows at the most common width, or rows that
 // leave out trailing values below a header that names them all (a list of
 // releases whose later dates only the newer ones have: 10 of 23 rows at
-// the most common width, 6 of 8).
+// the most common width, 6 of 8), or rows some of which leave out an
+// optional last value (optionalLast).
 func (r raggedShape) believable() bool {
 	return r.dominant >= 2 && r.rows >= 3 && r.exact >= 2 && (r.consistency >= raggedMinConsistency || r.shortened)
 }

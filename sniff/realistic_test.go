@@ -312,3 +312,155 @@ func TestShortenedRows(t *testing.T) {
 			res.Dialect.Delimiter, len(res.Columns), res.HasHeader, res.NullPadding)
 	}
 }
+
+// TestOptionalLastValue: a tab list without a header whose last value, a
+// remark, some rows leave out, as tzdata's zone.tab and zone1970.tab do.
+// With the first row one value short and the full rows the more common,
+// the sniffer took the first row for a note and the second for the
+// header; with the short rows the more common (7 of 13), it took the
+// first row for the header. DuckDB 1.5.6 reads both as one text column.
+func TestOptionalLastValue(t *testing.T) {
+	rows := []string{
+		"AB\t+4230+00131\tNorth Gate", "AC\t+2518+05518\tEast Pier\tclosed in winter",
+		"AD\t+3431+06912\tOld Mill\tferry only", "AE\t+1703-06148\tSouth Quay",
+		"AF\t+1812-06305\tHarbour Road\tno parking", "AG\t+4120+01950\tMarket Hall\tweekdays",
+		"AH\t+4011+04430\tBridge End", "AI\t-0848+01314\tCastle Hill\tsteep path",
+		"AJ\t-6617+11031\tRiver Walk\tflooded in spring", "AK\t-3436-05827\tStation Square",
+		"AL\t-1416-17042\tLake Shore\tboats for hire", "AM\t+4813+01620\tMill Lane\tclosed",
+	}
+	fewer := []string{
+		"AB\t+4230+00131\tNorth Gate", "AC\t+2518+05518\tEast Pier\tclosed in winter",
+		"AD\t+3431+06912\tOld Mill", "AE\t+1703-06148\tSouth Quay",
+		"AF\t+1812-06305\tHarbour Road\tno parking", "AG\t+4120+01950\tMarket Hall",
+		"AH\t+4011+04430\tBridge End", "AI\t-0848+01314\tCastle Hill\tsteep path",
+		"AJ\t-6617+11031\tRiver Walk", "AK\t-3436-05827\tStation Square\tbus stop",
+		"AL\t-1416-17042\tLake Shore", "AM\t+4813+01620\tMill Lane\tclosed",
+		"AN\t+5213+01322\tHigh Street",
+	}
+	for _, tc := range []struct {
+		name, in string
+		skip     int
+	}{
+		{"full rows more common, comments above", "# stations: code, position, name and an optional remark\n# fields are separated by tabs\n" + strings.Join(rows, "\n") + "\n", 2},
+		{"short rows more common", strings.Join(fewer, "\n") + "\n", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := sniff.SniffBytes([]byte(tc.in), sniff.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Dialect.Delimiter != "\t" || len(res.Columns) != 4 || res.HasHeader || res.SkipRows != tc.skip {
+				t.Fatalf("delimiter %q, %d columns, header %v, skip %d; want tab, 4, no header, skip %d",
+					res.Dialect.Delimiter, len(res.Columns), res.HasHeader, res.SkipRows, tc.skip)
+			}
+		})
+	}
+}
+
+// TestChecksumList: a list without a header whose columns are all text,
+// one of them checksums of one length (64 hex digits). The first row is
+// one of the rows: DuckDB 1.5.6, and the sniffer before, named the
+// columns after it (every column text, so a header was assumed), as Go's
+// zip_sums.csv of module hashes is read.
+func TestChecksumList(t *testing.T) {
+	in := "example.org/alpha,v1.4.2,8ed3f6ad685b959ead7022518e1af76cd816f8e8ec7ccdda1ed4018e8f2223f8\n" +
+		"example.org/beta/cmd,v0.0.0-20240101120000-abcdef012345,f44e64e75f3948e9f73f8dfa94721c4ce8cbb4f265c4790c702b2d41cfbf2753\n" +
+		"example.com/gamma,v2.11.0,be9d587defa1f0c09ef49eb17e206983a5f8f8289e4281860bd0ee5a19592c67\n" +
+		"example.net/delta.v3,v3.0.1,4f4a9410ffcdf895c4adb880659e9b5c0dd1f23a30790684340b3eaacb045398\n" +
+		"example.org/epsilon,v0.9.17,6ebf3c8d63ef6b217bcee69e31f77f3634bbbef1346de27e229c17122974e27b\n"
+	res, err := sniff.SniffBytes([]byte(in), sniff.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Dialect.Delimiter != "," || len(res.Columns) != 3 || res.HasHeader {
+		t.Fatalf("delimiter %q, %d columns, header %v; want ',', 3, no header", res.Dialect.Delimiter, len(res.Columns), res.HasHeader)
+	}
+	// A header over such a column is still a header.
+	res, err = sniff.SniffBytes([]byte("module,version,sha256\n"+in), sniff.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.HasHeader {
+		t.Fatal("a header over the checksums was taken for a row")
+	}
+}
+
+// TestQuotedNamesBetweenSpaces: a table separated by spaces whose header
+// names are quoted with ' ('ID' 'SCORE' ...), as R and Stata write them
+// (statsmodels ships spector.csv so). Read with another delimiter and
+// quote ', each line is one value in which a quote follows the closing
+// one after a space; that counted as an escape, and a reading whose
+// escape occurs beat the four columns of the space delimiter: one text
+// column. DuckDB 1.5.6 does not try the space.
+func TestQuotedNamesBetweenSpaces(t *testing.T) {
+	in := "'ID' 'SCORE' 'HOURS' 'PASSED'\n" +
+		"1 3.25 12 1\n2 2.80 9 0\n3 3.61 15 1\n4 2.10 4 0\n5 3.05 11 1\n" +
+		"6 2.66 8 0\n7 3.90 20 1\n8 2.45 7 0\n9 3.33 14 1\n10 2.97 10 1\n"
+	res, err := sniff.SniffBytes([]byte(in), sniff.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Dialect.Delimiter != " " || !res.Dialect.Quote.Is('\'') || len(res.Columns) != 4 || !res.HasHeader {
+		t.Fatalf("delimiter %q, quote %v, %d columns, header %v; want ' ', ', 4 columns, a header",
+			res.Dialect.Delimiter, res.Dialect.Quote, len(res.Columns), res.HasHeader)
+	}
+	// A doubled quote is still an escape: 'it''s' reads as it's.
+	res, err = sniff.SniffBytes([]byte("'name','note'\n'a','it''s'\n'b','x'\n'c','y'\n"), sniff.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Dialect.Escape.Is('\'') {
+		t.Fatalf("escape %v; want '", res.Dialect.Escape)
+	}
+}
+
+// TestTwoNumbersBetweenSpaces: two columns of numbers separated by a
+// space, no header, as JMulTi's data files are (statsmodels' E6_jmulti.csv).
+// The delimiters DuckDB does not try needed three columns (two only with
+// a multi-byte delimiter), so the file read as one text column, DuckDB's
+// answer; two columns neither of which is text are a table. A time
+// ("12:0") is no table of two numbers around a colon.
+func TestTwoNumbersBetweenSpaces(t *testing.T) {
+	in := "-0.00412 0.081\n0.0173 0.081\n0.0231 0.085\n0.0118 0.092\n-0.0052 0.097\n0.0094 0.1\n0.0127 0.104\n0.0068 0.101\n"
+	res, err := sniff.SniffBytes([]byte(in), sniff.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Dialect.Delimiter != " " || len(res.Columns) != 2 || res.HasHeader {
+		t.Fatalf("delimiter %q, %d columns, header %v; want ' ', 2, no header", res.Dialect.Delimiter, len(res.Columns), res.HasHeader)
+	}
+	res, err = sniff.SniffBytes([]byte("12:0"), sniff.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Dialect.Delimiter == ":" {
+		t.Fatal("a time split at its colon")
+	}
+}
+
+// TestCountsAboveHeader: a first line of counts as wide as the table,
+// most of it empty ("12,5,,,,,,,,,,"), above the header, as scikit-learn
+// writes its data files (boston_house_prices.csv: 506 rows, 13
+// features). The preamble rule skipped rows of at most one value only,
+// so the counts became the header and the names a row of text. DuckDB
+// 1.5.6 does the same.
+func TestCountsAboveHeader(t *testing.T) {
+	in := "8,11,,,,,,,,,,\n" +
+		"plot,soil,ph,n,p,k,rain,temp,sun,slope,elev,yield\n" +
+		"1,0.21,6.5,12,3.1,140,610,11.2,1650,2,310,4.8\n" +
+		"2,0.34,6.1,15,2.8,120,590,11.5,1700,3,305,5.1\n" +
+		"3,0.18,7.0,9,3.5,160,640,10.9,1600,1,320,4.2\n" +
+		"4,0.27,6.8,11,3.0,150,600,11.1,1680,2,315,4.9\n" +
+		"5,0.31,6.3,14,2.9,130,620,11.3,1690,4,300,5.3\n" +
+		"6,0.25,6.6,13,3.2,145,605,11.0,1640,2,312,4.7\n" +
+		"7,0.22,6.9,10,3.4,155,615,10.8,1620,1,318,4.4\n" +
+		"8,0.29,6.4,12,3.0,135,625,11.4,1710,3,308,5.0\n"
+	res, err := sniff.SniffBytes([]byte(in), sniff.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.SkipRows != 1 || !res.HasHeader || len(res.Columns) != 12 || res.Columns[0].Name != "plot" {
+		t.Fatalf("skip %d, header %v, %d columns, first %q; want skip 1, a header, 12 columns, plot",
+			res.SkipRows, res.HasHeader, len(res.Columns), res.Columns[0].Name)
+	}
+}

@@ -208,7 +208,10 @@ const sparseCols = 1024
 // whose every cell is filled, as a spreadsheet exports a title and blank
 // lines above its header. DuckDB counts such rows as rows of the table,
 // since they have its width, and takes the title for the header. The
-// rows are skipped when every one of them has at most one non-empty cell,
+// rows are skipped when every one of them has at most one non-empty cell
+// (a fifth of the columns in a table of ten or more: scikit-learn's
+// boston_house_prices.csv opens with "506,13" and twelve empty cells,
+// the counts of its rows and features, above its header; sparseMost),
 // the table is three to sparseCols columns wide (the look costs reading
 // its first rows once more), and the row after them has no empty cell and
 // no number, as a header, and is followed by at least one more row. (An
@@ -226,8 +229,8 @@ func (s *session) skipSparse(c *candidate) {
 	}
 	// The table's first rows, as the reader reads them.
 	rows, _ := readTable(data[c.first[r].start:], c.d, c.sh.cols, &Options{NullPadding: true, MaxLineSize: s.opts.MaxLineSize}, sparseRows)
-	k := 0
-	for k < len(rows) && filled(rows[k]) <= 1 {
+	k, most := 0, sparseMost(c.sh.cols)
+	for k < len(rows) && filled(rows[k]) <= most {
 		k++
 	}
 	if k == 0 || k+1 >= len(rows) || filled(rows[k]) != c.sh.cols {
@@ -253,8 +256,15 @@ func (s *session) skipSparse(c *candidate) {
 	if j >= len(c.first) {
 		return
 	}
-	s.tracef("preamble as wide as the table: %d row(s) of at most one value above a full row: the table starts at row %d\n", k, j+1)
+	s.tracef("preamble as wide as the table: %d row(s) of at most %d value(s) above a full row: the table starts at row %d\n", k, most, j+1)
 	c.skip, c.sh.header = j, j
+}
+
+// sparseMost is the most non-empty cells a row of a preamble as wide as
+// a table of cols columns has (skipSparse): one, or a fifth of the
+// columns when they are ten or more.
+func sparseMost(cols int) int {
+	return max(1, cols/5)
 }
 
 // filled is the number of non-empty values of a row.

@@ -542,13 +542,21 @@ func (s *session) colonsInValues(d string) bool {
 // believable says whether a dialect found with the delimiters DuckDB does
 // not try is worth more than DuckDB's single text column: every row, from
 // the first line on, has the same number of columns, at least three (or
-// two with a multi-byte delimiter), and some column is not text. A
-// sentence split at its spaces, or times split at their colons, are not.
+// two with a multi-byte delimiter, or two of which neither is text with a
+// delimiter other than ':'), and
+// some column is not text. A sentence split at its spaces, or times split
+// at their colons, are not; two columns of numbers between spaces
+// ("-0.00313258 0.083", as JMulTi's data files are written) are.
 func believable(r *Result) bool {
 	if r.SkipRows != 0 || r.Scores.Dialect < 1 {
 		return false
 	}
-	if len(r.Columns) < 3 && (len(r.Columns) < 2 || len(r.Dialect.Delimiter) < 2) {
+	if len(r.Columns) < 2 {
+		return false
+	}
+	if len(r.Columns) == 2 && len(r.Dialect.Delimiter) < 2 && (r.Dialect.Delimiter == ":" ||
+		r.Columns[0].Type == cast.TypeVarchar || r.Columns[1].Type == cast.TypeVarchar) {
+		// Two numbers around a colon are a time or a ratio ("12:0").
 		return false
 	}
 	for _, c := range r.Columns {
