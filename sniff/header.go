@@ -119,22 +119,25 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 			has = true
 			res.Scores.Header = 1
 		}
-		if allText && !allNull && dataShaped(t.rows, ncols) {
-			s.tracef("no header: every value of the first row has the shape of its column's values\n")
-			has = false
-			res.Scores.Header = 1
-		} else if allText && !allNull && fixedCodes(t.rows, ncols) {
-			s.tracef("no header: the first row's value in a column of fixed-length codes is one of them\n")
-			has = false
-			res.Scores.Header = 1
-		} else if allText && !allNull && s.recurs(t.rows, ncols) {
-			s.tracef("no header: a value of the first row comes again in its column\n")
-			has = false
-			res.Scores.Header = 1
-		} else if allText && !allNull && shortAsRows(t.rows, ncols) {
-			s.tracef("no header: the first row leaves out the last values, as other rows do\n")
-			has = false
-			res.Scores.Header = 1
+		if allText && !allNull {
+			// The signs that the first row of an all-text table is data,
+			// in turn; DuckDB assumes a header.
+			for _, sign := range []struct {
+				data func() bool
+				why  string
+			}{
+				{func() bool { return dataShaped(t.rows, ncols) }, "every value of the first row has the shape of its column's values"},
+				{func() bool { return fixedCodes(t.rows, ncols) }, "the first row's value in a column of fixed-length codes is one of them"},
+				{func() bool { return s.recurs(t.rows, ncols) }, "a value of the first row comes again in its column"},
+				{func() bool { return shortAsRows(t.rows, ncols) }, "the first row leaves out the last values, as other rows do"},
+			} {
+				if sign.data() {
+					s.tracef("no header: %s\n", sign.why)
+					has = false
+					res.Scores.Header = 1
+					break
+				}
+			}
 		}
 	}
 	// A sample of nothing but line ends (past the lines skipped) holds no

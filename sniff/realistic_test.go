@@ -50,10 +50,7 @@ func TestEmptyHeaderCell(t *testing.T) {
 // categories (a status, a town) come again and again. DuckDB assumes a
 // header for every all-text file.
 func TestRecurringFirstRow(t *testing.T) {
-	for _, tt := range []struct {
-		name, in string
-		header   bool
-	}{
+	checkHeaders(t, []headerCase{
 		{"a category comes again", "active,Oslo\nclosed,Lima\nactive,Rome\n", false},
 		{"one column", "Oslo\nLima\nOslo\nRome\n", false},
 		{"every row the same", "x|y\nx|y\nx|y\n", false},
@@ -63,17 +60,7 @@ func TestRecurringFirstRow(t *testing.T) {
 		// A header repeated whole down the file (exports appended to one
 		// another) is still a header.
 		{"repeated header", "name,town\nAnn Lee,Oslo\nBob Ray,Lima\nname,town\nCy Fox,Rome\n", true},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			res, err := sniff.SniffBytes([]byte(tt.in), sniff.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if res.HasHeader != tt.header {
-				t.Fatalf("header %v, want %v (columns %v)", res.HasHeader, tt.header, res.Columns)
-			}
-		})
-	}
+	})
 }
 
 // A first row whose numbers are years in order, or count 0, 1, 2, over
@@ -81,10 +68,7 @@ func TestRecurringFirstRow(t *testing.T) {
 // although every one of its values fits: tables of statistics by year and
 // data frames written without names. DuckDB reads the row as data.
 func TestNumberedHeader(t *testing.T) {
-	for _, tt := range []struct {
-		name, in string
-		header   bool
-	}{
+	checkHeaders(t, []headerCase{
 		{"years", "Country,2019,2020,2021\nNorway,1.5,2.25,3.75\nPeru,4.5,,6.25\nItaly,7.5,8.25,9.75\n", true},
 		{"decades, quoted", "\"region\";\"1990\";\"2000\";\"2010\"\nnorth;12;15;31\nsouth;7;40;22\n", true},
 		{"years falling", "2023\t2022\n10.5\t11.25\n12.5\t13\n", true},
@@ -94,17 +78,7 @@ func TestNumberedHeader(t *testing.T) {
 		{"every row counts", "1,2,3\n4,5,6\n7,8,9\n10,11,12\n13,14,15\n", false},
 		{"every row holds years", "2001,2002\n2005,2006\n2010,2012\n", false},
 		{"not a run", "7,9,8\n1.5,2.5,3.5\n4.5,5.5,6.5\n2.5,3.5,1.5\n0.5,1.5,2.5\n", false},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			res, err := sniff.SniffBytes([]byte(tt.in), sniff.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if res.HasHeader != tt.header {
-				t.Fatalf("header %v, want %v (columns %v)", res.HasHeader, tt.header, res.Columns)
-			}
-		})
-	}
+	})
 }
 
 // Lines of notes that open with '#' above a quoted table with doubled
@@ -160,25 +134,12 @@ func TestDecimalCommaTie(t *testing.T) {
 // from a value as a DOUBLE column's do.
 func TestDecimalCommaHeader(t *testing.T) {
 	rows := "Oslo;28,8;37,4\nLima;13,7;46,5\nRome;-2,5;71,8\nKiev;23,0;55\n"
-	for _, tt := range []struct {
-		name, in string
-		header   bool
-	}{
+	checkHeaders(t, []headerCase{
 		{"no header", rows, false},
 		{"names", "town;temperature;humidity\n" + rows, true},
 		{"quoted, commas between", "\"Oslo\",\"28,8\"\n\"Lima\",\"13,7\"\n\"Rome\",\"-2,5\"\n", false},
 		{"quoted names", "\"town\",\"temp\"\n\"Oslo\",\"28,8\"\n\"Lima\",\"13,7\"\n", true},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			res, err := sniff.SniffBytes([]byte(tt.in), sniff.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if res.HasHeader != tt.header {
-				t.Fatalf("header %v, want %v (columns %v)", res.HasHeader, tt.header, res.Columns)
-			}
-		})
-	}
+	})
 }
 
 // Years over decimal-comma numbers name the columns as they do over
@@ -462,5 +423,28 @@ func TestCountsAboveHeader(t *testing.T) {
 	if res.SkipRows != 1 || !res.HasHeader || len(res.Columns) != 12 || res.Columns[0].Name != "plot" {
 		t.Fatalf("skip %d, header %v, %d columns, first %q; want skip 1, a header, 12 columns, plot",
 			res.SkipRows, res.HasHeader, len(res.Columns), res.Columns[0].Name)
+	}
+}
+
+// headerCase is an input and whether the sniffer is to find a header.
+type headerCase struct {
+	name, in string
+	header   bool
+}
+
+// checkHeaders sniffs each case's input and holds its HasHeader to the
+// case's.
+func checkHeaders(t *testing.T, cases []headerCase) {
+	t.Helper()
+	for _, tt := range cases {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := sniff.SniffBytes([]byte(tt.in), sniff.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.HasHeader != tt.header {
+				t.Fatalf("header %v, want %v (columns %v)", res.HasHeader, tt.header, res.Columns)
+			}
+		})
 	}
 }
