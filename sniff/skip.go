@@ -16,7 +16,12 @@ package sniff
 // A preamble as wide as the table (a spreadsheet's title row and blank
 // rows above the header) is csvscan's addition: see skipSparse.
 
-import "github.com/csvscan/csvscan/internal/cast"
+import (
+	"bytes"
+	"strings"
+
+	"github.com/csvscan/csvscan/internal/cast"
+)
 
 // shape is what one walk over a candidate's rows finds.
 type shape struct {
@@ -356,4 +361,22 @@ func typedColumns(res *Result) int {
 		}
 	}
 	return n
+}
+
+// sepLine returns the delimiter that the first line of b names, when it
+// is "sep=" and one byte (any case; after a UTF-8 byte order mark) and a
+// line end: the line Excel reads as the file's delimiter and writes above
+// the table so that another locale opens the file with it. DuckDB takes it
+// for the table's first row, its header when the table has two columns
+// ("sep=" and an empty name, split at ';').
+func sepLine(b []byte) (string, bool) {
+	b = bytes.TrimPrefix(b, []byte{0xEF, 0xBB, 0xBF})
+	if len(b) < 6 || !strings.EqualFold(string(b[:4]), "sep=") {
+		return "", false
+	}
+	d := b[4]
+	if d == '\n' || d == '\r' || (b[5] != '\n' && b[5] != '\r') {
+		return "", false
+	}
+	return string(d), true
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/csvscan/csvscan/dialect"
@@ -279,79 +278,6 @@ func (s *session) sniff() (*Result, error) {
 		s.rate(res)
 	}
 	return res, err
-}
-
-// sepLine returns the delimiter that the first line of b names, when it
-// is "sep=" and one byte (any case; after a UTF-8 byte order mark) and a
-// line end: the line Excel reads as the file's delimiter and writes above
-// the table so that another locale opens the file with it. DuckDB takes it
-// for the table's first row, its header when the table has two columns
-// ("sep=" and an empty name, split at ';').
-func sepLine(b []byte) (string, bool) {
-	b = bytes.TrimPrefix(b, []byte{0xEF, 0xBB, 0xBF})
-	if len(b) < 6 || !strings.EqualFold(string(b[:4]), "sep=") {
-		return "", false
-	}
-	d := b[4]
-	if d == '\n' || d == '\r' || (b[5] != '\n' && b[5] != '\r') {
-		return "", false
-	}
-	return string(d), true
-}
-
-// quoteLater gives res the quote '"' (its own escape, RFC 4180's) when
-// the sample holds no '"' at all, the sniffed dialect has no quote, and a
-// window from later in the file holds a value quoted with it: a file
-// whose first quoted value comes after the head. With no '"' in the
-// sample, the quoted dialect reads the sample exactly as the one without
-// (see canonical), so every other decision stands; without it, the read
-// would stop at the first quoted value that holds a delimiter, with a
-// field-count error far into the file. DuckDB samples the head only and
-// reads such a file without a quote.
-func (s *session) quoteLater(res *Result) {
-	d := res.Dialect
-	if s.opts.Fixed&Quote != 0 || d.Quote.IsSet() || len(s.windows) == 0 || s.has('"') ||
-		strings.IndexByte(d.Delimiter, '"') >= 0 {
-		return
-	}
-	for i, w := range s.windows {
-		if quotedValue(w, d.Delimiter) {
-			d.Quote = dialect.Some('"')
-			if s.opts.Fixed&Escape == 0 {
-				d.Escape = d.Quote
-			}
-			if d.Validate() != nil {
-				return
-			}
-			s.tracef("window %d holds values quoted with '\"', the head none: quote '\"'\n", i+1)
-			res.Dialect = d
-			return
-		}
-	}
-}
-
-// quotedValue says w holds a value in '"' quotes: a '"' at the start of a
-// line or after delim, and a later '"' before delim or a line end.
-func quotedValue(w []byte, delim string) bool {
-	for i := 0; i < len(w); i++ {
-		j := bytes.IndexByte(w[i:], '"')
-		if j < 0 {
-			return false
-		}
-		i += j
-		if !(i == 0 || w[i-1] == '\n' || w[i-1] == '\r' || bytes.HasSuffix(w[:i], []byte(delim))) {
-			continue
-		}
-		k := bytes.IndexByte(w[i+1:], '"')
-		if k < 0 {
-			return false
-		}
-		e := i + 1 + k + 1 // just past the closing quote
-		if e == len(w) || w[e] == '\n' || w[e] == '\r' || bytes.HasPrefix(w[e:], []byte(delim)) {
-			return true
-		}
-	}
-	return false
 }
 
 // choose picks the dialect and reads the sample with it. DuckDB's method
