@@ -33,6 +33,19 @@ func FuzzSniff(f *testing.F) {
 		"a,b,c\n1,2,3\n4,5,6\n\nx,y\n7,8\n9,10\n",
 		"k;v\r\n\"x\ny\";1\r\n",
 		"",
+		// The all-text header rules, sep= lines, blocks above an empty
+		// line, optional last values, fixed-length codes, counts above a
+		// header, numbered headers.
+		"sep=;\na;b\n1;2\n",
+		"Station,Berlin\nLatitude,52.47\n\nDate,amount\n2024-01-01,3\n2024-01-02,4\n",
+		"active,Oslo\nclosed,Lima\nactive,Rome\n",
+		"Country,2019,2020,2021\nNorway,1.5,2.25,3.75\nPeru,4.5,,6.25\n",
+		",0,1,2\n0,0.5,1.25,-0.75\n1,0.25,2.5,1.5\n2,1.75,-1.5,0.5\n",
+		"m v1.0.0 h1:abcd1234abcd1234\nn v2.1.0 h1:ffff0000ffff0000\n",
+		"AD\t+4230+00131\tEurope/Andorra\nAE\t+2518+05518\tAsia/Dubai\nAF\t+3431+06912\tAsia/Kabul\tnote\n",
+		"506,13,,,\nCRIM,ZN,INDUS,CHAS,NOX\n0.006,18,2.31,0,0.538\n",
+		"Oslo;28,8;37,4\nLima;13,7;46,5\n",
+		"'OBS' 'GPA' 'TUCE'\n1 2.66 20\n2 2.89 22\n",
 	} {
 		f.Add([]byte(s), false, false)
 	}
