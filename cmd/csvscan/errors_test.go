@@ -38,9 +38,11 @@ func TestInputErrorMessages(t *testing.T) {
 		{[]string{"scan", latin}, 1, "", []string{`row 2, line 2, column 1 ("name"), byte 13: not valid UTF-8`, "set --encoding"}},
 		{[]string{"sniff", latin}, 1, "", []string{"not valid UTF-8", "set --encoding"}},
 		// The flags the errors advise are the sniff command's too.
-		{[]string{"sniff", "--json", "--encoding", "latin-1", latin}, 0, `{"delimiter":",","quote":"","escape":"","newline":"\n","comment":"","skip_rows":0,"has_header":true,"columns":[{"name":"name","type":"VARCHAR"},{"name":"city","type":"VARCHAR"}],"date_format":"","timestamp_format":""}` + "\n", nil},
+		{[]string{"sniff", "--json", "--encoding", "latin-1", latin}, 0, `{"delimiter":",","quote":"","escape":"","newline":"\n","comment":"","skip_rows":0,"has_header":true,"columns":[{"name":"name","type":"VARCHAR"},{"name":"city","type":"VARCHAR"}],"date_format":"","timestamp_format":"",` +
+			`"prompt":["--auto-detect=false","--delim=,","--quote=","--escape=","--comment=","--newline=lf","--header=true","--skip=0","--columns=name:VARCHAR,city:VARCHAR","--encoding=latin-1"]}` + "\n", nil},
 		{[]string{"sniff", binary}, 1, "", []string{"binary data, not CSV text", "set --compression", "set --encoding"}},
-		{[]string{"sniff", "--compression", "none", "--encoding", "windows-1252", "--json", latin}, 0, `{"delimiter":",","quote":"","escape":"","newline":"\n","comment":"","skip_rows":0,"has_header":true,"columns":[{"name":"name","type":"VARCHAR"},{"name":"city","type":"VARCHAR"}],"date_format":"","timestamp_format":""}` + "\n", nil},
+		{[]string{"sniff", "--compression", "none", "--encoding", "windows-1252", "--json", latin}, 0, `{"delimiter":",","quote":"","escape":"","newline":"\n","comment":"","skip_rows":0,"has_header":true,"columns":[{"name":"name","type":"VARCHAR"},{"name":"city","type":"VARCHAR"}],"date_format":"","timestamp_format":"",` +
+			`"prompt":["--auto-detect=false","--delim=,","--quote=","--escape=","--comment=","--newline=lf","--header=true","--skip=0","--columns=name:VARCHAR,city:VARCHAR","--encoding=windows-1252"]}` + "\n", nil},
 		{[]string{"scan", "--format", "csv", "--all-varchar", latin}, 1, "", []string{"not valid UTF-8"}},
 		{[]string{"scan", "--raw", latin}, 1, "", []string{"not valid UTF-8"}},
 		{[]string{"scan", binary}, 1, "", []string{"binary data, not CSV text", "set --compression", "set --encoding"}},

@@ -26,7 +26,7 @@ func cmdSniff(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.StringVar(&rf.encoding, "encoding", "utf-8", encodingUsage)
 	fs.StringVar(&rf.compression, "compression", "auto", compressionUsage)
 	explain := fs.Bool("explain", false, "print every candidate dialect, what it read and why it was kept or dropped, before the result")
-	asJSON := fs.Bool("json", false, "print one JSON object (delimiter, quote, escape, newline, comment, skip_rows, has_header, columns, date_format, timestamp_format)")
+	asJSON := fs.Bool("json", false, "print one JSON object (delimiter, quote, escape, newline, comment, skip_rows, has_header, columns, date_format, timestamp_format, and prompt: the flags that read the file again without sniffing)")
 	name, err := parse(fs, args, true)
 	if err != nil {
 		return err
@@ -49,13 +49,19 @@ func cmdSniff(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return inFile(name, errors.New("the input is empty: there is nothing to sniff"))
 	}
 	if *asJSON {
-		return writeSniffJSON(stdout, res)
+		return writeSniffJSON(stdout, res, r.Prompt())
 	}
 	return writeSniffText(stdout, res, r.Prompt())
 }
 
-func writeSniffJSON(w io.Writer, res *sniff.Result) error {
-	b, err := json.Marshal(res.Report())
+// writeSniffJSON writes the result as sniff_csv's fields, and the flags
+// that read the input again without sniffing under "prompt" (DuckDB's
+// sniff_csv gives a read_csv call there).
+func writeSniffJSON(w io.Writer, res *sniff.Result, prompt csvscan.Options) error {
+	b, err := json.Marshal(struct {
+		sniff.Report
+		Prompt []string `json:"prompt"`
+	}{res.Report(), prompt.Flags()})
 	if err != nil {
 		return err
 	}
