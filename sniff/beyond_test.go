@@ -655,3 +655,30 @@ func TestEmptyLinesAboveTable(t *testing.T) {
 		}
 	}
 }
+
+// Comment lines right above the table are not rows to skip (the reader
+// drops them), whatever the line end: a CRLF file's comment line ended at
+// its CR, one byte before the next line, so the sniffer counted the
+// comments as a preamble there and not in the same file with LF or CR.
+func TestCommentLinesAnyLineEnd(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		in   string // LF line ends; also tried with CRLF and CR
+		skip int
+	}{
+		{"a licence block above the header", "#\n# Licensed under the Apache License, Version 2.0 (the \"License\");\n# you may not use this file except in compliance, see\n#\nzone,count\n1,322785\n2,126\n3,11462\n", 0},
+		{"comments above and below the header", "# comment\na,b,c\n# comment2\n1,2,3\n4,5,6\n", 0},
+		{"tab table under a comment block", "#code\tname\n#\n#\nDE\tGermany\nFR\tFrance\nIT\tItaly\nES\tSpain\n", 0},
+	} {
+		for _, nl := range []string{"\n", "\r\n", "\r"} {
+			in := strings.ReplaceAll(tt.in, "\n", nl)
+			res, err := sniff.SniffBytes([]byte(in), sniff.Options{})
+			if err != nil {
+				t.Fatalf("%s %q: %v", tt.name, nl, err)
+			}
+			if !res.Dialect.Comment.IsSet() || res.SkipRows != tt.skip {
+				t.Errorf("%s %q: comment %v, skip %d, want # and %d", tt.name, nl, res.Dialect.Comment, res.SkipRows, tt.skip)
+			}
+		}
+	}
+}
