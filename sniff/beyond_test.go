@@ -655,3 +655,81 @@ func TestEmptyLinesAboveTable(t *testing.T) {
 		}
 	}
 }
+
+// Comment lines right above the table are not rows to skip (the reader
+// drops them), whatever the line end: a CRLF file's comment line ended at
+// its CR, one byte before the next line, so the sniffer counted the
+// comments as a preamble there and not in the same file with LF or CR.
+func TestCommentLinesAnyLineEnd(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		in   string // LF line ends; also tried with CRLF and CR
+		skip int
+	}{
+		{"a licence block above the header", "#\n# Licensed under the Apache License, Version 2.0 (the \"License\");\n# you may not use this file except in compliance, see\n#\nzone,count\n1,322785\n2,126\n3,11462\n", 0},
+		{"comments above and below the header", "# comment\na,b,c\n# comment2\n1,2,3\n4,5,6\n", 0},
+		{"tab table under a comment block", "#code\tname\n#\n#\nDE\tGermany\nFR\tFrance\nIT\tItaly\nES\tSpain\n", 0},
+	} {
+		for _, nl := range []string{"\n", "\r\n", "\r"} {
+			in := strings.ReplaceAll(tt.in, "\n", nl)
+			res, err := sniff.SniffBytes([]byte(in), sniff.Options{})
+			if err != nil {
+				t.Fatalf("%s %q: %v", tt.name, nl, err)
+			}
+			if !res.Dialect.Comment.IsSet() || res.SkipRows != tt.skip {
+				t.Errorf("%s %q: comment %v, skip %d, want # and %d", tt.name, nl, res.Dialect.Comment, res.SkipRows, tt.skip)
+			}
+		}
+	}
+}
+
+// A CRLF file whose quoted values hold LFs (as Windows exports keep them)
+// does not mix line ends: when no dialect reads it by DuckDB's rules (a
+// line of spaces, a short or long row), the readings that follow find it
+// as they find its LF twin, where the sniffer refused it as a file of
+// mixed line ends. A CRLF header over LF rows is still refused.
+func TestQuotedLFInCRLFRagged(t *testing.T) {
+	for _, in := range []string{
+		"id,name,note\n1,Ann,\"two\nlines\"\n   \n2,Bob,plain\n3,Cy,\"x, y\"\n4,Di,z\n5,Ed,w\n",
+		"# export\n#\n\nYear,Make,Model,Price\n1997,Ford,\"E350\nvan\",3000.00\n  \n# a note\n1999,Chevy,\"Venture \"\"EE\"\"\",4900.00\n1996,Jeep,Grand,4799.00\n",
+		"k;v;w\n1;\"a\nb\";x\n2;c\n3;d;y\n4;e;z\n5;f;q\n",
+	} {
+		lf, err := sniff.SniffBytes([]byte(in), sniff.Options{})
+		if err != nil {
+			t.Fatalf("%q: %v", in, err)
+		}
+		crlf := crlfOutsideQuotes(in)
+		res, err := sniff.SniffBytes([]byte(crlf), sniff.Options{})
+		if err != nil {
+			t.Errorf("%q: %v", crlf, err)
+			continue
+		}
+		if res.Dialect.Newline != dialect.NewlineCRLF {
+			t.Errorf("%q: newline %v, want CRLF", crlf, res.Dialect.Newline)
+		}
+		got := fmt.Sprint(res.Dialect.Delimiter, res.Dialect.Quote, res.Dialect.Escape, res.SkipRows, res.HasHeader, len(res.Columns), res.NullPadding)
+		want := fmt.Sprint(lf.Dialect.Delimiter, lf.Dialect.Quote, lf.Dialect.Escape, lf.SkipRows, lf.HasHeader, len(lf.Columns), lf.NullPadding)
+		if got != want || !res.Dialect.Quote.IsSet() {
+			t.Errorf("%q: %s, want the LF twin's %s (with a quote)", crlf, got, want)
+		}
+	}
+	if _, err := sniff.SniffBytes([]byte("id,name\r\n1,\"a\"\n2,b\n3,c\n"), sniff.Options{}); err == nil {
+		t.Errorf("a CRLF header over LF rows: no error in strict mode")
+	}
+}
+
+// crlfOutsideQuotes turns the LFs of in outside '"' quotes into CRLF.
+func crlfOutsideQuotes(in string) string {
+	var b strings.Builder
+	quoted := false
+	for i := 0; i < len(in); i++ {
+		switch c := in[i]; {
+		case c == '"':
+			quoted = !quoted
+		case c == '\n' && !quoted:
+			b.WriteByte('\r')
+		}
+		b.WriteByte(in[i])
+	}
+	return b.String()
+}

@@ -13,7 +13,7 @@ import (
 // rules of docs/reading-rules.md.
 type line struct {
 	start int // offset of the row's first byte in the sample
-	end   int // offset just past its line end (or the end of the sample)
+	end   int // offset just past the byte that ended it (the CR of a CRLF), or the end of the sample
 	cols  int // number of values
 	// comment is a line the reader drops: a comment with nothing but
 	// spaces before it. midComment is a row that a comment ends, and

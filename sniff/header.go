@@ -190,10 +190,21 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 	if r < len(lines) {
 		end = lines[r].start
 	}
-	for k := r - 1; k >= 0 && lines[k].comment && lines[k].end == end; k-- {
+	for k := r - 1; k >= 0 && lines[k].comment && afterCRLF(data, lines[k].end) == end; k-- {
 		end = lines[k].start
 	}
 	res.SkipRows = s.opts.SkipRows + countLines(data[:end])
+}
+
+// afterCRLF returns end, or end+1 when the row that ends at end ended at
+// the CR of a CRLF: the counter ends a row at its CR, and the next row
+// starts past the LF (a comment line above the table counted as a
+// preamble in a CRLF file, and not in the same file with LF or CR).
+func afterCRLF(data []byte, end int) int {
+	if end > 0 && end < len(data) && data[end-1] == '\r' && data[end] == '\n' {
+		return end + 1
+	}
+	return end
 }
 
 // onlyLineEnds reports whether b holds nothing but LF and CR bytes.

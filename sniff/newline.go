@@ -65,3 +65,41 @@ func detectNewlineOutside(b []byte, q byte) dialect.Newline {
 	}
 	return detectNewline(b)
 }
+
+// mixesNewlinesOutside says the first newlineScan bytes of b end their
+// lines in more than one way (LF, CRLF, CR) outside values quoted with q,
+// or hold a quote that does not close there. A CRLF file whose quoted
+// values hold LFs, as Windows exports keep them, ends every line one way.
+func mixesNewlinesOutside(b []byte, q byte) bool {
+	b = b[:min(len(b), newlineScan)]
+	stops := string([]byte{q, '\r', '\n'})
+	first := dialect.Newline(0)
+	seen := false
+	for i := 0; i < len(b); {
+		j := bytes.IndexAny(b[i:], stops)
+		if j < 0 {
+			return false
+		}
+		i += j
+		if b[i] != q {
+			nl := newlineAt(b, i)
+			if seen && nl != first {
+				return true
+			}
+			first, seen = nl, true
+			for i < len(b) && b[i] == '\r' {
+				i++
+			}
+			if nl != dialect.NewlineCR {
+				i++ // the LF
+			}
+			continue
+		}
+		k := bytes.IndexByte(b[i+1:], q) // the closing quote
+		if k < 0 {
+			return true
+		}
+		i += k + 2
+	}
+	return false
+}

@@ -415,6 +415,13 @@ func (s *session) passes(wide bool) (*session, *Result, error) {
 			"which ends a row in every dialect (as in DuckDB) and which strict mode refuses; "+
 			"quote those values, or sniff and read with strict mode off (Dialect.Lenient, strict_mode=false), "+
 			"where each such LF starts a row", err)
+	case !s.opts.Dialect.Lenient && !mixesNewlinesOutside(s.head[s.start:], '"'):
+		// Every line outside quotes ends alike: the line ends that differ
+		// are inside quoted values (a CRLF export whose values hold LFs,
+		// which the readings without the quote end rows at). The sample
+		// reads with its own line end; no dialect of DuckDB's rules does,
+		// and the readings that follow (ragged rows) start from these.
+		return p, res, err
 	case !s.opts.Dialect.Lenient:
 		return nil, nil, fmt.Errorf("%w: the sample mixes line ends (LF, CRLF, CR), which strict mode refuses; "+
 			"sniff and read it with strict mode off (Dialect.Lenient, strict_mode=false)", err)
