@@ -120,13 +120,10 @@ func TestStrayTrailingDelimiter(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
-		var names []string
-		for _, c := range res.Columns {
-			names = append(names, c.Name+":"+c.Type.String())
-		}
-		if res.Dialect.Delimiter != tt.delim || strings.Join(names, ",") != tt.names || !res.HasHeader {
+		names := columnList(res)
+		if res.Dialect.Delimiter != tt.delim || names != tt.names || !res.HasHeader {
 			t.Fatalf("%s: delimiter %q, columns %s, header %v; want %q, %s, true", tt.name, res.Dialect.Delimiter,
-				strings.Join(names, ","), res.HasHeader, tt.delim, tt.names)
+				names, res.HasHeader, tt.delim, tt.names)
 		}
 		if !res.TrailingDelimiter || res.NullPadding || res.IgnoreErrors {
 			t.Errorf("%s: trailing delimiter %v, null padding %v, ignore errors %v; want true, false, false", tt.name,
@@ -186,13 +183,10 @@ func TestHashOpensValues(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
-		var names []string
-		for _, c := range res.Columns {
-			names = append(names, c.Name+":"+c.Type.String())
-		}
-		if res.Dialect.Comment.IsSet() || strings.Join(names, ",") != tt.names || !res.HasHeader {
+		names := columnList(res)
+		if res.Dialect.Comment.IsSet() || names != tt.names || !res.HasHeader {
 			t.Fatalf("%s: comment %v, columns %s, header %v; want no comment, %s, true", tt.name, res.Dialect.Comment,
-				strings.Join(names, ","), res.HasHeader, tt.names)
+				names, res.HasHeader, tt.names)
 		}
 		rows, rejects := readTyped(t, tt.in, res)
 		if got := strings.Join(rows[tt.row], ","); got != tt.want || rejects != 0 {
@@ -307,4 +301,13 @@ func TestFooterNotes(t *testing.T) {
 			t.Errorf("%s: read %d rows and %d rejects, want %d and %d", tt.name, len(rows), rejects, tt.rows, tt.rejects)
 		}
 	}
+}
+
+// columnList is res's columns as name:TYPE, joined by commas.
+func columnList(res *sniff.Result) string {
+	var names []string
+	for _, c := range res.Columns {
+		names = append(names, c.Name+":"+c.Type.String())
+	}
+	return strings.Join(names, ",")
 }
