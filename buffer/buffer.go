@@ -60,9 +60,9 @@ type Manager struct {
 	next     int   // sequential: the next buffer to read
 	count    int   // sequential: number of buffers, once the end was seen (-1 before)
 	retired  int64 // buffers ending at or before this offset are no longer needed
-	err      error // sequential: a read error, sticky
 	// failAt and failErr: a sequential source failed after failAt bytes,
-	// which the last buffer holds (FailedAt).
+	// where the last buffer ends (FailedAt); Pin past it returns failErr
+	// (sticky).
 	failAt  int64
 	failErr error
 	stats   Stats
@@ -213,9 +213,6 @@ func (m *Manager) Pin(i int) (*Buffer, error) {
 		if i < m.next {
 			return nil, ErrRetired
 		}
-		if m.err != nil {
-			return nil, m.err
-		}
 		if len(m.loading) > 0 {
 			m.cond.Wait()
 			continue
@@ -318,19 +315,20 @@ func (m *Manager) loadNext() error {
 		m.count = i + 1
 	default:
 		err = fmt.Errorf("csvscan: reading buffer %d at offset %d: %w", i, int64(i)*int64(m.size)+int64(n), err)
-		if n == 0 {
-			m.err = err
-			m.free = append(m.free, data[:0])
-			return m.err
-		}
 		// The bytes read before the failure are kept, as the last buffer,
 		// with the error after them (FailedAt): a reader of its end gets
 		// the error, not io.EOF (Reader.Read), so the rows they hold are
 		// read and the row they cut is the error's, as a sequential scan
 		// has them. (They were dropped, and a parallel scan stopped up to a
-		// buffer of rows earlier than a sequential one.)
-		m.count = i + 1
+		// buffer of rows earlier than a sequential one.) With no byte read,
+		// the buffer before is the last, and Pin of this one the error.
 		m.failAt, m.failErr = int64(i)*int64(m.size)+int64(n), err
+		if n == 0 {
+			m.count = i
+			m.free = append(m.free, data[:0])
+			return err
+		}
+		m.count = i + 1
 	}
 	m.add(&Buffer{index: i, offset: int64(i) * int64(m.size), data: data[:n], last: m.count == i+1})
 	m.next = i + 1
