@@ -54,6 +54,7 @@ type batch struct {
 	// The merge takes such rows without looking at their records.
 	uniform  int
 	hasArena bool // some value is in the arena
+	adopted  bool // the arena is a Scanner's buffer of a long row (add): not kept for reuse
 	owner    int  // the worker that made or read the batch last (-1: none; see recycleBy)
 	// pending is set when the boundary's first rows are still to be read
 	// (its start state was not known when its worker finished the bulk);
@@ -194,6 +195,10 @@ func (p *Parallel) recycleBy(b *batch, id int) {
 		*b = batch{}
 		return
 	}
+	if b.adopted {
+		// As long as a long row: held by the batches in flight only.
+		b.arena, b.adopted = nil, false
+	}
 	*b = batch{arena: b.arena[:0], fields: b.fields[:0], rows: b.rows[:0], bad: b.bad[:0], owner: id}
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -219,6 +224,35 @@ func (b *batch) add(s *Scanner) {
 	// index, without append's checks (refs and spans have one length); the
 	// others are copied to the arena.
 	refs := b.fields[at : at+n]
+	if !s.seg.borrowed {
+		// Every value goes to the arena. A long row (one read across
+		// buffers) takes the Scanner's buffer as the arena instead of a
+		// copy of it, when the arena is still empty; otherwise the arena
+		// makes room for the row at once, not a doubling per value. (An
+		// 80 MB row of 8 values held the Scanner's 128 MB and copies that
+		// grew to 200 MB.)
+		need := 0
+		for _, sp := range spans {
+			if !sp.scratch {
+				need += sp.end - sp.start
+			}
+		}
+		if len(b.arena) == 0 && need >= adoptBytes {
+			b.adopt(s)
+			for i, sp := range spans {
+				if !sp.scratch {
+					refs[i] = fieldRef{start: uint32(sp.start), end: uint32(sp.end) | arenaBit}
+					continue
+				}
+				start := len(b.arena)
+				b.arena = append(b.arena, s.scratch[sp.start:sp.end]...)
+				refs[i] = fieldRef{start: uint32(start), end: uint32(len(b.arena)) | arenaBit}
+			}
+			b.addMeta(s, n)
+			return
+		}
+		b.arena = slices.Grow(b.arena, need)
+	}
 	for i, sp := range spans {
 		if !sp.scratch && s.seg.borrowed {
 			refs[i] = fieldRef{start: uint32(sp.start), end: uint32(sp.end)}
@@ -234,6 +268,22 @@ func (b *batch) add(s *Scanner) {
 		b.hasArena = true
 	}
 	b.addMeta(s, n)
+}
+
+// adoptBytes is the length of a row's values from which add takes the
+// Scanner's buffer as the batch's arena rather than copy them: a row that
+// long was read across buffers into memory of the Scanner's own, which the
+// Scanner gives up (Scanner.giveBuffer) and makes again, at its first size,
+// for what it reads next.
+const adoptBytes = 1 << 20
+
+// adopt makes the Scanner's buffer the batch's empty arena: its bytes stay
+// where they are, so that the spans of the row just read are offsets of
+// the arena, and values appended later go past the Scanner's bytes, which
+// it no longer writes to.
+func (b *batch) adopt(s *Scanner) {
+	b.arena = s.giveBuffer()
+	b.hasArena, b.adopted = true, true
 }
 
 // addLane is add for a row that laneRow read whole, every value in the

@@ -3,7 +3,11 @@ package scanner
 import (
 	"bytes"
 	"context"
+	"strings"
 	"testing"
+
+	"github.com/csvscan/csvscan/dialect"
+	"github.com/google/go-cmp/cmp"
 )
 
 // TestNewBatchPrefersOwn: a worker's bulk gets back a batch it read last
@@ -43,5 +47,52 @@ func TestNewBatchPrefersOwn(t *testing.T) {
 	p.recycleBy(other, 1)
 	if b := p.newBatch(0, 1, 1000, 1000, 0); b != other {
 		t.Fatalf("worker 0 got a batch of %d rows; want the one of 5000, not its own of 20", cap(b.rows))
+	}
+}
+
+// TestGiveBuffer gives a Scanner's buffer away (as batch.adopt does) after
+// each row at every read size and buffer size, writes over the part of it
+// past the Scanner's bytes (as a batch appends to its arena), and checks
+// that the Scanner's rows are those of a plain scan and that the bytes
+// given stay as they were: the Scanner reads on in memory of its own.
+func TestGiveBuffer(t *testing.T) {
+	input := []byte("id,note\n1,\"a \"\"b\"\"\"\n2,\"two\nlines\"\n3,plain\n4,\"" + strings.Repeat("long ", 40) + "\"\n5,end\n")
+	opts := Options{Dialect: dialect.Default(), Header: true}
+	want := scanBytes(t, input, opts)
+	for _, bufSize := range []int{1, 2, 7, 16, 64, 65} {
+		for _, read := range []int{1, 2, 7, 63, 64, 65} {
+			o := opts
+			o.BufferSize = bufSize
+			s, err := New(&chunkReader{data: input, size: read}, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got result
+			var given [][]byte
+			var kept []string
+			for s.Scan() {
+				row := make([]string, len(s.Row()))
+				for i, v := range s.Row() {
+					row[i] = string(v)
+				}
+				got.Rows = append(got.Rows, row)
+				got.Lines = append(got.Lines, s.LineNumber())
+				g := s.giveBuffer()
+				given, kept = append(given, g), append(kept, string(g))
+				g = g[len(g):cap(g)]
+				for i := range g {
+					g[i] = '!'
+				}
+			}
+			got.Header, got.Err = s.Header(), s.Err()
+			if d := cmp.Diff(want, got, cmp.Comparer(sameError)); d != "" {
+				t.Fatalf("buffer %d, reads of %d: rows differ from a plain scan (-plain +given away):\n%s", bufSize, read, d)
+			}
+			for i, g := range given {
+				if string(g) != kept[i] {
+					t.Fatalf("buffer %d, reads of %d: the bytes given after row %d changed from %q to %q", bufSize, read, i+1, kept[i], g)
+				}
+			}
+		}
 	}
 }

@@ -94,6 +94,14 @@ func (s *Scanner) shift(d int) {
 // input, or on a read error (kept in readErr until the bytes before it are
 // read).
 func (s *Scanner) fill() bool {
+	if s.seg.given {
+		// The buffer is a batch's now (giveBuffer): the current line goes
+		// to a new one, as from a borrowed buffer.
+		own := make([]byte, max(min(s.opts.BufferSize, DefaultBufferSize), 2*(s.n-s.rowStart)))
+		copy(own, s.buf[s.rowStart:s.n])
+		s.shift(s.rowStart)
+		s.buf, s.seg.given = own, false
+	}
 	if s.seg.borrowed {
 		// The buffer is someone else's (a pinned input buffer): move the
 		// current line to memory of our own and read on from seg.more.
@@ -150,6 +158,14 @@ func (s *Scanner) fill() bool {
 	}
 	s.resetSkip()
 	return added > 0
+}
+
+// giveBuffer hands the Scanner's own buffer over to a batch (batch.adopt):
+// its bytes up to s.n stay as they are, and the Scanner moves what it still
+// needs to a new buffer before it writes again (fill).
+func (s *Scanner) giveBuffer() []byte {
+	s.seg.given = true
+	return s.buf[:s.n]
 }
 
 // A lender is a source that lends the Scanner the bytes it holds instead

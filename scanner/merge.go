@@ -394,6 +394,9 @@ func (p *Parallel) emptied(b *batch) *batch {
 	}
 	b.more = nil
 	b.rows, b.fields, b.bad, b.arena = b.rows[:0], b.fields[:0], b.bad[:0], b.arena[:0]
+	if b.adopted {
+		b.arena, b.adopted = nil, false
+	}
 	b.lines, b.uniform, b.hasArena, b.badRun = 0, 0, false, 0
 	return b
 }

@@ -697,3 +697,54 @@ func TestParallelNoStaleValues(t *testing.T) {
 		t.Fatal(p.Err())
 	}
 }
+
+// TestParallelLongRows reads inputs whose rows of over a mebibyte of
+// values straddle buffers of 64 and 256 KiB, among short rows, in parallel
+// and compares each way of reading with the sequential scan. Such a row is
+// read into a worker's own memory, which its batch takes as its arena
+// (batch.adopt); the rows read after it, in the same memory or in the
+// Scanner's next buffer, and the unescaped values (quoted values with
+// doubled quotes, which live apart from the buffer) must come out as the
+// sequential scan gives them. Two long rows in a row make the second one
+// copied into the adopted arena.
+func TestParallelLongRows(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads several megabytes a case")
+	}
+	rng := rand.New(rand.NewPCG(7, 11))
+	long := func(b *strings.Builder) {
+		for v := range 3 {
+			if v > 0 {
+				b.WriteByte(',')
+			}
+			n := adoptBytes/2 + rng.IntN(adoptBytes/2)
+			switch rng.IntN(3) {
+			case 0:
+				b.WriteString(strings.Repeat("x", n))
+			case 1: // quoted, a line end inside
+				b.WriteString(`"` + strings.Repeat("y", n/2) + "\n" + strings.Repeat("z", n/2) + `"`)
+			default: // quoted with doubled quotes: unescaped apart
+				b.WriteString(`"` + strings.Repeat(`ab""`, n/4) + `"`)
+			}
+		}
+	}
+	for i := range 6 {
+		var b strings.Builder
+		b.WriteString("a,b,c\n")
+		nl := "\n"
+		if i%2 == 1 {
+			nl = "\r\n"
+		}
+		for r := range 8 {
+			if r%3 == 1 || i >= 4 && r%3 == 2 {
+				long(&b)
+			} else {
+				fmt.Fprintf(&b, "%d,\"q%d\",%s", r, r, strings.Repeat("s", rng.IntN(100)))
+			}
+			b.WriteString(nl)
+		}
+		input := []byte(b.String())
+		opts := Options{Dialect: dialect.Default(), Header: true, MaxLineSize: 8 << 20}
+		checkParallel(t, input, opts, 2+2*(i%2), []int{64 << 10, 256 << 10}[i/2%2])
+	}
+}

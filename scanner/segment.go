@@ -35,6 +35,7 @@ type segment struct {
 	badMore int
 
 	borrowed bool      // buf is a pinned input buffer: copy before writing
+	given    bool      // buf was given to a batch (giveBuffer): copy before writing
 	more     io.Reader // the input after a borrowed buf
 
 	firstRow         int64    // input offset of the first row start found, or -1
