@@ -520,3 +520,33 @@ func TestTimestampTZColumn(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstRowPastMaxHead sniffs a file whose first data row is longer
+// than the most the head reads by default (64 MiB) with the maximum line
+// size raised over it, through Sniff and SniffReader: the head reads on to
+// the row's end, so that the header is found and the columns are typed by
+// the row, as DuckDB 1.5.6 sniffs such a file. The head used to stop at 64
+// MiB inside the row, so that the header was the only row: taken for
+// data, columns named column0..., a column whose header is "1" typed
+// BIGINT, and the read then failed on the row's text.
+func TestFirstRowPastMaxHead(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads 65 MiB")
+	}
+	in := patternAt{head: "name,1,when\n", unit: "x", n: 65 << 20, tail: ",2,2024-01-02\n3,4,2024-01-03\n"}
+	opts := sniff.Options{MaxLineSize: 80 << 20}
+	want := "name:VARCHAR,1:BIGINT,when:DATE"
+	check := func(how string, res *sniff.Result, err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatalf("%s: %v", how, err)
+		}
+		if got := columnList(res); !res.HasHeader || got != want {
+			t.Errorf("%s: header %v, columns %s; want a header and %s", how, res.HasHeader, got, want)
+		}
+	}
+	res, err := sniff.Sniff(in, in.size(), opts)
+	check("Sniff", res, err)
+	res, _, err = sniff.SniffReader(memtest.Pattern(in.head, in.unit, in.n, in.tail), opts)
+	check("SniffReader", res, err)
+}

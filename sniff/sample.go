@@ -16,7 +16,12 @@ package sniff
 //     dialect can read a row that long, so nothing after it can help
 //     (every candidate that reaches that row is dropped, and when none is
 //     left the error says so);
-//   - maxHead bytes, unless the whole input is asked for;
+//   - maxHead bytes, unless the whole input is asked for, or the first
+//     two lines end past it (then just past the second's end: a header
+//     and a data row of up to the maximum line size each are always
+//     sampled, so that a raised maximum line size reads a first row
+//     longer than maxHead as DuckDB does, rather than typing the columns
+//     from the header alone);
 //   - the end of the input (the head is then final).
 //
 // The cut depends on the bytes only, never on how a reader hands them out,
@@ -82,8 +87,26 @@ type headCut struct {
 	empty   int // empty lines seen
 	lastEnd int // offset just past the last LF or CR
 	lfEnd   int // offset just past the last LF
+	second  int // offset just past the second line counted, 0 before it
 	pos     int // bytes scanned
 	long    int // offset of the line that is too long, or -1
+}
+
+// capped reports whether the head is cut at maxHead: when the sample is
+// limited and its second line ended by then.
+func (h *headCut) capped() bool {
+	return h.rows >= 0 && h.second > 0 && h.second <= maxHead
+}
+
+// counted notes a line end counted just before offset e and reports
+// whether it ends the second line past maxHead: the cut. (A CRLF counts
+// as a CR and as an LF, so the lines are the larger count.)
+func (h *headCut) counted(e int) bool {
+	if h.second > 0 || max(h.lf, h.cr) < 2 {
+		return false
+	}
+	h.second = e
+	return h.rows >= 0 && e > maxHead
 }
 
 // feed scans b[h.pos:] (b grows between calls, its prefix unchanged) and
@@ -91,8 +114,7 @@ type headCut struct {
 // h.long is set to the start of a line longer than the maximum when that
 // is why the head ends.
 func (h *headCut) feed(b []byte) int {
-	limited := h.rows >= 0
-	if limited && len(b) > maxHead {
+	if h.capped() && len(b) > maxHead {
 		b = b[:maxHead]
 	}
 	i := h.pos
@@ -117,6 +139,12 @@ func (h *headCut) feed(b []byte) int {
 			}
 			if stop > h.lastEnd || h.emptyLine() {
 				h.cr++
+				if h.counted(stop + 1) {
+					return stop + 1
+				}
+				if h.capped() && len(b) > maxHead {
+					b, end = b[:maxHead], min(end, maxHead)
+				}
 			}
 			h.lastEnd = stop + 1
 			if h.lf == 0 && (h.rows >= 0 && h.cr > h.rows || h.bytes > 0 && stop+1 >= h.bytes) {
@@ -129,6 +157,12 @@ func (h *headCut) feed(b []byte) int {
 		}
 		if end > h.lfEnd && (end > h.lfEnd+1 || b[h.lfEnd] != '\r') || h.emptyLine() {
 			h.lf++
+			if h.counted(end + 1) {
+				return end + 1
+			}
+			if h.capped() && len(b) > maxHead {
+				b = b[:maxHead]
+			}
 		}
 		h.lastEnd, h.lfEnd = end+1, end+1
 		if h.rows >= 0 && h.lf > h.rows || h.bytes > 0 && end+1 >= h.bytes {
@@ -137,7 +171,7 @@ func (h *headCut) feed(b []byte) int {
 		i = end + 1
 	}
 	h.pos = len(b)
-	if limited && len(b) == maxHead {
+	if h.capped() && len(b) == maxHead {
 		return maxHead
 	}
 	return -1
@@ -179,8 +213,13 @@ func readHead(r io.Reader, rows, maxBytes, maxLine int) (head, error) {
 			// to what the sample needs at the line length seen so far
 			// allocated 64 MiB for a stream of 16 MB of long lines.)
 			want := max(2*cap(buf), len(buf)+firstRead)
-			if rows >= 0 {
+			if h.capped() {
 				want = min(want, maxHead+firstRead)
+			}
+			if sr, ok := r.(*io.SectionReader); ok {
+				// No more than the input and a byte to see its end: a
+				// first row of 80 MB took a head of 128 MiB.
+				want = min(want, int(sr.Size())+1)
 			}
 			if maxBytes > 0 && len(buf) < maxBytes {
 				want = min(want, maxBytes+firstRead)
