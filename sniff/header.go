@@ -119,7 +119,9 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 			has = true
 			res.Scores.Header = 1
 		}
-		if allText && !allNull {
+		if allText && !allNull && s.namedInFirstChunk(t, header) {
+			s.tracef("header: the first row does not fit a column the first chunk typed\n")
+		} else if allText && !allNull {
 			// The signs that the first row of an all-text table is data,
 			// in turn; DuckDB assumes a header.
 			for _, sign := range []struct {
@@ -194,6 +196,26 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 		end = lines[k].start
 	}
 	res.SkipRows = s.opts.SkipRows + countLines(data[:end])
+}
+
+// namedInFirstChunk says a value of header does not fit the type its
+// column had over the first chunk of rows, a type refinement then dropped
+// (a column of numbers that holds "hello" from row 10,002 on): the first
+// row is a header by DuckDB's rule, which decides it on those types, and
+// the signs that an all-text first row is data (recurs and the others)
+// are not asked. A name that is also a value of its text column ("i,'world'"
+// above 13,400 rows of "world", the first column numbers for the first
+// 10,000) was taken for data.
+func (s *session) namedInFirstChunk(t *table, header [][]byte) bool {
+	for i, ty := range t.firstTypes {
+		if ty == cast.TypeVarchar || ty == typeNull {
+			continue
+		}
+		if v := cell(header, i); !s.null(v) && !s.canCast(ty, v) {
+			return true
+		}
+	}
+	return false
 }
 
 // afterCRLF returns end, or end+1 when the row that ends at end ended at

@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/csvscan/csvscan/dialect"
+	"github.com/csvscan/csvscan/internal/cast"
 	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/scanner/typed"
 )
@@ -23,6 +24,10 @@ type table struct {
 	cols  []column // the candidate types of each column
 	rr    *rowReader
 	chunk int // rows per chunk: chunkRows, fewer for a wide table (typed.ChunkRows)
+	// firstTypes are the column types of the first chunk, before
+	// refinement (DuckDB decides the header on them: DetectHeader comes
+	// before RefineTypes).
+	firstTypes []cast.Type
 }
 
 // cell is value i of row r: empty when the row is shorter (padded).

@@ -533,6 +533,10 @@ func (s *session) finish(best []*candidate, derr error) (*Result, error) {
 		return nil, err
 	}
 	s.tracef("chosen: %s (table from row %d, width %d)\n", short(c.d), c.dataRow()+1, c.sh.cols)
+	rows.firstTypes = make([]cast.Type, len(rows.cols))
+	for i := range rows.cols {
+		rows.firstTypes[i] = rows.cols[i].top()
+	}
 	s.refineTypes(c, rows)
 	if s.restErr != nil {
 		return nil, s.restErr

@@ -1,0 +1,35 @@
+package sniff_test
+
+// Header decisions on realistic files: a name that is also one of its
+// column's values, a data frame's unnamed index, one-column lists, and a
+// header that names fewer columns than the rows hold.
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// A first row whose value in a column the first chunk typed does not fit
+// that type is a header, as DuckDB decides it on the first chunk's types,
+// even when refinement later makes every column text and one of its names
+// is also a value of its column: a price list whose "unit" column holds
+// "unit" among "kg" and "box", whose ids turn to codes past row 2,048.
+func TestHeaderOnFirstChunkTypes(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("id,unit\n")
+	units := []string{"kg", "box", "unit"}
+	for i := range 2500 {
+		id := fmt.Sprint(i + 1)
+		if i > 2200 && i%7 == 0 {
+			id = fmt.Sprintf("X-%d", i)
+		}
+		fmt.Fprintf(&b, "%s,%s\n", id, units[i%3])
+	}
+	checkHeaders(t, []headerCase{
+		{"a name among the values, ids typed in the first chunk", b.String(), true},
+		// Text from the first chunk on: the recurring value is still a
+		// sign of data.
+		{"all text from the start", "A-1,unit\nB-2,kg\nC-3,unit\nD-4,box\n", false},
+	})
+}
