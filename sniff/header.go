@@ -119,6 +119,11 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 			has = true
 			res.Scores.Header = 1
 		}
+		if !has && s.indexHeader(t.rows, numeric) {
+			s.tracef("header: an empty name over a column of row numbers, the other columns named 0, 1, ... (a data frame's index)\n")
+			has = true
+			res.Scores.Header = 1
+		}
 		if allText && !allNull && s.namedInFirstChunk(t, header) {
 			s.tracef("header: the first row does not fit a column the first chunk typed\n")
 		} else if allText && !allNull {
@@ -374,6 +379,36 @@ func (s *session) numberedHeader(rows [][][]byte, numeric []bool) bool {
 		if y, c := s.numberRun(r, numeric); y || c {
 			return false
 		}
+	}
+	return true
+}
+
+// indexHeader says the first of rows is the header a data frame writes
+// without names: its first value is empty over a column of row numbers
+// (every later row's first value a whole number, each one more than the
+// last: pandas' index), and its other values count 0, 1, 2 from the
+// second column on, the names pandas gives unnamed columns. A Series
+// written with to_csv is ",0" above "0,1.5", "1,2.5": DuckDB reads the
+// first row as data, since 0 fits the column of decimals, and so did
+// numberedHeader, which wants three numbers. It asks for three rows
+// below.
+func (s *session) indexHeader(rows [][][]byte, numeric []bool) bool {
+	if len(rows) < 4 || len(numeric) < 2 || !numeric[0] || !s.null(cell(rows[0], 0)) {
+		return false
+	}
+	for i := 1; i < len(numeric); i++ {
+		x, ok := s.caster.Int64(cell(rows[0], i))
+		if !ok || x != int64(i-1) {
+			return false
+		}
+	}
+	var prev int64
+	for k, r := range rows[1:] {
+		x, ok := s.caster.Int64(cell(r, 0))
+		if !ok || k > 0 && x != prev+1 {
+			return false
+		}
+		prev = x
 	}
 	return true
 }

@@ -33,3 +33,19 @@ func TestHeaderOnFirstChunkTypes(t *testing.T) {
 		{"all text from the start", "A-1,unit\nB-2,kg\nC-3,unit\nD-4,box\n", false},
 	})
 }
+
+// A data frame written with its index and no column names (a pandas
+// Series, or a DataFrame of unnamed columns) has a header of an empty
+// name over the row numbers and the names 0, 1, ...: ",0" above "0,1.5".
+// Its values fit the columns' types, and DuckDB reads it as data.
+func TestDataFrameIndexHeader(t *testing.T) {
+	checkHeaders(t, []headerCase{
+		{"a Series", ",0\n0,1.5\n1,2.25\n2,-0.5\n3,4.75\n", true},
+		{"two unnamed columns", ",0,1\n0,0.5,12\n1,0.25,7\n2,1.75,3\n3,2.5,8\n", true},
+		{"a filtered index", ",0\n4,1.5\n5,2.25\n6,-0.5\n7,4.75\n", true},
+		// Rows of data: the first row's first value is missing but the
+		// first column does not count by one, or the second is no 0.
+		{"a missing id", ",0\n7,1.5\n3,2.25\n9,-0.5\n4,4.75\n", false},
+		{"a missing value", ",3\n0,1.5\n1,2.25\n2,-0.5\n3,4.75\n", false},
+	})
+}
