@@ -49,3 +49,26 @@ func TestDataFrameIndexHeader(t *testing.T) {
 		{"a missing value", ",3\n0,1.5\n1,2.25\n2,-0.5\n3,4.75\n", false},
 	})
 }
+
+// A list of e-mail addresses, URLs or file names, one a line, has no
+// header when its first line is an address like the others: the values
+// share their marks ('@', ':', '.'), and a column name ("email", "URL")
+// lacks them. DuckDB takes the first line of every all-text file for a
+// header.
+func TestListOfAddresses(t *testing.T) {
+	emails := "ann.lee@example.org\nbob@mail.example.com\ncy.fox2@example.net\nd.ray@example.org\n"
+	urls := "https://example.org/a/b.html\nhttp://www.example.com/\nhttps://example.net/docs/x?id=3\nhttps://example.org/\n"
+	checkHeaders(t, []headerCase{
+		{"e-mail addresses", emails, false},
+		{"URLs", urls, false},
+		{"file names", "report_2024.pdf\nnotes.txt\nIMG_0001.JPG\nbudget-v2.xlsx\n", false},
+		{"Windows paths", "C:\\Users\\ann\\a.txt\nD:\\data\\b.csv\nC:\\tmp\\x.log\n", false},
+		{"addresses and names", "ann@example.org,Ann Lee\nbob@example.com,Bob Ray\ncy@example.net,Cy Fox\n", false},
+		// Names over the addresses are a header.
+		{"email over addresses", "email\n" + emails, true},
+		{"E-mail Address over addresses", "E-mail Address\n" + emails, true},
+		{"url over URLs", "url\n" + urls, true},
+		{"names over addresses and names", "email,name\nann@example.org,Ann Lee\nbob@example.com,Bob Ray\ncy@example.net,Cy Fox\n", true},
+		{"a dotted name over versions", "pkg.version\n1.2.3\n0.9.1\n2.0.0-rc1\n", true},
+	})
+}
