@@ -65,3 +65,18 @@ func TestTitleWiderThanTable(t *testing.T) {
 		sniffWant(t, "id,name,amount,note\n"+rows.String(), ",", 0, true, "id,name,amount,note")
 	})
 }
+
+// Key/value lines above a small statement, padded to the table's width
+// as a spreadsheet saves them ("Account,12345,"), are lines to skip: the
+// table below has its own header and typed columns. DuckDB and the
+// sniffer took the first pair for the header and every column was text.
+func TestKeyValuePreamble(t *testing.T) {
+	table := "Date,Description,Amount\n2024-01-03,Coffee,-3.50\n2024-01-05,Salary,2500.00\n2024-01-09,Rent,-900.00\n"
+	sniffWant(t, "Account:,12345,\nPeriod:,2024-01,\n"+table, ",", 2, true, "Date,Description,Amount")
+	sniffWant(t, "Account,12345,\nPeriod,2024-01,\nCurrency,EUR,\n"+table, ",", 3, true, "Date,Description,Amount")
+	sniffWant(t, "\"Account\",\"12345\",\"\"\n\"Period\",\"2024-01\",\"\"\n"+table, ",", 2, true, "Date,Description,Amount")
+	sniffWant(t, "Konto;12345;;\nZeitraum;2024-01;;\nDatum;Text;Betrag;Saldo\n03.01.2024;Kaffee;-3,50;100,00\n05.01.2024;Gehalt;2500,00;2600,00\n",
+		";", 2, true, "Datum,Text,Betrag,Saldo")
+	// Pairs that are rows of the table: no header below them.
+	sniffWant(t, "x,1,\ny,2,\nz,3,7\nw,4,8\n", ",", 0, false, "column0,column1,column2")
+}

@@ -328,8 +328,21 @@ func (s *session) belowBlank(res *Result) *Result {
 	if below := countLines(data[i:]); below < 3 || below < 2*block {
 		return nil
 	}
+	bres := s.betterFrom(res, countLines(data[:i]))
+	if bres != nil {
+		s.tracef("a block of %d line(s) above an empty line: the table below it, from line %d, types better\n", block, bres.SkipRows+1)
+	}
+	return bres
+}
+
+// betterFrom sniffs the sample from line skip on (the user's skipped
+// lines included) and returns that result when it is a better table than
+// res: a header its typed columns tell from the data (Scores.Header above
+// one half), at least two columns, every row at its width, no second
+// table, and more typed columns than res has. Otherwise it returns nil.
+func (s *session) betterFrom(res *Result, skip int) *Result {
 	o := s.opts
-	o.SkipRows = countLines(data[:i])
+	o.SkipRows = skip
 	b := newSession(o, head{data: s.head, final: s.final, long: s.long})
 	b.windows, b.rest, b.large = s.windows, s.rest, s.large
 	bres, err := b.sniff()
@@ -338,7 +351,51 @@ func (s *session) belowBlank(res *Result) *Result {
 		typedColumns(bres) <= typedColumns(res) {
 		return nil
 	}
-	s.tracef("a block of %d line(s) above an empty line: the table below it, from line %d, types better\n", block, o.SkipRows+1)
+	return bres
+}
+
+// belowPairs returns the result of sniffing the sample from below a block
+// of key/value lines at the top of res's table, when that is a better
+// table (betterFrom), or nil. A bank or card statement opens with
+// "Account,12345," and "Period,2024-01," above its header: pairs padded
+// to the table's width, as a spreadsheet saves its rectangle, which
+// DuckDB and the sniffer read as the header and first rows, every column
+// then text. The block is one to blockLines lines of res's table whose
+// only values are the first two, the first filled, right above a line
+// whose every value is filled, as a header's are. It returns nil when the
+// caller fixed the rows to skip or the header, when res is a first table
+// above another (TableEnd), or when res has fewer than three columns.
+func (s *session) belowPairs(res *Result) *Result {
+	ncols := len(res.Columns)
+	if s.opts.SkipRows > 0 || s.opts.Header != HeaderAuto || res.TableEnd > 0 || ncols < 3 {
+		return nil
+	}
+	data := s.head[s.start:]
+	i := skipLines(data, res.SkipRows)
+	o := Options{NullPadding: true, MaxLineSize: s.opts.MaxLineSize}
+	block := 0
+	for ; block <= blockLines && i < len(data); block++ {
+		e := skipLines(data[i:], 1)
+		rows, err := readTable(data[i:i+e], res.Dialect, ncols, &o, 1)
+		if err != nil || len(rows) != 1 {
+			return nil
+		}
+		r := rows[0]
+		if filled(r) == ncols {
+			break // the header
+		}
+		if len(cell(r, 0)) == 0 || filled(r) > 2 || filled(r) == 2 && len(cell(r, 1)) == 0 {
+			return nil
+		}
+		i += e
+	}
+	if block == 0 || block > blockLines || i >= len(data) {
+		return nil
+	}
+	bres := s.betterFrom(res, s.opts.SkipRows+countLines(data[:i]))
+	if bres != nil {
+		s.tracef("%d line(s) of key and value above the header: the table from line %d types better\n", block, bres.SkipRows+1)
+	}
 	return bres
 }
 

@@ -274,6 +274,9 @@ func (s *session) sniff() (*Result, error) {
 		if bres := s.belowBlank(res); bres != nil {
 			return bres, nil
 		}
+		if bres := s.belowPairs(res); bres != nil {
+			return bres, nil
+		}
 		s.quoteLater(res)
 		s.rate(res)
 	}
