@@ -72,3 +72,31 @@ func TestListOfAddresses(t *testing.T) {
 		{"a dotted name over versions", "pkg.version\n1.2.3\n0.9.1\n2.0.0-rc1\n", true},
 	})
 }
+
+// A header that names fewer columns than the rows hold, the rows' values
+// past it empty (an export of 4 names above rows of 6 values, the last 2
+// empty), is the header: DuckDB's walk takes the first wider row for the
+// start of the table and skips the names. The table keeps the rows'
+// width, the unnamed columns named as generated names are.
+func TestShortHeaderOverEmptyTail(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("Date,Description,Amount,Balance\n")
+	for i := range 8 {
+		fmt.Fprintf(&b, "2024-01-%02d,Payment %d,%d.50,%d.00,,\n", i+1, i, 10+i, 900-i)
+	}
+	res := sniffWant(t, b.String(), ",", 0, true, "Date,Description,Amount,Balance,column4,column5")
+	if res.NullPadding {
+		t.Errorf("null padding for a short header")
+	}
+	// Below a title line, which stays skipped.
+	sniffWant(t, "Bank export\n"+b.String(), ",", 1, true, "Date,Description,Amount,Balance,column4,column5")
+	// A first row of data without the empty tail is a row, padded.
+	res = sniffWant(t, "2024-01-01,Start,1.50,901.00\n"+strings.SplitN(b.String(), "\n", 2)[1], ",", 0, false,
+		"column0,column1,column2,column3,column4,column5")
+	if !res.NullPadding {
+		t.Errorf("no null padding for a short first row")
+	}
+	// A line of two values above rows that fill four is a note.
+	sniffWant(t, "Account,12345\n"+strings.SplitN(b.String(), "\n", 2)[1], ",", 1, false,
+		"column0,column1,column2,column3,column4,column5")
+}

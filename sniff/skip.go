@@ -265,6 +265,49 @@ func (s *session) skipSparse(c *candidate) {
 	c.skip, c.sh.header = j, j
 }
 
+// shortHeader moves c's table start up to the line above it when that
+// line is a header that names fewer columns than the rows have values,
+// the rows' values past it all empty: an export whose header has 12
+// names above rows of 16 values, the last 4 empty. DuckDB's walk takes
+// a wider row for the start of the table and the narrower lines above it
+// for notes, so the names were skipped and the columns named column00 to
+// column15. The line must not be a comment line, must have at least two
+// values with its last filled, and no row of the first chunk (two or
+// more) may fill a value past its width, while some row fills more than
+// half of it. The table keeps the rows' width, the columns past the
+// header's named as a header of no name is (column12, ...), so that no
+// value is lost; when the header detection then finds the line to be
+// data, it is a row padded with NULLs (Result.NullPadding). It does
+// nothing when the caller fixed the rows to skip or the header.
+func (s *session) shortHeader(c *candidate) {
+	if s.opts.SkipRows > 0 || s.opts.Header != HeaderAuto {
+		return
+	}
+	r := c.dataRow()
+	if r < 1 || r >= len(c.first) {
+		return
+	}
+	h := c.first[r-1]
+	if h.comment || h.cols < 2 || h.cols >= c.sh.cols || h.filled != h.cols {
+		return
+	}
+	most, n := 0, 0
+	for _, l := range c.first[r:] {
+		if l.comment {
+			continue
+		}
+		if l.filled > h.cols {
+			return
+		}
+		most, n = max(most, l.filled), n+1
+	}
+	if n < 2 || 2*most <= h.cols {
+		return
+	}
+	s.tracef("the line above the table names %d of its %d columns, the rows' values past them empty: the header\n", h.cols, c.sh.cols)
+	c.skip, c.sh.header, c.shortHead = r-1, r-1, true
+}
+
 // sparseMost is the most non-empty cells a row of a preamble as wide as
 // a table of cols columns has (skipSparse): one, or a fifth of the
 // columns when they are ten or more.

@@ -530,6 +530,7 @@ func (s *session) finish(best []*candidate, derr error) (*Result, error) {
 	}
 	for _, c := range best {
 		s.skipSparse(c)
+		s.shortHeader(c)
 	}
 	c, rows, err := s.detectTypes(best)
 	if err != nil {
@@ -555,6 +556,9 @@ func (s *session) finish(best []*candidate, derr error) (*Result, error) {
 		// The reader keeps the empty last value the sniffer dropped: a row
 		// with too many values.
 		res.LongRows += rr.dropped
+	}
+	if c.shortHead && !res.HasHeader {
+		res.ShortRows++ // the narrower first row is data: padded
 	}
 	res.NullPadding, res.IgnoreErrors = res.ShortRows > 0, res.LongRows > 0
 	res.DateFormat = s.formats[0].chosen(res, cast.TypeDate, "%Y-%m-%d")
