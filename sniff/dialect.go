@@ -64,6 +64,10 @@ type candidate struct {
 	sh    shape
 	skip  int     // rows before the table (DuckDB's skip_rows)
 	score float64 // share of consistent rows
+	// shortHead says the table's first row names fewer columns than its
+	// rows have values, their last values empty (shortHeader): it may be
+	// narrower than the table without padding.
+	shortHead bool
 	// end, when not 0, is the offset in the sample where the table ends
 	// and rows of another shape begin (firstTable): the types and the
 	// header come from the rows before it.

@@ -16,10 +16,15 @@ package sniff
 // csvscan assume a header for an all-text first row one of whose values
 // comes again in its column (recurs), that has the shape of the rows
 // below it (dataShaped), whose value in a column of fixed-length codes is
-// one of them (fixedCodes), or that leaves out its last values as other
-// rows do (shortAsRows). And a first row that fits every type is still
-// a header when its numbers are years in order or count 0, 1, 2 where no
-// other row's do (numberedHeader): columns named by year.
+// one of them (fixedCodes), that leaves out its last values as other
+// rows do (shortAsRows), or that holds the marks its column's values
+// share ('@' in a list of e-mail addresses: sharedMarks), unless a
+// column the first chunk typed tells otherwise (namedInFirstChunk). And
+// a first row that fits every type is still a header when its numbers
+// are years in order or count 0, 1, 2 where no other row's do
+// (numberedHeader): columns named by year; or when it is a data frame's
+// empty index name above row numbers and the names 0, 1, ...
+// (indexHeader).
 //
 // Names come from the header, with an empty (or all-space) name replaced by
 // the generated one, surrounding spaces trimmed, and duplicates made unique
@@ -119,7 +124,14 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 			has = true
 			res.Scores.Header = 1
 		}
-		if allText && !allNull {
+		if !has && s.indexHeader(t.rows, numeric) {
+			s.tracef("header: an empty name over a column of row numbers, the other columns named 0, 1, ... (a data frame's index)\n")
+			has = true
+			res.Scores.Header = 1
+		}
+		if allText && !allNull && s.namedInFirstChunk(t, header) {
+			s.tracef("header: the first row does not fit a column the first chunk typed\n")
+		} else if allText && !allNull {
 			// The signs that the first row of an all-text table is data,
 			// in turn; DuckDB assumes a header.
 			for _, sign := range []struct {
@@ -130,6 +142,7 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 				{func() bool { return fixedCodes(t.rows, ncols) }, "the first row's value in a column of fixed-length codes is one of them"},
 				{func() bool { return s.recurs(t.rows, ncols) }, "a value of the first row comes again in its column"},
 				{func() bool { return shortAsRows(t.rows, ncols) }, "the first row leaves out the last values, as other rows do"},
+				{func() bool { return sharedMarks(t.rows, ncols) }, "the first row holds the marks its column's values share (@ in e-mail addresses, :// in URLs)"},
 			} {
 				if sign.data() {
 					s.tracef("no header: %s\n", sign.why)
@@ -194,6 +207,26 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 		end = lines[k].start
 	}
 	res.SkipRows = s.opts.SkipRows + countLines(data[:end])
+}
+
+// namedInFirstChunk says a value of header does not fit the type its
+// column had over the first chunk of rows, a type refinement then dropped
+// (a column of numbers that holds "hello" from row 10,002 on): the first
+// row is a header by DuckDB's rule, which decides it on those types, and
+// the signs that an all-text first row is data (recurs and the others)
+// are not asked. A name that is also a value of its text column ("i,'world'"
+// above 13,400 rows of "world", the first column numbers for the first
+// 10,000) was taken for data.
+func (s *session) namedInFirstChunk(t *table, header [][]byte) bool {
+	for i, ty := range t.firstTypes {
+		if ty == cast.TypeVarchar || ty == typeNull {
+			continue
+		}
+		if v := cell(header, i); !s.null(v) && !s.canCast(ty, v) {
+			return true
+		}
+	}
+	return false
 }
 
 // afterCRLF returns end, or end+1 when the row that ends at end ended at
@@ -316,6 +349,63 @@ func byteKinds(v []byte) int {
 	return k
 }
 
+// dataMarks are the bytes sharedMarks looks for: the marks of e-mail
+// addresses, URLs, domain and file names, Windows paths and key=value
+// pairs, which column names seldom hold. Spaces, '-', '_', '/', '#',
+// '%' and parentheses are common in names ("Weight (kg)", "Date/Time")
+// and are left out.
+const dataMarks = "@:.=\\"
+
+// marksOf returns a bit for each byte of dataMarks that v holds.
+func marksOf(v []byte) uint8 {
+	var m uint8
+	for _, c := range v {
+		if i := strings.IndexByte(dataMarks, c); i >= 0 {
+			m |= 1 << i
+		}
+	}
+	return m
+}
+
+// sharedMarks says the first of rows (every column text) is a row of
+// data rather than a header: in some column every other value holds the
+// same marks (dataMarks: '@' and '.' in e-mail addresses, ':' and '.' in
+// URLs), and so does the first, which holds no kind of byte (lower or
+// upper case letters, digits, other) that none of them holds and starts
+// with a kind that one of them starts with ("pkg.version" above "1.2.3"
+// and "2.0.0-rc1" is a name); and in no
+// column do the other values share marks the first value lacks. A list
+// of e-mail addresses or URLs, one a line, varies in shape (dataShaped
+// wants one shape), but its first line is an address as every other is,
+// where a name ("email", "URL") holds no '@' or ':'. DuckDB takes the
+// first line of every all-text file for a header.
+func sharedMarks(rows [][][]byte, ncols int) bool {
+	if len(rows) < 3 {
+		return false
+	}
+	some := false
+	for i := range ncols {
+		common, kinds, starts, n := ^uint8(0), 0, 0, 0
+		for _, r := range rows[1:] {
+			if w := cell(r, i); len(w) > 0 {
+				common &= marksOf(w)
+				kinds |= byteKinds(w)
+				starts |= byteKinds(w[:1])
+				n++
+			}
+		}
+		v := cell(rows[0], i)
+		if n < 2 || common == 0 || len(v) == 0 {
+			continue
+		}
+		if marksOf(v)&common != common || byteKinds(v)&^kinds != 0 || byteKinds(v[:1])&^starts != 0 {
+			return false // a name over values that share marks it lacks
+		}
+		some = true
+	}
+	return some
+}
+
 // shortAsRows says the first of rows (every column text) is a row of
 // data rather than a header: it has fewer values than the table has
 // columns, as at least two other rows have. A header names every
@@ -352,6 +442,36 @@ func (s *session) numberedHeader(rows [][][]byte, numeric []bool) bool {
 		if y, c := s.numberRun(r, numeric); y || c {
 			return false
 		}
+	}
+	return true
+}
+
+// indexHeader says the first of rows is the header a data frame writes
+// without names: its first value is empty over a column of row numbers
+// (every later row's first value a whole number, each one more than the
+// last: pandas' index), and its other values count 0, 1, 2 from the
+// second column on, the names pandas gives unnamed columns. A Series
+// written with to_csv is ",0" above "0,1.5", "1,2.5": DuckDB reads the
+// first row as data, since 0 fits the column of decimals, and so did
+// numberedHeader, which wants three numbers. It asks for three rows
+// below.
+func (s *session) indexHeader(rows [][][]byte, numeric []bool) bool {
+	if len(rows) < 4 || len(numeric) < 2 || !numeric[0] || !s.null(cell(rows[0], 0)) {
+		return false
+	}
+	for i := 1; i < len(numeric); i++ {
+		x, ok := s.caster.Int64(cell(rows[0], i))
+		if !ok || x != int64(i-1) {
+			return false
+		}
+	}
+	var prev int64
+	for k, r := range rows[1:] {
+		x, ok := s.caster.Int64(cell(r, 0))
+		if !ok || k > 0 && x != prev+1 {
+			return false
+		}
+		prev = x
 	}
 	return true
 }

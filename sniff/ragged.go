@@ -40,7 +40,9 @@ package sniff
 // row do not count ("5,6," among rows of two values is a stray delimiter,
 // and a column that no row fills is no column); a row one such value
 // wider than the table sets TrailingDelimiter, which drops it. A row
-// wider than 2W is a reject, and a first line that wide a preamble. The
+// wider than 2W is a reject, and a first line that wide a preamble, as
+// is a first line less wide above a typed table with a header of its own
+// (belowTitle). The
 // result says what reading it takes: NullPadding and ShortRows for the
 // rows with fewer values, IgnoreErrors and LongRows for the rejects, so
 // that reading the file with the detected options does not fail on its
@@ -307,7 +309,52 @@ func (s *session) ragged(p *session, accept func(*candidate, raggedShape) bool) 
 	if c == nil {
 		return nil
 	}
+	if tres := s.belowTitle(p, c, r); tres != nil {
+		return tres
+	}
 	return s.readRagged(p, c, r)
+}
+
+// belowTitle returns the reading of c's rows below its first, when that
+// row is a title wider than the table, or nil. A ragged reading takes
+// its width from its widest row up to twice the most common width, so
+// that a header with more names than the rows have values keeps them;
+// but a title split at its commas ("Sales report, Q1 2024, North, by
+// J. Smith") above a table of three columns made a table of its width,
+// the title its header, the table's header a row of data and every
+// column text. The first row is a title when it is the first line that
+// is not a comment, it has more filled values than the table's most
+// common width, no later row is wider than that width, and the rows
+// below it, read on their own, are a believable table whose typed
+// columns tell its first row for a header (Scores.Header above one
+// half); otherwise the wider first row stays the header. DuckDB reads
+// such a file as one text column.
+func (s *session) belowTitle(p *session, c *candidate, r raggedShape) *Result {
+	if s.opts.SkipRows > 0 || s.opts.Header != HeaderAuto || r.start != r.comments || r.end > 0 {
+		return nil
+	}
+	rows := c.first
+	if rows[r.start].filled <= r.dominant {
+		return nil
+	}
+	for _, l := range rows[r.start+1:] {
+		if !l.comment && l.cols > r.dominant {
+			return nil
+		}
+	}
+	below := r.start + 1
+	r2 := raggedOf(rows[below:])
+	if !r2.believable() || r2.dominant != r.dominant || r2.end > 0 {
+		return nil
+	}
+	r2.start += below
+	r2.comments += r.comments
+	res := s.readRagged(p, c, r2)
+	if res == nil || !res.HasHeader || res.Scores.Header <= 0.5 {
+		return nil
+	}
+	p.tracef("the first row, wider than the table, is a title: the table starts at row %d\n", r2.start+1)
+	return res
 }
 
 // raggedOverride is the least consistency of a ragged reading that

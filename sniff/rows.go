@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/csvscan/csvscan/dialect"
+	"github.com/csvscan/csvscan/internal/cast"
 	"github.com/csvscan/csvscan/scanner"
 	"github.com/csvscan/csvscan/scanner/typed"
 )
@@ -23,6 +24,10 @@ type table struct {
 	cols  []column // the candidate types of each column
 	rr    *rowReader
 	chunk int // rows per chunk: chunkRows, fewer for a wide table (typed.ChunkRows)
+	// firstTypes are the column types of the first chunk, before
+	// refinement (DuckDB decides the header on them: DetectHeader comes
+	// before RefineTypes).
+	firstTypes []cast.Type
 }
 
 // cell is value i of row r: empty when the row is shorter (padded).
@@ -67,6 +72,7 @@ func (s *session) readRows(c *candidate) (*table, error) {
 	if err != nil {
 		return nil, err
 	}
+	rr.shortFirst = c.shortHead
 	// A wide table's chunks hold fewer rows, about a million values, as
 	// the typed reader's do: the first chunk's rows are kept (24 bytes a
 	// value), and 30 rows of a million values took 900 MiB.
@@ -90,6 +96,9 @@ type rowReader struct {
 	cut   bool // data may end inside a quoted value that continues past it
 	first error
 	done  bool
+	// shortFirst lets the first row have fewer values than cols without
+	// padding: a header that names fewer columns than the rows hold.
+	shortFirst bool
 
 	// Rows of the sample read with fewer values than the width (padded,
 	// under NullPadding), left out (more values, or a parse error, under
@@ -137,6 +146,7 @@ func (rr *rowReader) next(dst [][][]byte, n int, keep bool) ([][][]byte, error) 
 		row := rr.sc.Row()
 		switch {
 		case len(row) == cols:
+		case len(row) < cols && rr.shortFirst && rr.total == 0:
 		case len(row) < cols && rr.opts.NullPadding:
 			rr.padded++
 		case len(row) == cols+1 && len(row[cols]) == 0:

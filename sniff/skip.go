@@ -265,6 +265,49 @@ func (s *session) skipSparse(c *candidate) {
 	c.skip, c.sh.header = j, j
 }
 
+// shortHeader moves c's table start up to the line above it when that
+// line is a header that names fewer columns than the rows have values,
+// the rows' values past it all empty: an export whose header has 12
+// names above rows of 16 values, the last 4 empty. DuckDB's walk takes
+// a wider row for the start of the table and the narrower lines above it
+// for notes, so the names were skipped and the columns named column00 to
+// column15. The line must not be a comment line, must have at least two
+// values with its last filled, and no row of the first chunk (two or
+// more) may fill a value past its width, while some row fills more than
+// half of it. The table keeps the rows' width, the columns past the
+// header's named as a header of no name is (column12, ...), so that no
+// value is lost; when the header detection then finds the line to be
+// data, it is a row padded with NULLs (Result.NullPadding). It does
+// nothing when the caller fixed the rows to skip or the header.
+func (s *session) shortHeader(c *candidate) {
+	if s.opts.SkipRows > 0 || s.opts.Header != HeaderAuto {
+		return
+	}
+	r := c.dataRow()
+	if r < 1 || r >= len(c.first) {
+		return
+	}
+	h := c.first[r-1]
+	if h.comment || h.cols < 2 || h.cols >= c.sh.cols || h.filled != h.cols {
+		return
+	}
+	most, n := 0, 0
+	for _, l := range c.first[r:] {
+		if l.comment {
+			continue
+		}
+		if l.filled > h.cols {
+			return
+		}
+		most, n = max(most, l.filled), n+1
+	}
+	if n < 2 || 2*most <= h.cols {
+		return
+	}
+	s.tracef("the line above the table names %d of its %d columns, the rows' values past them empty: the header\n", h.cols, c.sh.cols)
+	c.skip, c.sh.header, c.shortHead = r-1, r-1, true
+}
+
 // sparseMost is the most non-empty cells a row of a preamble as wide as
 // a table of cols columns has (skipSparse): one, or a fifth of the
 // columns when they are ten or more.
@@ -328,8 +371,21 @@ func (s *session) belowBlank(res *Result) *Result {
 	if below := countLines(data[i:]); below < 3 || below < 2*block {
 		return nil
 	}
+	bres := s.betterFrom(res, countLines(data[:i]))
+	if bres != nil {
+		s.tracef("a block of %d line(s) above an empty line: the table below it, from line %d, types better\n", block, bres.SkipRows+1)
+	}
+	return bres
+}
+
+// betterFrom sniffs the sample from line skip on (the user's skipped
+// lines included) and returns that result when it is a better table than
+// res: a header its typed columns tell from the data (Scores.Header above
+// one half), at least two columns, every row at its width, no second
+// table, and more typed columns than res has. Otherwise it returns nil.
+func (s *session) betterFrom(res *Result, skip int) *Result {
 	o := s.opts
-	o.SkipRows = countLines(data[:i])
+	o.SkipRows = skip
 	b := newSession(o, head{data: s.head, final: s.final, long: s.long})
 	b.windows, b.rest, b.large = s.windows, s.rest, s.large
 	bres, err := b.sniff()
@@ -338,7 +394,51 @@ func (s *session) belowBlank(res *Result) *Result {
 		typedColumns(bres) <= typedColumns(res) {
 		return nil
 	}
-	s.tracef("a block of %d line(s) above an empty line: the table below it, from line %d, types better\n", block, o.SkipRows+1)
+	return bres
+}
+
+// belowPairs returns the result of sniffing the sample from below a block
+// of key/value lines at the top of res's table, when that is a better
+// table (betterFrom), or nil. A bank or card statement opens with
+// "Account,12345," and "Period,2024-01," above its header: pairs padded
+// to the table's width, as a spreadsheet saves its rectangle, which
+// DuckDB and the sniffer read as the header and first rows, every column
+// then text. The block is one to blockLines lines of res's table whose
+// only values are the first two, the first filled, right above a line
+// whose every value is filled, as a header's are. It returns nil when the
+// caller fixed the rows to skip or the header, when res is a first table
+// above another (TableEnd), or when res has fewer than three columns.
+func (s *session) belowPairs(res *Result) *Result {
+	ncols := len(res.Columns)
+	if s.opts.SkipRows > 0 || s.opts.Header != HeaderAuto || res.TableEnd > 0 || ncols < 3 {
+		return nil
+	}
+	data := s.head[s.start:]
+	i := skipLines(data, res.SkipRows)
+	o := Options{NullPadding: true, MaxLineSize: s.opts.MaxLineSize}
+	block := 0
+	for ; block <= blockLines && i < len(data); block++ {
+		e := skipLines(data[i:], 1)
+		rows, err := readTable(data[i:i+e], res.Dialect, ncols, &o, 1)
+		if err != nil || len(rows) != 1 {
+			return nil
+		}
+		r := rows[0]
+		if filled(r) == ncols {
+			break // the header
+		}
+		if len(cell(r, 0)) == 0 || filled(r) > 2 || filled(r) == 2 && len(cell(r, 1)) == 0 {
+			return nil
+		}
+		i += e
+	}
+	if block == 0 || block > blockLines || i >= len(data) {
+		return nil
+	}
+	bres := s.betterFrom(res, s.opts.SkipRows+countLines(data[:i]))
+	if bres != nil {
+		s.tracef("%d line(s) of key and value above the header: the table from line %d types better\n", block, bres.SkipRows+1)
+	}
 	return bres
 }
 

@@ -274,6 +274,9 @@ func (s *session) sniff() (*Result, error) {
 		if bres := s.belowBlank(res); bres != nil {
 			return bres, nil
 		}
+		if bres := s.belowPairs(res); bres != nil {
+			return bres, nil
+		}
 		s.quoteLater(res)
 		s.rate(res)
 	}
@@ -527,12 +530,17 @@ func (s *session) finish(best []*candidate, derr error) (*Result, error) {
 	}
 	for _, c := range best {
 		s.skipSparse(c)
+		s.shortHeader(c)
 	}
 	c, rows, err := s.detectTypes(best)
 	if err != nil {
 		return nil, err
 	}
 	s.tracef("chosen: %s (table from row %d, width %d)\n", short(c.d), c.dataRow()+1, c.sh.cols)
+	rows.firstTypes = make([]cast.Type, len(rows.cols))
+	for i := range rows.cols {
+		rows.firstTypes[i] = rows.cols[i].top()
+	}
 	s.refineTypes(c, rows)
 	if s.restErr != nil {
 		return nil, s.restErr
@@ -548,6 +556,9 @@ func (s *session) finish(best []*candidate, derr error) (*Result, error) {
 		// The reader keeps the empty last value the sniffer dropped: a row
 		// with too many values.
 		res.LongRows += rr.dropped
+	}
+	if c.shortHead && !res.HasHeader {
+		res.ShortRows++ // the narrower first row is data: padded
 	}
 	res.NullPadding, res.IgnoreErrors = res.ShortRows > 0, res.LongRows > 0
 	res.DateFormat = s.formats[0].chosen(res, cast.TypeDate, "%Y-%m-%d")

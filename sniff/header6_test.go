@@ -1,0 +1,102 @@
+package sniff_test
+
+// Header decisions on realistic files: a name that is also one of its
+// column's values, a data frame's unnamed index, one-column lists, and a
+// header that names fewer columns than the rows hold.
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// A first row whose value in a column the first chunk typed does not fit
+// that type is a header, as DuckDB decides it on the first chunk's types,
+// even when refinement later makes every column text and one of its names
+// is also a value of its column: a price list whose "unit" column holds
+// "unit" among "kg" and "box", whose ids turn to codes past row 2,048.
+func TestHeaderOnFirstChunkTypes(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("id,unit\n")
+	units := []string{"kg", "box", "unit"}
+	for i := range 2500 {
+		id := fmt.Sprint(i + 1)
+		if i > 2200 && i%7 == 0 {
+			id = fmt.Sprintf("X-%d", i)
+		}
+		fmt.Fprintf(&b, "%s,%s\n", id, units[i%3])
+	}
+	checkHeaders(t, []headerCase{
+		{"a name among the values, ids typed in the first chunk", b.String(), true},
+		// Text from the first chunk on: the recurring value is still a
+		// sign of data.
+		{"all text from the start", "A-1,unit\nB-2,kg\nC-3,unit\nD-4,box\n", false},
+	})
+}
+
+// A data frame written with its index and no column names (a pandas
+// Series, or a DataFrame of unnamed columns) has a header of an empty
+// name over the row numbers and the names 0, 1, ...: ",0" above "0,1.5".
+// Its values fit the columns' types, and DuckDB reads it as data.
+func TestDataFrameIndexHeader(t *testing.T) {
+	checkHeaders(t, []headerCase{
+		{"a Series", ",0\n0,1.5\n1,2.25\n2,-0.5\n3,4.75\n", true},
+		{"two unnamed columns", ",0,1\n0,0.5,12\n1,0.25,7\n2,1.75,3\n3,2.5,8\n", true},
+		{"a filtered index", ",0\n4,1.5\n5,2.25\n6,-0.5\n7,4.75\n", true},
+		// Rows of data: the first row's first value is missing but the
+		// first column does not count by one, or the second is no 0.
+		{"a missing id", ",0\n7,1.5\n3,2.25\n9,-0.5\n4,4.75\n", false},
+		{"a missing value", ",3\n0,1.5\n1,2.25\n2,-0.5\n3,4.75\n", false},
+	})
+}
+
+// A list of e-mail addresses, URLs or file names, one a line, has no
+// header when its first line is an address like the others: the values
+// share their marks ('@', ':', '.'), and a column name ("email", "URL")
+// lacks them. DuckDB takes the first line of every all-text file for a
+// header.
+func TestListOfAddresses(t *testing.T) {
+	emails := "ann.lee@example.org\nbob@mail.example.com\ncy.fox2@example.net\nd.ray@example.org\n"
+	urls := "https://example.org/a/b.html\nhttp://www.example.com/\nhttps://example.net/docs/x?id=3\nhttps://example.org/\n"
+	checkHeaders(t, []headerCase{
+		{"e-mail addresses", emails, false},
+		{"URLs", urls, false},
+		{"file names", "report_2024.pdf\nnotes.txt\nIMG_0001.JPG\nbudget-v2.xlsx\n", false},
+		{"Windows paths", "C:\\Users\\ann\\a.txt\nD:\\data\\b.csv\nC:\\tmp\\x.log\n", false},
+		{"addresses and names", "ann@example.org,Ann Lee\nbob@example.com,Bob Ray\ncy@example.net,Cy Fox\n", false},
+		// Names over the addresses are a header.
+		{"email over addresses", "email\n" + emails, true},
+		{"E-mail Address over addresses", "E-mail Address\n" + emails, true},
+		{"url over URLs", "url\n" + urls, true},
+		{"names over addresses and names", "email,name\nann@example.org,Ann Lee\nbob@example.com,Bob Ray\ncy@example.net,Cy Fox\n", true},
+		{"a dotted name over versions", "pkg.version\n1.2.3\n0.9.1\n2.0.0-rc1\n", true},
+	})
+}
+
+// A header that names fewer columns than the rows hold, the rows' values
+// past it empty (an export of 4 names above rows of 6 values, the last 2
+// empty), is the header: DuckDB's walk takes the first wider row for the
+// start of the table and skips the names. The table keeps the rows'
+// width, the unnamed columns named as generated names are.
+func TestShortHeaderOverEmptyTail(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("Date,Description,Amount,Balance\n")
+	for i := range 8 {
+		fmt.Fprintf(&b, "2024-01-%02d,Payment %d,%d.50,%d.00,,\n", i+1, i, 10+i, 900-i)
+	}
+	res := sniffWant(t, b.String(), ",", 0, true, "Date,Description,Amount,Balance,column4,column5")
+	if res.NullPadding {
+		t.Errorf("null padding for a short header")
+	}
+	// Below a title line, which stays skipped.
+	sniffWant(t, "Bank export\n"+b.String(), ",", 1, true, "Date,Description,Amount,Balance,column4,column5")
+	// A first row of data without the empty tail is a row, padded.
+	res = sniffWant(t, "2024-01-01,Start,1.50,901.00\n"+strings.SplitN(b.String(), "\n", 2)[1], ",", 0, false,
+		"column0,column1,column2,column3,column4,column5")
+	if !res.NullPadding {
+		t.Errorf("no null padding for a short first row")
+	}
+	// A line of two values above rows that fill four is a note.
+	sniffWant(t, "Account,12345\n"+strings.SplitN(b.String(), "\n", 2)[1], ",", 1, false,
+		"column0,column1,column2,column3,column4,column5")
+}
