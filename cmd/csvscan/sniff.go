@@ -40,6 +40,16 @@ func cmdSniff(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		o.Trace = stdout
 	}
 	r, err := openDoor(name, stdin, nil, o) // an empty input is an error below
+	latin1 := false
+	if errors.Is(err, csvscan.ErrNotUTF8) && !rf.given("encoding") && name != "-" {
+		// A file nobody described is sniffed all the same: its bytes as
+		// latin-1, which decodes any byte, and the result says so (the
+		// prompt holds --encoding=latin-1). Standard input cannot be read
+		// again and keeps the error, which names --encoding.
+		fmt.Fprintf(stderr, "csvscan: %s: not valid UTF-8: sniffed as latin-1\n", name)
+		o.Encoding, latin1 = "latin-1", true
+		r, err = openDoor(name, stdin, nil, o)
+	}
 	if err != nil {
 		return err
 	}
@@ -47,6 +57,9 @@ func cmdSniff(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	res := r.Detected().Sniff
 	if res == nil {
 		return inFile(name, errors.New("the input is empty: there is nothing to sniff"))
+	}
+	if latin1 {
+		res.Encoding = "latin-1"
 	}
 	if *asJSON {
 		return writeSniffJSON(stdout, res, r.Prompt())

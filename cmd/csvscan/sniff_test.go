@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -157,6 +158,39 @@ func TestSniffPrompt(t *testing.T) {
 	}
 	if tried < 20 {
 		t.Fatalf("only %d files had a prompt", tried)
+	}
+}
+
+// TestSniffLatin1 sniffs a file that is not valid UTF-8 without
+// --encoding: the command sniffs it as latin-1 and says so (a note on
+// standard error, the result's encoding line, the prompt's
+// --encoding=latin-1), and the prompt reads the file's rows; given the
+// encoding, it sniffs alike without the note. Standard input, which
+// cannot be read again, keeps the error naming --encoding. The sniff
+// had stopped with the front door's error on every such file.
+func TestSniffLatin1(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "l1.csv")
+	data := "name;city;n\nJos\xe9;M\xfcnchen;1\nAnn;Paris;2\n"
+	if err := os.WriteFile(f, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCLI(t, "", "sniff", f)
+	if code != 0 || !strings.Contains(errOut, "sniffed as latin-1") ||
+		!strings.Contains(out, "encoding          latin-1") || !strings.Contains(out, "--encoding=latin-1") ||
+		!strings.Contains(out, `--delim=;`) || !strings.Contains(out, "--columns=name:VARCHAR,city:VARCHAR,n:BIGINT") {
+		t.Fatalf("sniff of a latin-1 file: exit %d\n%s\n%s", code, out, errOut)
+	}
+	line := strings.TrimSpace(out[strings.Index(out, "prompt            ")+len("prompt            "):])
+	code, got, errOut := runCLI(t, "", append(append([]string{"scan", "--format", "csv"}, splitShell(t, line)...), f)...)
+	if want := "name,city,n\nJosé,München,1\nAnn,Paris,2\n"; code != 0 || got != want {
+		t.Errorf("scan with the prompt: exit %d, %q, %s; want %q", code, got, errOut, want)
+	}
+	code, given, errOut := runCLI(t, "", "sniff", "--encoding", "latin-1", f)
+	if code != 0 || strings.Contains(errOut, "sniffed as") || strings.Replace(given, "encoding          latin-1: the sample is not UTF-8 (read it with --encoding=latin-1)\n", "", 1) != strings.Replace(out, "encoding          latin-1: the sample is not UTF-8 (read it with --encoding=latin-1)\n", "", 1) {
+		t.Errorf("sniff --encoding latin-1: exit %d, %s\n%s\nwant as without the flag:\n%s", code, errOut, given, out)
+	}
+	if code, _, errOut := runCLI(t, data, "sniff", "-"); code == 0 || !strings.Contains(errOut, "--encoding") {
+		t.Errorf("sniff of standard input: exit %d, %s; want the error naming --encoding", code, errOut)
 	}
 }
 
