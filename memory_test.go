@@ -2,6 +2,7 @@ package csvscan
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -334,4 +335,65 @@ func waitForWindow(w *castWorkers) int {
 	defer w.mu.Unlock()
 	n, _ := cast()
 	return n
+}
+
+// readCounter counts the bytes read through it.
+type readCounter struct {
+	r io.Reader
+	n int64
+}
+
+func (c *readCounter) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// TestOpenReadsOnlyTheHeader opens a stream and a file whose header is
+// followed by an 8 MB row, without sniffing and with Header on: Open
+// takes the columns from the header and reads no further than its first
+// 64 KiB look at the input, where it had read (and, for a stream, kept)
+// the whole first data row, three times its size in memory. The read then
+// gives the row.
+func TestOpenReadsOnlyTheHeader(t *testing.T) {
+	const long = 8 << 20
+	data := "a,b\n" + strings.Repeat("x", long) + ",1\n2,3\n"
+	opts := Options{AutoDetect: Off, Header: On, MaxLineSize: 2 * long}
+	path := filepath.Join(t.TempDir(), "long.csv")
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, how := range []string{"stream", "file"} {
+		var r *Reader
+		var err error
+		c := &readCounter{r: strings.NewReader(data)}
+		if how == "stream" {
+			r, err = OpenReader(c, opts)
+		} else {
+			r, err = Open(path, opts)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if how == "stream" && c.n > 256<<10 {
+			t.Errorf("stream: Open read %d bytes of a header above a row of %d", c.n, long)
+		}
+		if got := columnNames(r.Schema()); got != "a, b" {
+			t.Errorf("%s: schema %s", how, got)
+		}
+		rows := 0
+		for v, err := range r.Values() {
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rows == 0 && len(v[0].(string)) != long {
+				t.Errorf("%s: first value of %d bytes, want %d", how, len(v[0].(string)), long)
+			}
+			rows++
+		}
+		if rows != 2 {
+			t.Errorf("%s: %d rows, want 2", how, rows)
+		}
+		r.Close()
+	}
 }
