@@ -2,7 +2,6 @@ package csvscan
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -337,18 +336,6 @@ func waitForWindow(w *castWorkers) int {
 	return n
 }
 
-// readCounter counts the bytes read through it.
-type readCounter struct {
-	r io.Reader
-	n int64
-}
-
-func (c *readCounter) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
-}
-
 // TestOpenReadsOnlyTheHeader opens a stream and a file whose header is
 // followed by an 8 MB row, without sniffing and with Header on: Open
 // takes the columns from the header and reads no further than its first
@@ -366,7 +353,7 @@ func TestOpenReadsOnlyTheHeader(t *testing.T) {
 	for _, how := range []string{"stream", "file"} {
 		var r *Reader
 		var err error
-		c := &readCounter{r: strings.NewReader(data)}
+		c := &memtest.Counter{R: strings.NewReader(data)}
 		if how == "stream" {
 			r, err = OpenReader(c, opts)
 		} else {
@@ -375,8 +362,8 @@ func TestOpenReadsOnlyTheHeader(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if how == "stream" && c.n > 256<<10 {
-			t.Errorf("stream: Open read %d bytes of a header above a row of %d", c.n, long)
+		if how == "stream" && c.N > 256<<10 {
+			t.Errorf("stream: Open read %d bytes of a header above a row of %d", c.N, long)
 		}
 		if got := columnNames(r.Schema()); got != "a, b" {
 			t.Errorf("%s: schema %s", how, got)

@@ -270,7 +270,7 @@ func TestLongLineStops(t *testing.T) {
 			limit = scanner.DefaultMaxLineSize
 		}
 		head := "a,b\n1,2\n"
-		r := &countingReader{r: memtest.Pattern(head, "x", 200<<20, "")}
+		r := &memtest.Counter{R: memtest.Pattern(head, "x", 200<<20, "")}
 		res, _, err := sniff.SniffReader(r, sniff.Options{MaxLineSize: maxLine})
 		if !errors.Is(err, sniff.ErrNoDialect) || !strings.Contains(err.Error(), "MaxLineSize") ||
 			!strings.Contains(err.Error(), fmt.Sprintf("byte %d", len(head))) {
@@ -278,8 +278,8 @@ func TestLongLineStops(t *testing.T) {
 		}
 		// What was read: the line's bytes and at most one read more
 		// (a read is at most twice the bytes read so far, or 64 KiB).
-		if want := int64(len(head)+limit+1) * 3; r.n > max(want, 128<<10) {
-			t.Errorf("max line %d: read %d bytes of a 200 MiB line", maxLine, r.n)
+		if want := int64(len(head)+limit+1) * 3; r.N > max(want, 128<<10) {
+			t.Errorf("max line %d: read %d bytes of a 200 MiB line", maxLine, r.N)
 		}
 		if _, err := sniff.SniffBytes(memtest.Bytes(head, "x", int64(limit)+10, ""), sniff.Options{MaxLineSize: maxLine}); !errors.Is(err, sniff.ErrNoDialect) {
 			t.Errorf("SniffBytes, max line %d: %v", maxLine, err)
@@ -322,17 +322,6 @@ func TestLongLineStops(t *testing.T) {
 			}
 		}
 	}
-}
-
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countingReader) Read(b []byte) (int, error) {
-	n, err := c.r.Read(b)
-	c.n += int64(n)
-	return n, err
 }
 
 // faultInputs are inputs for the fault-injection tests: small, one over

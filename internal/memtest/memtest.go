@@ -146,3 +146,16 @@ func Bytes(head, unit string, n int64, tail string) []byte {
 	b, _ := io.ReadAll(Pattern(head, unit, n, tail))
 	return b
 }
+
+// Counter is an io.Reader that counts the bytes read through it, for a
+// test that bounds how much of an input a call reads.
+type Counter struct {
+	R io.Reader
+	N int64 // bytes read so far
+}
+
+func (c *Counter) Read(p []byte) (int, error) {
+	n, err := c.R.Read(p)
+	c.N += int64(n)
+	return n, err
+}
