@@ -1,0 +1,40 @@
+package sniff_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/csvscan/csvscan/sniff"
+)
+
+// TestRefineZoneNames: DuckDB's refinement (the chunks after the first)
+// casts with its default casts, which read UTC offsets, "Z" and the name
+// UTC but no other time zone name; its first chunk reads ICU's names. So
+// 2,050 timestamps with "+02" followed by a value in Europe/Berlin are
+// VARCHAR, and the same value in the first chunk is TIMESTAMP WITH TIME
+// ZONE (DuckDB 1.5.6's sniff_csv on each input).
+func TestRefineZoneNames(t *testing.T) {
+	head := "x\n" + strings.Repeat("2020-01-01 10:00:00+02\n", 2050)
+	for _, c := range []struct{ in, want string }{
+		{head + "2020-01-01 10:00:00 Europe/Berlin\n", "VARCHAR"},
+		{head + "2020-01-01 10:00:00 America/New_York\n", "VARCHAR"},
+		{head + "2020-01-01 10:00:00 GMT\n", "VARCHAR"},
+		{head + "2020-01-01 10:00:00 PST\n", "VARCHAR"},
+		{head + "2020-01-01 10:00:00 UTC\n", "TIMESTAMP WITH TIME ZONE"},
+		{head + "2020-01-01 10:00:00 utc\n", "TIMESTAMP WITH TIME ZONE"},
+		{head + "2020-01-01T10:00:00Z\n", "TIMESTAMP WITH TIME ZONE"},
+		{head + "2020-01-01 10:00:00+05:30\n", "TIMESTAMP WITH TIME ZONE"},
+		{head + "2020-01-01 10:00:00\n", "TIMESTAMP WITH TIME ZONE"},
+		{head + "infinity\n", "TIMESTAMP WITH TIME ZONE"},
+		{"x\n2020-01-01 10:00:00 Europe/Berlin\n" + strings.Repeat("2020-01-01 10:00:00+02\n", 2100), "TIMESTAMP WITH TIME ZONE"},
+	} {
+		res, err := sniff.SniffBytes([]byte(c.in), sniff.Options{})
+		if err != nil {
+			t.Errorf("%q: %v", c.in[len(c.in)-40:], err)
+			continue
+		}
+		if len(res.Columns) != 1 || res.Columns[0].Type.String() != c.want {
+			t.Errorf("...%q: columns %v, want one %s column (DuckDB 1.5.6)", c.in[len(c.in)-40:], res.Columns, c.want)
+		}
+	}
+}
