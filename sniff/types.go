@@ -485,9 +485,15 @@ func (s *session) sniffTypes(rows [][][]byte, from int, cols []column) {
 				if ri != from && sticky(startTop) {
 					// It was a boolean (or date, time, timestamp) column and
 					// this value is not one: text; but a timestamp with a
-					// UTC offset (or "infinity", "epoch") among timestamps
-					// makes the column TIMESTAMP WITH TIME ZONE.
-					if t == cast.TypeTimestamp && hasOffset(v) {
+					// UTC offset (or "infinity", "epoch") among ISO
+					// timestamps makes the column TIMESTAMP WITH TIME ZONE.
+					// Not among timestamps read with a detected format
+					// ("01/02/2020 10:00:00"): that type's cast reads ISO
+					// 8601 only, so the column's earlier values would not
+					// read. DuckDB 1.5.6 takes TIMESTAMP WITH TIME ZONE
+					// there too and reads those values as NULL
+					// (docs/10-sniffing.md); csvscan keeps them as text.
+					if t == cast.TypeTimestamp && s.formats[1].current.IsZero() && hasOffset(v) {
 						col.popTo(cast.TypeTimestampTZ)
 						break
 					}

@@ -38,3 +38,29 @@ func TestRefineZoneNames(t *testing.T) {
 		}
 	}
 }
+
+// TestFormattedThenOffset: a column settled on TIMESTAMP read with a
+// detected format ("01/02/2020 10:00:00") that meets an ISO timestamp
+// with an offset becomes VARCHAR, not TIMESTAMP WITH TIME ZONE, whose
+// cast reads ISO 8601 only and would fail on the column's earlier
+// values. (DuckDB 1.5.6 takes TIMESTAMP WITH TIME ZONE and reads those
+// values as NULL.) Among ISO timestamps such a value still makes the
+// column TIMESTAMP WITH TIME ZONE.
+func TestFormattedThenOffset(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"v\n\n\n01/02/2020 10:00:00\n\n2020-01-01T10:00:00Z\n", "VARCHAR"},
+		{"v\n13/01/2020 10:00:00\n14/01/2020 10:00:00\n2020-01-01 10:00:00+02\n", "VARCHAR"},
+		{"v\n01/13/2020 10:00:00 AM\n2020-01-01 10:00:00+02\n2020-01-01 10:00:00\n", "VARCHAR"},
+		{"v\n2020-01-01 10:00:00\n2020-01-02 10:00:00\n2020-01-01 10:00:00+02\n", "TIMESTAMP WITH TIME ZONE"},
+		{"v\n13/01/2020 10:00:00\n14/01/2020 10:00:00\n", "TIMESTAMP"},
+	} {
+		res, err := sniff.SniffBytes([]byte(c.in), sniff.Options{})
+		if err != nil {
+			t.Errorf("%q: %v", c.in, err)
+			continue
+		}
+		if len(res.Columns) != 1 || res.Columns[0].Type.String() != c.want {
+			t.Errorf("%q: columns %v, want one %s column", c.in, res.Columns, c.want)
+		}
+	}
+}
