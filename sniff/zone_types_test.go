@@ -1,6 +1,7 @@
 package sniff_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -61,6 +62,38 @@ func TestFormattedThenOffset(t *testing.T) {
 		}
 		if len(res.Columns) != 1 || res.Columns[0].Type.String() != c.want {
 			t.Errorf("%q: columns %v, want one %s column", c.in, res.Columns, c.want)
+		}
+	}
+}
+
+// TestFormatsCarryOver: DuckDB keeps the date format candidates from one
+// dialect candidate to the next. A column of ISO dates with a timestamp
+// among them is VARCHAR in the first candidate (no quote), where the
+// column after it settles %d/%m/%Y; the next candidate (quote '"'),
+// which reads the file alike, tries that format on the first ISO date,
+// fails it and types the column TIMESTAMP, and wins with fewer text
+// columns. DuckDB 1.5.6's sniff_csv on each input.
+func TestFormatsCarryOver(t *testing.T) {
+	for _, c := range []struct {
+		in, quote string
+		types     []string
+	}{
+		{"a,b\n2020-01-05,13/01/2020\n2020-01-06,14/01/2020\n2020-01-01 10:00:00,15/02/2020\n", `"`, []string{"TIMESTAMP", "DATE"}},
+		{"a,b\n2020-01-05,13/01/2020\n2020-01-06,14/01/2020\n2020-01-01T10:00:00Z,15/02/2020\n", `"`, []string{"TIMESTAMP WITH TIME ZONE", "DATE"}},
+		{"a,b\n2020-01-05,x\n2020-01-06,y\n2020-01-01 10:00:00,z\n", "", []string{"VARCHAR", "VARCHAR"}},
+		{"a,b\n2020-01-05,13/01/2020\n2020-01-06,14/01/2020\nabc,15/02/2020\n", "", []string{"VARCHAR", "DATE"}},
+	} {
+		res, err := sniff.SniffBytes([]byte(c.in), sniff.Options{})
+		if err != nil {
+			t.Errorf("%q: %v", c.in, err)
+			continue
+		}
+		var types []string
+		for _, col := range res.Columns {
+			types = append(types, col.Type.String())
+		}
+		if q := res.Dialect.Quote.String(); !slices.Equal(types, c.types) || q != c.quote {
+			t.Errorf("%q: quote %q, types %v; want quote %q, types %v (DuckDB 1.5.6)", c.in, q, types, c.quote, c.types)
 		}
 	}
 }
