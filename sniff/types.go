@@ -360,9 +360,10 @@ func (o *Options) nullText(v []byte) bool {
 // one column settled %d/%m/%Y, a column of ISO dates before it, which
 // a timestamp among them made VARCHAR, fails that format on its first
 // date and is TIMESTAMP in the next candidate, which then wins with one
-// text column less. Such a candidate is typed again only when the format
-// candidates differ from those its count last started with; otherwise
-// its types are the earlier ones and it cannot win.
+// text column less. Such a candidate is typed again only when the input
+// fit in the first chunk and the format candidates differ from those its
+// count last started with; otherwise its types are the earlier ones and
+// it cannot win.
 func (s *session) detectTypes(cands []*candidate) (*candidate, *table, error) {
 	var (
 		best      *candidate
@@ -376,10 +377,15 @@ func (s *session) detectTypes(cands []*candidate) (*candidate, *table, error) {
 		start, end [2]formatState
 	}
 	typed := map[*counter]*run{}
+	// DuckDB 1.5.6 types such a candidate again only when its first
+	// chunk held the whole input: with 2,046 rows below the header the
+	// second candidate wins, with 2,047 (a full chunk of 2,048 rows) the
+	// first stays.
+	whole := false
 	for _, c := range cands {
 		var rows *table
 		if r := typed[c.ctr]; r != nil {
-			if sameSearch(&r.start, &s.formats) {
+			if !whole || sameSearch(&r.start, &s.formats) {
 				// The same rows and the same format search as the
 				// last time: the same types, which do not win, and the
 				// same format candidates after.
@@ -394,6 +400,9 @@ func (s *session) detectTypes(cands []*candidate) (*candidate, *table, error) {
 				continue
 			}
 			typed[c.ctr] = &run{rows: rows}
+			if len(typed) == 1 {
+				whole = len(rows.rows) < rows.chunk
+			}
 		}
 		r := typed[c.ctr]
 		for i := range s.formats {

@@ -1,6 +1,7 @@
 package sniff_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -82,6 +83,10 @@ func TestFormatsCarryOver(t *testing.T) {
 		{"a,b\n2020-01-05,13/01/2020\n2020-01-06,14/01/2020\n2020-01-01T10:00:00Z,15/02/2020\n", `"`, []string{"TIMESTAMP WITH TIME ZONE", "DATE"}},
 		{"a,b\n2020-01-05,x\n2020-01-06,y\n2020-01-01 10:00:00,z\n", "", []string{"VARCHAR", "VARCHAR"}},
 		{"a,b\n2020-01-05,13/01/2020\n2020-01-06,14/01/2020\nabc,15/02/2020\n", "", []string{"VARCHAR", "DATE"}},
+		// Only when the first chunk (2,048 rows with the header) holds
+		// the whole input.
+		{carryRows(2046), `"`, []string{"TIMESTAMP", "DATE"}},
+		{carryRows(2047), "", []string{"VARCHAR", "DATE"}},
 	} {
 		res, err := sniff.SniffBytes([]byte(c.in), sniff.Options{})
 		if err != nil {
@@ -96,4 +101,20 @@ func TestFormatsCarryOver(t *testing.T) {
 			t.Errorf("%q: quote %q, types %v; want quote %q, types %v (DuckDB 1.5.6)", c.in, q, types, c.quote, c.types)
 		}
 	}
+}
+
+// carryRows is a header and n rows of an ISO date (the last three a
+// timestamp) and a date written %d/%m/%Y.
+func carryRows(n int) string {
+	var b strings.Builder
+	b.WriteString("a,b\n")
+	for i := range n {
+		if i >= n-3 {
+			b.WriteString("2020-01-01 10:00:00")
+		} else {
+			fmt.Fprintf(&b, "2020-%02d-%02d", i%12+1, i%28+1)
+		}
+		fmt.Fprintf(&b, ",%02d/%02d/2020\n", i%28+1, i%12+1)
+	}
+	return b.String()
 }
