@@ -81,7 +81,7 @@ func (s *session) refineTypeChunk(cols []column, rows [][][]byte) {
 		}
 		for col.more() {
 			t := col.top()
-			if s.castsAll(t, rows, ci) {
+			if s.refineCastsAll(t, rows, ci) {
 				break
 			}
 			if settled {
@@ -119,6 +119,25 @@ func (s *session) widerTime(t cast.Type, rows [][][]byte, ci int) cast.Type {
 		}
 	}
 	return cast.TypeVarchar
+}
+
+// refineCastsAll is castsAll with the casts of DuckDB's refinement,
+// which are its default casts: TIMESTAMP WITH TIME ZONE reads offsets
+// and UTC but no other time zone name (cast.Caster.TimestampTZNoNames),
+// as the first chunk's casts do. DuckDB 1.5.6 sniffs 2,050 timestamps
+// with "+02" and then "2020-01-01 10:00:00 Europe/Berlin" as VARCHAR.
+func (s *session) refineCastsAll(t cast.Type, rows [][][]byte, ci int) bool {
+	if t != cast.TypeTimestampTZ {
+		return s.castsAll(t, rows, ci)
+	}
+	for _, r := range rows {
+		if v := cell(r, ci); !s.null(v) {
+			if _, ok := s.caster.TimestampTZNoNames(v); !ok {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func (s *session) castsAll(t cast.Type, rows [][][]byte, ci int) bool {

@@ -110,8 +110,20 @@ type formatState struct {
 	current    cast.Format // the format casts use; zero for ISO 8601
 }
 
-func (f *formatState) reset() {
-	*f = formatState{user: f.user, userFormat: f.userFormat, current: f.userFormat}
+// newCandidate readies f for the next dialect candidate: the format in
+// use goes back to the caller's (or none), the candidates left stay.
+func (f *formatState) newCandidate() { f.current = f.userFormat }
+
+// sameSearch says a and b hold the same format search: the same
+// candidates left and the same flags (the format in use aside).
+func sameSearch(a, b *[2]formatState) bool {
+	for i := range a {
+		x, y := &a[i], &b[i]
+		if x.init != y.init || x.hadMatch != y.hadMatch || x.origLen != y.origLen || !slices.Equal(x.list, y.list) {
+			return false
+		}
+	}
+	return true
 }
 
 func (f *formatState) set(text string) {
@@ -338,6 +350,20 @@ func (o *Options) nullText(v []byte) bool {
 // detectTypes reads the first chunk of each candidate dialect and keeps the
 // one that leaves the fewest VARCHAR columns (the first of equals). It
 // returns the winner, its rows, and leaves its column candidates in s.
+//
+// As in DuckDB (CSVSniffer::DetectTypes), the search for date and
+// timestamp formats is not started afresh for each candidate: the format
+// candidates one candidate's values left (formatState, less the format
+// in use, which is the candidate's own) are where the next one starts. So
+// a candidate that reads the sample exactly as an earlier one (they share
+// a count, see canonical) can type it otherwise: after `13/01/2020` in
+// one column settled %d/%m/%Y, a column of ISO dates before it, which
+// a timestamp among them made VARCHAR, fails that format on its first
+// date and is TIMESTAMP in the next candidate, which then wins with one
+// text column less. Such a candidate is typed again only when the input
+// fit in the first chunk and the format candidates differ from those its
+// count last started with; otherwise its types are the earlier ones and
+// it cannot win.
 func (s *session) detectTypes(cands []*candidate) (*candidate, *table, error) {
 	var (
 		best      *candidate
@@ -346,22 +372,43 @@ func (s *session) detectTypes(cands []*candidate) (*candidate, *table, error) {
 		bestForms [2]formatState
 		minText   = s.maxCols + 1
 	)
-	typed := map[*counter]bool{}
+	type run struct {
+		rows       *table
+		start, end [2]formatState
+	}
+	typed := map[*counter]*run{}
+	// DuckDB 1.5.6 types such a candidate again only when its first
+	// chunk held the whole input: with 2,046 rows below the header the
+	// second candidate wins, with 2,047 (a full chunk of 2,048 rows) the
+	// first stays.
+	whole := false
 	for _, c := range cands {
-		if typed[c.ctr] {
-			// It reads the sample as an earlier candidate does (they
-			// share a count, see canonical): the same rows, the same
-			// types, and the earlier one wins a tie.
-			continue
+		var rows *table
+		if r := typed[c.ctr]; r != nil {
+			if !whole || sameSearch(&r.start, &s.formats) {
+				// The same rows and the same format search as the
+				// last time: the same types, which do not win, and the
+				// same format candidates after.
+				s.formats = r.end
+				continue
+			}
+			rows = r.rows
+		} else {
+			var err error
+			rows, err = s.readRows(c)
+			if err != nil && !s.opts.IgnoreErrors {
+				continue
+			}
+			typed[c.ctr] = &run{rows: rows}
+			if len(typed) == 1 {
+				whole = len(rows.rows) < rows.chunk
+			}
 		}
-		typed[c.ctr] = true
-		rows, err := s.readRows(c)
-		if err != nil && !s.opts.IgnoreErrors {
-			continue
-		}
+		r := typed[c.ctr]
 		for i := range s.formats {
-			s.formats[i].reset()
+			s.formats[i].newCandidate()
 		}
+		r.start = s.formats
 		cols := make([]column, c.sh.cols)
 		for i := range cols {
 			cols[i] = newColumn()
@@ -372,6 +419,7 @@ func (s *session) detectTypes(cands []*candidate) (*candidate, *table, error) {
 			from = 1
 		}
 		s.sniffTypes(first, from, cols)
+		r.end = s.formats
 		text := 0
 		for i := range cols {
 			if cols[i].top() == cast.TypeVarchar {
@@ -485,9 +533,15 @@ func (s *session) sniffTypes(rows [][][]byte, from int, cols []column) {
 				if ri != from && sticky(startTop) {
 					// It was a boolean (or date, time, timestamp) column and
 					// this value is not one: text; but a timestamp with a
-					// UTC offset (or "infinity", "epoch") among timestamps
-					// makes the column TIMESTAMP WITH TIME ZONE.
-					if t == cast.TypeTimestamp && hasOffset(v) {
+					// UTC offset (or "infinity", "epoch") among ISO
+					// timestamps makes the column TIMESTAMP WITH TIME ZONE.
+					// Not among timestamps read with a detected format
+					// ("01/02/2020 10:00:00"): that type's cast reads ISO
+					// 8601 only, so the column's earlier values would not
+					// read. DuckDB 1.5.6 takes TIMESTAMP WITH TIME ZONE
+					// there too and reads those values as NULL
+					// (docs/10-sniffing.md); csvscan keeps them as text.
+					if t == cast.TypeTimestamp && s.formats[1].current.IsZero() && hasOffset(v) {
 						col.popTo(cast.TypeTimestampTZ)
 						break
 					}

@@ -107,3 +107,30 @@ func TestOffsetSeconds(t *testing.T) {
 		}
 	}
 }
+
+// TestTimestampTZNoNames: DuckDB's default cast to TIMESTAMP WITH TIME
+// ZONE, which its sniffer's refinement uses, reads offsets, "Z" and the
+// name UTC as TimestampTZ does, and fails every other time zone name.
+func TestTimestampTZNoNames(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"2021-07-01 10:00:00+02", "2021-07-01 08:00:00+00"},
+		{"2021-07-01T10:00:00Z", "2021-07-01 10:00:00+00"},
+		{"2021-07-01 10:00:00 UTC", "2021-07-01 10:00:00+00"},
+		{"2021-07-01 10:00:00 utc", "2021-07-01 10:00:00+00"},
+		{"2021-07-01 10:00:00", "2021-07-01 10:00:00+00"},
+		{"2021-07-01 10:00:00 Europe/Berlin", ""},
+		{"2021-07-01 10:00:00 GMT", ""},
+		{"2021-07-01 10:00:00 PST", ""},
+	} {
+		for _, c := range []Caster{Sniff, Scan} {
+			ts, ok := c.TimestampTZNoNames([]byte(tt.in))
+			got := ""
+			if ok {
+				got = string(ts.AppendFormat(nil)) + "+00"
+			}
+			if got != tt.want {
+				t.Errorf("strict %v %q: got %q, want %q", c.Strict, tt.in, got, tt.want)
+			}
+		}
+	}
+}

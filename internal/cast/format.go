@@ -72,6 +72,11 @@ var width = [numSpecs]int{
 	specNanos:  9,
 }
 
+// fractionScale is the nanoseconds one unit of a fraction specifier is
+// worth, once its digits are padded to its width: %g counts milliseconds,
+// %f microseconds, %n nanoseconds.
+var fractionScale = [numSpecs]int{specMillis: 1000000, specMicros: 1000, specNanos: 1}
+
 // ErrFormat is the cause of every ParseFormat error.
 var ErrFormat = errors.New("invalid strptime format")
 

@@ -165,12 +165,15 @@ func (f Format) parse(b []byte, r *parsed, strict bool) bool {
 					return false
 				}
 				r.second = n
-			case specNanos:
-				r.nanos = n
-			case specMicros:
-				r.nanos = n * 1000
-			case specMillis:
-				r.nanos = n * 1000000
+			case specNanos, specMicros, specMillis:
+				// A fraction: fewer digits than the width are padded
+				// with zeros on the right, as DuckDB 1.5.6 reads
+				// "16.639" with %f as 639 milliseconds, not
+				// microseconds.
+				for d := pos - start; d < w; d++ {
+					n *= 10
+				}
+				r.nanos = n * fractionScale[s]
 			case specWeekSun, specWeekMon:
 				switch offsetSpec {
 				case specDayPadded, specDay, specMonthPadded, specMonth:

@@ -131,7 +131,7 @@ func (ts Timestamp) String() string {
 //	  - nothing but spaces may follow; note that a date followed by a space
 //	    and nothing else is no timestamp.
 func (c Caster) Timestamp(b []byte) (Timestamp, bool) {
-	return c.timestamp(b, false)
+	return c.timestamp(b, false, false)
 }
 
 // TimestampTZ reads a TIMESTAMP WITH TIME ZONE value as DuckDB casts a
@@ -146,11 +146,23 @@ func (c Caster) Timestamp(b []byte) (Timestamp, bool) {
 // names fail. Strict (the sniffer)
 // accepts offsets here: they are what makes a column this type.
 func (c Caster) TimestampTZ(b []byte) (Timestamp, bool) {
-	return c.timestamp(b, true)
+	return c.timestamp(b, true, true)
 }
 
-// timestamp is Timestamp, and TimestampTZ when tz is set.
-func (c Caster) timestamp(b []byte, tz bool) (Timestamp, bool) {
+// TimestampTZNoNames is TimestampTZ without ICU's time zone names: the
+// cast DuckDB makes with its default cast set, which its sniffer's type
+// refinement uses (CSVSniffer::TryCastVector calls DefaultTryCast). UTC
+// offsets, "Z" and the name UTC (any case) are read; any other name
+// fails, so that DuckDB 1.5.6 sniffs a column of timestamps with
+// "Europe/Berlin" after the first chunk as VARCHAR, although the reader
+// casts such a value.
+func (c Caster) TimestampTZNoNames(b []byte) (Timestamp, bool) {
+	return c.timestamp(b, true, false)
+}
+
+// timestamp is Timestamp, and TimestampTZ when tz is set; names says
+// whether time zone names other than UTC are read (ICU's cast).
+func (c Caster) timestamp(b []byte, tz, names bool) (Timestamp, bool) {
 	d, pos, ok := parseDate(b, false)
 	if !ok {
 		return 0, false
@@ -223,8 +235,11 @@ func (c Caster) timestamp(b []byte, tz bool) (Timestamp, bool) {
 		if zone := b[start:pos]; len(zone) > 0 && !equalFold(zone, "utc") {
 			// TIMESTAMP takes no other name; TIMESTAMP WITH TIME ZONE
 			// takes ICU's (zoneLocation) and reads the wall time there.
+			if !tz || !names {
+				return 0, false
+			}
 			loc := zoneLocation(zone)
-			if !tz || loc == nil {
+			if loc == nil {
 				return 0, false
 			}
 			delta := zoneOffset(ts, loc) * MicrosPerSecond
