@@ -154,6 +154,7 @@ type Counter struct {
 	N int64 // bytes read so far
 }
 
+// Read reads from R and counts what it gave.
 func (c *Counter) Read(p []byte) (int, error) {
 	n, err := c.R.Read(p)
 	c.N += int64(n)
