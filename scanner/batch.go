@@ -224,6 +224,10 @@ func (b *batch) add(s *Scanner) {
 	// index, without append's checks (refs and spans have one length); the
 	// others are copied to the arena.
 	refs := b.fields[at : at+n]
+	// inPlace: the values not unescaped stay where the Scanner read them,
+	// in the pinned buffer (borrowed) or in the Scanner's own buffer when
+	// the batch adopts it; bit marks the latter as arena bytes.
+	inPlace, bit := s.seg.borrowed, uint32(0)
 	if !s.seg.borrowed {
 		// Every value goes to the arena. A long row (one read across
 		// buffers) takes the Scanner's buffer as the arena instead of a
@@ -231,31 +235,22 @@ func (b *batch) add(s *Scanner) {
 		// makes room for the row at once, not a doubling per value. (An
 		// 80 MB row of 8 values held the Scanner's 128 MB and copies that
 		// grew to 200 MB.)
-		need := 0
+		need, own := 0, 0
 		for _, sp := range spans {
+			need += sp.end - sp.start
 			if !sp.scratch {
-				need += sp.end - sp.start
+				own += sp.end - sp.start
 			}
 		}
-		if len(b.arena) == 0 && need >= adoptBytes {
+		if len(b.arena) == 0 && own >= adoptBytes {
 			b.adopt(s)
-			for i, sp := range spans {
-				if !sp.scratch {
-					refs[i] = fieldRef{start: uint32(sp.start), end: uint32(sp.end) | arenaBit}
-					continue
-				}
-				start := len(b.arena)
-				b.arena = append(b.arena, s.scratch[sp.start:sp.end]...)
-				refs[i] = fieldRef{start: uint32(start), end: uint32(len(b.arena)) | arenaBit}
-			}
-			b.addMeta(s, n)
-			return
+			inPlace, bit, need = true, arenaBit, need-own
 		}
 		b.arena = slices.Grow(b.arena, need)
 	}
 	for i, sp := range spans {
-		if !sp.scratch && s.seg.borrowed {
-			refs[i] = fieldRef{start: uint32(sp.start), end: uint32(sp.end)}
+		if !sp.scratch && inPlace {
+			refs[i] = fieldRef{start: uint32(sp.start), end: uint32(sp.end) | bit}
 			continue
 		}
 		src := s.buf
