@@ -201,9 +201,11 @@ type head struct {
 
 // readHead reads the head of r for a sample of rows lines (all of r when
 // rows is negative) and at most about maxBytes bytes (no limit when it is
-// zero). On a read error it returns the bytes read so far in buf and the
-// error.
-func readHead(r io.Reader, rows, maxBytes, maxLine int) (head, error) {
+// zero). size is the bytes r holds, or -1 when that is not known: the
+// buffer grows to no more than that and a byte to see the end (a first
+// row of 80 MB took a head of 128 MiB). On a read error it returns the
+// bytes read so far in buf and the error.
+func readHead(r io.Reader, size int64, rows, maxBytes, maxLine int) (head, error) {
 	h := headCut{rows: rows, bytes: maxBytes, maxLine: maxLine, long: -1}
 	buf := make([]byte, 0, max(firstRead, maxBytes+firstRead))
 	empty := 0
@@ -216,10 +218,8 @@ func readHead(r io.Reader, rows, maxBytes, maxLine int) (head, error) {
 			if h.capped() {
 				want = min(want, maxHead+firstRead)
 			}
-			if sr, ok := r.(*io.SectionReader); ok {
-				// No more than the input and a byte to see its end: a
-				// first row of 80 MB took a head of 128 MiB.
-				want = min(want, int(sr.Size())+1)
+			if size >= 0 {
+				want = min(want, int(size)+1)
 			}
 			if maxBytes > 0 && len(buf) < maxBytes {
 				want = min(want, maxBytes+firstRead)

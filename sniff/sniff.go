@@ -19,7 +19,7 @@ import (
 // error is returned as it is (an input shorter than size is
 // io.ErrUnexpectedEOF), never taken for the end of the input.
 func Sniff(r io.ReaderAt, size int64, opts Options) (*Result, error) {
-	h, err := readHead(io.NewSectionReader(r, 0, size), opts.sampleRows(), opts.sampleBytes(size), opts.maxLine())
+	h, err := readHead(io.NewSectionReader(r, 0, size), size, opts.sampleRows(), opts.sampleBytes(size), opts.maxLine())
 	if err != nil {
 		return nil, err
 	}
@@ -76,7 +76,7 @@ func sniffUTF16(r io.Reader, enc string, opts Options) (*Result, []byte, error) 
 	if err != nil {
 		return nil, nil, err
 	}
-	h, err := readHead(dec, opts.sampleRows(), 0, opts.maxLine())
+	h, err := readHead(dec, -1, opts.sampleRows(), 0, opts.maxLine())
 	if err != nil {
 		return nil, h.buf, err
 	}
@@ -117,7 +117,7 @@ func encodingOf(h head) string {
 // before it, then the error); a reader that makes no progress in 100 calls
 // is io.ErrNoProgress.
 func SniffReader(r io.Reader, opts Options) (*Result, io.Reader, error) {
-	h, err := readHead(r, opts.sampleRows(), 0, opts.maxLine())
+	h, err := readHead(r, -1, opts.sampleRows(), 0, opts.maxLine())
 	if err != nil {
 		return nil, io.MultiReader(bytes.NewReader(h.buf), errReader{err}), err
 	}
