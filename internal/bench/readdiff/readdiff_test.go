@@ -1,6 +1,8 @@
 package readdiff
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -139,4 +141,15 @@ func TestFrontDoorAgainstDuckDB(t *testing.T) {
 		}
 	}
 	t.Logf("%d files: %v", len(files), counts)
+
+	// The README quotes the figure; it must be this run's.
+	read := len(files) - counts[BothFail] - counts[DuckFails]
+	claim := fmt.Sprintf("%d of the %d corpus files DuckDB reads", counts[Same], read)
+	readme, err := os.ReadFile(filepath.Join("..", "..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(readme), claim) {
+		t.Errorf("README.md does not say %q: update its comparison table with this figure", claim)
+	}
 }
