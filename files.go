@@ -41,7 +41,7 @@ func OpenFiles(paths []string, opts Options) (*Reader, error) {
 		// Every file's columns decide the schema: sniff them all now, and
 		// read each later with the options its sniff found.
 		for _, path := range files {
-			r, err := Open(path, withoutMulti(opts))
+			r, err := openOne(path, withoutMulti(opts), false)
 			if err != nil {
 				return nil, err
 			}
@@ -276,11 +276,18 @@ func (m *multi) open(i int) (*Reader, error) {
 			}
 		}
 	}
+	return openOne(path, o, i > 0)
+}
+
+// openOne opens one file of several with options o: Names gives it as many
+// names as it has columns, and with anyTypes, Types may name columns it
+// lacks (they are the table's).
+func openOne(path string, o Options, anyTypes bool) (*Reader, error) {
 	p, err := o.resolve()
 	if err != nil {
 		return nil, err
 	}
-	p.anyTypes = i > 0
+	p.anyTypes, p.looseNames = anyTypes, true
 	src, err := openPath(path, o)
 	if errors.Is(err, errEmpty) {
 		return emptyReader(path, p, o, err), nil

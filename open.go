@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/csvscan/csvscan/buffer"
@@ -129,15 +130,16 @@ func newReader(src *source, p plan, opts Options) (*Reader, error) {
 	}
 	r.cast.Schema = nil // r.schema is the read's (a row of a million columns made each copy 40 MB)
 	if len(r.schema) == 0 {
-		if err := r.firstRow(); err != nil {
+		if err := r.firstRow(p); err != nil {
 			return nil, err
 		}
 	}
 	return r, nil
 }
 
-// schemaFrom settles the columns: given ones, the sniffed ones with the
-// Types overrides, or all VARCHAR.
+// schemaFrom settles the columns: given ones, or the sniffed ones, with
+// the options that change them (settle). A read with neither settles
+// them from the first row when it starts (firstRow).
 func (r *Reader) schemaFrom(p plan) error {
 	d := &r.detected
 	switch {
@@ -145,11 +147,24 @@ func (r *Reader) schemaFrom(p plan) error {
 		d.Columns = r.opts.Columns
 	case !p.autoDetect:
 		// No sniffing and no columns: the first row's width, all VARCHAR,
-		// named as DuckDB names them; worked out when reading starts.
+		// named as DuckDB names them; worked out by firstRow.
 		d.Columns = nil
 	}
-	cols := make(typed.Schema, len(d.Columns))
-	copy(cols, d.Columns)
+	if len(d.Columns) == 0 {
+		r.schema = nil
+		return nil
+	}
+	return r.settle(d.Columns, p)
+}
+
+// settle makes cols, a copy of them, the read's schema: renamed by Names,
+// then all VARCHAR with AllVarchar, then typed by Types.
+func (r *Reader) settle(cols typed.Schema, p plan) error {
+	cols = slices.Clone(cols)
+	cols, err := r.rename(cols, p)
+	if err != nil {
+		return err
+	}
 	used := map[string]bool{}
 	for i := range cols {
 		if r.opts.AllVarchar {
@@ -161,13 +176,50 @@ func (r *Reader) schemaFrom(p plan) error {
 		}
 	}
 	for name := range p.types {
-		if !used[name] && len(cols) > 0 && !p.anyTypes {
+		if !used[name] && !p.anyTypes {
 			return optionError("Types", "%q is no column of %s (%s)", name, r.name, columnNames(cols))
 		}
 	}
-	d.Columns = cols
+	r.detected.Columns = cols
 	r.schema = cols
 	return nil
+}
+
+// rename gives the first columns of cols the names of Options.Names. With
+// more names than columns, NullPadding adds VARCHAR columns for the rest,
+// and for a file of several (p.looseNames) the rest are not used; else it
+// is an error, as a name that is now the name of another column is.
+func (r *Reader) rename(cols typed.Schema, p plan) (typed.Schema, error) {
+	names := r.opts.Names
+	if len(names) == 0 {
+		return cols, nil
+	}
+	if len(names) > len(cols) {
+		switch {
+		case p.looseNames:
+			names = names[:len(cols)]
+		case r.opts.NullPadding:
+			for len(cols) < len(names) {
+				cols = append(cols, typed.Column{Type: typed.TypeVarchar})
+			}
+		default:
+			return nil, optionError("Names", "%d names for the %d columns of %s (%s): give at most %d, or set NullPadding to add columns for the others",
+				len(names), len(cols), r.name, columnNames(cols), len(cols))
+		}
+	}
+	for i, n := range names {
+		cols[i].Name = n
+	}
+	at := make(map[string]int, len(cols))
+	for i, c := range cols {
+		k := lowerASCII(c.Name)
+		if j, ok := at[k]; ok {
+			return nil, optionError("Names", "%q names column %d, and column %d of %s is %q: give it a name too, or another name",
+				cols[min(i, j)].Name, min(i, j)+1, max(i, j)+1, r.name, cols[max(i, j)].Name)
+		}
+		at[k] = i
+	}
+	return cols, nil
 }
 
 // columnNames lists the names of s for an error, at most listNames of them.
@@ -388,7 +440,7 @@ func (r *Reader) setCasts(w *castWorkers) error {
 // gives the number of columns, named as DuckDB names them (column0,
 // column1, ...) or by the header. A file is read again from its start; a
 // stream's bytes read here are kept and read again.
-func (r *Reader) firstRow() error {
+func (r *Reader) firstRow(p plan) error {
 	var in io.Reader
 	var kept *bytes.Buffer
 	// At most this much is read to find the first row: a stream's bytes
@@ -412,13 +464,12 @@ func (r *Reader) firstRow() error {
 		return &inputError{name: r.name, err: err}
 	}
 	n := 0
-	names := []string(nil)
+	var header [][]byte
 	if s.Scan() {
 		n = len(s.Row())
 		if r.read.Header {
-			names = make([]string, n)
-			for i, v := range s.Row() {
-				names[i] = string(v)
+			for _, v := range s.Row() {
+				header = append(header, bytes.Clone(v))
 			}
 		}
 	} else if err := s.Err(); err != nil && !errors.Is(err, scanner.ErrLineTooLong) {
@@ -430,16 +481,13 @@ func (r *Reader) firstRow() error {
 	if kept != nil {
 		r.src.stream = io.MultiReader(kept, r.src.stream)
 	}
-	r.schema = make(typed.Schema, n)
-	for i := range r.schema {
-		name := fmt.Sprintf("column%d", i)
-		if i < len(names) && names[i] != "" {
-			name = names[i]
-		}
-		r.schema[i] = typed.Column{Name: name, Type: typed.TypeVarchar}
+	// Named as the sniffer names them: the header's values trimmed and
+	// made unique, generated names (column0, ...) without a header.
+	schema := make(typed.Schema, n)
+	for i, name := range sniff.HeaderNames(header, n, r.opts.NormalizeNames) {
+		schema[i] = typed.Column{Name: name, Type: typed.TypeVarchar}
 	}
-	r.detected.Columns = r.schema
-	return nil
+	return r.settle(schema, p)
 }
 
 // lineOffset returns the offset of the first byte after n lines (and a

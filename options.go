@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/klauspost/compress/zstd"
 
@@ -82,6 +83,21 @@ type Options struct {
 	// AllVarchar reads every column as VARCHAR (all_varchar): names are
 	// still detected, types are not.
 	AllVarchar bool
+	// Names renames the columns (names, column_names): the first
+	// len(Names) columns take these names, in order, in place of the
+	// header's or the generated ones. Their types are still detected, and
+	// Types names them by the new names. Each name must be non-empty and
+	// the names unique, ASCII case aside, and Names cannot be given with
+	// Columns, which names every column itself (ErrOption). More names than
+	// the file has columns is an error, unless NullPadding, which adds a
+	// VARCHAR column for each name more; of several files (OpenFiles) each
+	// takes as many as it has columns.
+	Names []string
+	// NormalizeNames (normalize_names) normalizes the header's names as
+	// DuckDB does (sniff.NormalizeName): "First Name" reads as first_name,
+	// "Total $" as total, "2020" as _2020. Default false: the names are
+	// the header's values, trimmed of spaces.
+	NormalizeNames bool
 	// SampleSize is the number of rows the sniffer reads (sample_size);
 	// 0 means 20,480, -1 the whole file.
 	SampleSize int
@@ -231,6 +247,9 @@ type plan struct {
 	// anyTypes lets types name columns the file lacks: the types of a
 	// later file of several, taken from the first file's schema.
 	anyTypes bool
+	// looseNames lets Names hold more names than a file has columns: the
+	// names of a file of several, which may be narrower than the first.
+	looseNames bool
 }
 
 // resolve checks the options and turns them into a plan.
@@ -273,6 +292,9 @@ func (o Options) resolve() (plan, error) {
 	if err := d.Validate(); err != nil {
 		return p, fmt.Errorf("csvscan: %w: %w", ErrOption, err)
 	}
+	if err := o.checkNames(); err != nil {
+		return p, err
+	}
 	if o.RejectsLimit < 0 {
 		return p, optionError("RejectsLimit", "%d is negative: 0 keeps every reject", o.RejectsLimit)
 	}
@@ -307,6 +329,7 @@ func (o Options) resolve() (plan, error) {
 	p.sniff.NullStr = o.NullStr
 	p.sniff.QuotedNotNull = o.AllowQuotedNulls == Off
 	p.sniff.DecimalComma = o.DecimalSeparator == ","
+	p.sniff.NormalizeNames = o.NormalizeNames
 	switch o.Header {
 	case On:
 		p.sniff.Header = sniff.HeaderYes
@@ -333,6 +356,40 @@ func (o Options) resolve() (plan, error) {
 		return p, optionError("ZstdWindow", "%d is over zstd's largest window, %d bytes (3.75 TiB)", o.ZstdWindow, uint64(maxZstdWindow))
 	}
 	return p, nil
+}
+
+// checkNames checks Names: names that are not empty, each once (ASCII
+// case aside, as column names compare), and not with Columns.
+func (o Options) checkNames() error {
+	if len(o.Names) == 0 {
+		return nil
+	}
+	if len(o.Columns) > 0 {
+		return optionError("Names", "given with Columns, which names every column: give the names in Columns")
+	}
+	seen := make(map[string]bool, len(o.Names))
+	for i, n := range o.Names {
+		if strings.TrimSpace(n) == "" {
+			return optionError("Names", "name %d is empty", i+1)
+		}
+		k := lowerASCII(n)
+		if seen[k] {
+			return optionError("Names", "%q is given twice", n)
+		}
+		seen[k] = true
+	}
+	return nil
+}
+
+// lowerASCII is s with its ASCII letters in lower case: column names
+// compare without regard to ASCII case, as in DuckDB.
+func lowerASCII(s string) string {
+	return strings.Map(func(r rune) rune {
+		if 'A' <= r && r <= 'Z' {
+			return r + 'a' - 'A'
+		}
+		return r
+	}, s)
 }
 
 // maxBadRows is the scan's MaxBadRows for o: the skipped rows the read

@@ -40,7 +40,8 @@ func (r *Reader) Prompt() Options {
 		cols = cols[:r.multi.fileCols] // the others are added by OpenFiles
 	}
 	o.Columns = append(typed.Schema(nil), cols...)
-	o.Types, o.AllVarchar = nil, false
+	// The columns carry the names and types these options decided.
+	o.Types, o.AllVarchar, o.Names, o.NormalizeNames = nil, false, nil, false
 	o.DateFormat, o.TimestampFormat = d.DateFormat, d.TimestampFormat
 	o.Compression, o.Encoding = d.Compression, d.Encoding
 	o.NullPadding, o.TrailingDelimiter = d.NullPadding, d.TrailingDelimiter
@@ -134,6 +135,12 @@ func (o Options) Flags() []string {
 			cols[i] = c.Name + ":" + typeName(c)
 		}
 		add("columns", strings.Join(cols, ","))
+	}
+	if len(o.Names) > 0 {
+		add("names", strings.Join(o.Names, ","))
+	}
+	if o.NormalizeNames {
+		add("normalize-names", "true")
 	}
 	if o.AllVarchar {
 		add("all-varchar", "true")

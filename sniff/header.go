@@ -180,7 +180,7 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 	res.Columns = make(typed.Schema, ncols)
 	var names []string
 	if has {
-		names = headerNames(header, ncols)
+		names = HeaderNames(header, ncols, s.opts.NormalizeNames)
 	} else {
 		names = generatedNames(ncols)
 	}
@@ -268,36 +268,6 @@ func nameWidth(n int) int { return len(strconv.Itoa(max(n-1, 0))) }
 func generatedName(i, width int) string {
 	d := strconv.Itoa(i)
 	return "column" + strings.Repeat("0", max(width-len(d), 0)) + d
-}
-
-// headerNames turns a header row into unique names.
-func headerNames(row [][]byte, n int) []string {
-	out := make([]string, n)
-	seen := make(map[string]int, n)
-	width := nameWidth(n)
-	for i := range out {
-		name := ""
-		if i < len(row) {
-			name = string(row[i])
-		}
-		// Trimmed first: a name of Unicode spaces alone (U+3000) is no
-		// name either.
-		if name = trimZs(name); strings.TrimFunc(name, isSpaceASCII) == "" {
-			name = generatedName(i, width)
-		}
-		for {
-			k := lowerASCII(name)
-			n, dup := seen[k]
-			if !dup {
-				break
-			}
-			seen[k] = n + 1
-			name = name + "_" + strconv.Itoa(n+1)
-		}
-		seen[lowerASCII(name)] = 0
-		out[i] = name
-	}
-	return out
 }
 
 func isSpaceASCII(r rune) bool {

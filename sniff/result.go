@@ -107,6 +107,10 @@ type Options struct {
 	// a quoted "" in it is VARCHAR (typed.Options.QuotedNotNull reads it
 	// the same way).
 	QuotedNotNull bool
+	// NormalizeNames is DuckDB's normalize_names: the names of a header
+	// are normalized (NormalizeName) before duplicates get their suffixes.
+	// Generated names (no header) are left as they are, as in DuckDB.
+	NormalizeNames bool
 	// MaxLineSize bounds a row's length; a candidate dialect that reads a
 	// longer row is rejected. Zero means scanner.DefaultMaxLineSize. The
 	// sample ends MaxLineSize bytes past its last line end, so a stream

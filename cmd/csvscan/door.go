@@ -68,6 +68,12 @@ func (f *readFlags) doorOptions() (csvscan.Options, error) {
 	}
 	o.IgnoreErrors, o.NullPadding, o.UnionByName = f.ignoreErrors, f.nullPadding, f.unionByName
 	o.TrailingDelimiter = f.trailing
+	if f.names != "" {
+		for _, n := range strings.Split(f.names, ",") {
+			o.Names = append(o.Names, strings.TrimSpace(n))
+		}
+	}
+	o.NormalizeNames = f.normalize
 	if f.given("max-line-size") {
 		o.MaxLineSize = f.maxLineSize
 	}

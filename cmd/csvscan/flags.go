@@ -95,6 +95,8 @@ type readFlags struct {
 	nullPadding  bool
 	trailing     bool
 	unionByName  bool
+	names        string
+	normalize    bool
 	encoding     string
 	compression  string
 	zstdWindow   int
@@ -109,6 +111,10 @@ const (
 	compressionUsage = "auto (gzip and zstd known by their first bytes), none, gzip or zstd"
 )
 
+// normalizeNamesUsage is the help of --normalize-names, which scan, count
+// and sniff share.
+const normalizeNamesUsage = `normalize the header's names as DuckDB does: "First Name" is first_name, "2020" is _2020`
+
 // decimalSeparatorUsage is the help of --decimal-separator.
 const decimalSeparatorUsage = `the decimal separator of DOUBLE, FLOAT and DECIMAL values: . or , ("1,5" is 1.5, also when sniffing the types)`
 
@@ -122,6 +128,8 @@ func addReadFlags(fs *flag.FlagSet) *readFlags {
 	fs.BoolVar(&f.nullPadding, "null-padding", false, "read missing values at the end of a row as empty (NULL with --columns)")
 	fs.BoolVar(&f.trailing, "trailing-delimiter", false, "the data rows end with a delimiter that is no column (a|b, then 1|2|): --raw drops each row's last, empty value (default: sniffed)")
 	fs.BoolVar(&f.unionByName, "union-by-name", false, "with several FILEs, match their columns by name into one table of every file's columns (a file's missing ones read as NULL)")
+	fs.StringVar(&f.names, "names", "", "rename the first columns: 'name,name,...' in place of the header's or the generated names (their types are still sniffed)")
+	fs.BoolVar(&f.normalize, "normalize-names", false, normalizeNamesUsage)
 	fs.StringVar(&f.encoding, "encoding", "utf-8", encodingUsage)
 	fs.StringVar(&f.compression, "compression", "auto", compressionUsage)
 	fs.IntVar(&f.zstdWindow, "zstd-window", 0, "the largest window a zstd frame may ask for, in bytes (default 8 MiB; zstd --ultra or --long files need up to 128 MiB)")

@@ -25,6 +25,7 @@ func cmdSniff(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.StringVar(&rf.decimalSep, "decimal-separator", ".", decimalSeparatorUsage)
 	fs.StringVar(&rf.encoding, "encoding", "utf-8", encodingUsage)
 	fs.StringVar(&rf.compression, "compression", "auto", compressionUsage)
+	fs.BoolVar(&rf.normalize, "normalize-names", false, normalizeNamesUsage)
 	explain := fs.Bool("explain", false, "print every candidate dialect, what it read and why it was kept or dropped, before the result")
 	asJSON := fs.Bool("json", false, "print one JSON object (delimiter, quote, escape, newline, comment, skip_rows, has_header, columns, date_format, timestamp_format, and prompt: the flags that read the file again without sniffing)")
 	name, err := parse(fs, args, true)
