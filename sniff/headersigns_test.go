@@ -6,6 +6,7 @@ package sniff_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -99,4 +100,57 @@ func TestShortHeaderOverEmptyTail(t *testing.T) {
 	// A line of two values above rows that fill four is a note.
 	sniffWant(t, "Account,12345\n"+strings.SplitN(b.String(), "\n", 2)[1], ",", 1, false,
 		"column0,column1,column2,column3,column4,column5")
+}
+
+// A list of one column whose first line is words shaped as the other
+// lines are (two or more words, starting with the same kind of letter)
+// has no header: a list of people, places with names of two words,
+// products or sentences. A header names the column in one word ("name",
+// "Kunde", "full_name"), or with a word that names ("Full Name", "Street
+// Address"), and stays one. DuckDB, and the sniffer before, took the
+// first line of every such list for a header.
+func TestListOfPhrases(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 3))
+	first := []string{"Alice", "Bruno", "Carla", "Dmitri", "Elena", "Farid", "Greta", "Hiro", "Ines", "Jonas", "Kemal", "Priya"}
+	last := []string{"Smith", "Ferreira", "Ivanova", "Okafor", "Tanaka", "Lindqvist", "de la Cruz", "Haddad", "van Dijk", "Moreau"}
+	places := []string{"New Delhi", "Buenos Aires", "Cape Town", "Hong Kong", "San Diego", "Rio Branco", "Las Palmas", "Santa Fe", "Port Louis", "Tel Aviv", "Kuala Lumpur", "Oslo"}
+	things := []string{"Steel kettle", "Oak shelf", "Wool scarf", "Glass jar", "Paper lamp", "Clay pot", "Linen towel", "Brass hook", "USB-C hub", "Desk lamp"}
+	words := strings.Fields("river stone quiet market window green early morning light cold paper north table small garden bright")
+	kinds := []struct {
+		name    string
+		value   func() string
+		headers []string
+	}{
+		{"people", func() string { return first[r.IntN(len(first))] + " " + last[r.IntN(len(last))] }, []string{"name", "Name", "full_name", "Kunde", "Full Name", "Employee name"}},
+		{"places", func() string { return places[r.IntN(len(places))] }, []string{"city", "City", "Ort", "City name", "Location"}},
+		{"things", func() string { return things[r.IntN(len(things))] }, []string{"product", "Item", "Product description", "Item Name"}},
+		{"sentences", func() string {
+			var w []string
+			for range 3 + r.IntN(6) {
+				w = append(w, words[r.IntN(len(words))])
+			}
+			return strings.ToUpper(w[0][:1]) + strings.Join(w, " ")[1:] + []string{".", "", "!"}[r.IntN(3)]
+		}, []string{"comment", "Remarks", "Notes", "Comment text"}},
+	}
+	var cases []headerCase
+	for _, k := range kinds {
+		for v := range 12 {
+			nl := []string{"\n", "\r\n"}[v%2]
+			var vals []string
+			seen := map[string]bool{}
+			for len(vals) < 3+r.IntN(25) {
+				x := k.value()
+				if k.name == "places" && len(vals) == 0 && !strings.Contains(x, " ") || seen[x] {
+					continue // a name of two words first; no value twice (recurs)
+				}
+				seen[x] = true
+				vals = append(vals, x)
+			}
+			list := strings.Join(vals, nl) + nl
+			cases = append(cases, headerCase{fmt.Sprintf("%s %d, no header", k.name, v), list, false})
+			h := k.headers[v%len(k.headers)]
+			cases = append(cases, headerCase{fmt.Sprintf("%s %d, header %q", k.name, v, h), h + nl + list, true})
+		}
+	}
+	checkHeaders(t, cases)
 }
