@@ -154,3 +154,36 @@ func TestListOfPhrases(t *testing.T) {
 	}
 	checkHeaders(t, cases)
 }
+
+// A header over two rows, names and then units ("time,temp,pressure"
+// above "s,°C,hPa") above rows of numbers, is read as DuckDB 1.5.6
+// reads it: the first row the header, the units a row of data, which
+// makes the columns it fills text. No reading the options can express
+// keeps the names and types the numbers: skipping the names makes the
+// units the names ("hPa", "hPa_1"), and typing the numbers makes the
+// units row a reject. The decision is written in docs/10-sniffing.md.
+func TestUnitsRowIsData(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 2))
+	names := []string{"time", "temp", "pressure", "humidity", "wind"}
+	units := []string{"s", "°C", "hPa", "%", "m/s"}
+	for _, ncols := range []int{2, 3, 5} {
+		for _, delim := range []string{",", ";", "\t"} {
+			for _, nl := range []string{"\n", "\r\n"} {
+				in := strings.Join(names[:ncols], delim) + nl + strings.Join(units[:ncols], delim) + nl
+				for i := range 3 + r.IntN(20) {
+					row := []string{fmt.Sprint(i)}
+					for range ncols - 1 {
+						row = append(row, fmt.Sprintf("%d.%d", r.IntN(1000), r.IntN(10)))
+					}
+					in += strings.Join(row, delim) + nl
+				}
+				res := sniffWant(t, in, delim, 0, true, strings.Join(names[:ncols], ","))
+				for _, c := range res.Columns {
+					if c.Type.String() != "VARCHAR" {
+						t.Fatalf("%q: column %s is %s, want VARCHAR", in, c.Name, c.Type)
+					}
+				}
+			}
+		}
+	}
+}
