@@ -86,7 +86,7 @@ func (s *session) widen(res *Result) *Result {
 		o := s.opts
 		o.Dialect, o.Fixed = wd, Delimiter|Quote|Escape|Comment|Newline|o.Fixed
 		w := newSession(o, head{data: s.head, final: s.final, long: s.long})
-		w.windows, w.rest, w.large = s.windows, s.rest, s.large
+		w.windows, w.rest, w.large, w.sepSkip = s.windows, s.rest, s.large, s.sepSkip
 		wres, err := w.sniff()
 		if err != nil || len(wres.Columns) < 2 {
 			continue

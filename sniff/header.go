@@ -18,7 +18,9 @@ package sniff
 // below it (dataShaped), whose value in a column of fixed-length codes is
 // one of them (fixedCodes), that leaves out its last values as other
 // rows do (shortAsRows), or that holds the marks its column's values
-// share ('@' in a list of e-mail addresses: sharedMarks), unless a
+// share ('@' in a list of e-mail addresses: sharedMarks), or that is
+// a list of one column whose first value is words shaped as the others
+// are (phraseList), unless a
 // column the first chunk typed tells otherwise (namedInFirstChunk). And
 // a first row that fits every type is still a header when its numbers
 // are years in order or count 0, 1, 2 where no other row's do
@@ -142,6 +144,7 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 				{func() bool { return s.recurs(t.rows, ncols) }, "a value of the first row comes again in its column"},
 				{func() bool { return shortAsRows(t.rows, ncols) }, "the first row leaves out the last values, as other rows do"},
 				{func() bool { return sharedMarks(t.rows, ncols) }, "the first row holds the marks its column's values share (@ in e-mail addresses, :// in URLs)"},
+				{func() bool { return phraseList(t.rows, ncols) }, "a list of one column whose first value is words shaped as the others are, none of them one that names a column"},
 			} {
 				if sign.data() {
 					s.tracef("no header: %s\n", sign.why)

@@ -1,13 +1,15 @@
 package sniff
 
 // The signs the header detection reads in an all-text first row
-// (dataShaped, fixedCodes, sharedMarks, shortAsRows, recurs: the row is
-// data) and in a first row of numbers (numberedHeader, indexHeader: the
+// (dataShaped, fixedCodes, sharedMarks, shortAsRows, recurs, phraseList:
+// the row is data) and in a first row of numbers (numberedHeader, indexHeader: the
 // row names the columns); header.go says when each is asked.
 
 import (
 	"bytes"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // dataShaped says the first of rows (every column text) is a row of
@@ -326,4 +328,74 @@ func shapeOf(dst, v []byte) []byte {
 		}
 	}
 	return dst
+}
+
+// phraseList says the first of rows, a list of one text column, is a
+// row of data: its value is two words or more, as two thirds of the
+// other values are, it starts with the kind of character (upper or
+// lower case letter, digit, other) that two thirds of them start with,
+// and none of its words is one that names a column (nameWords). A list
+// of people ("Alice Smith" above "Bruno Costa"), places or products, one
+// a line, has no header when its first line is shaped as the others,
+// where a header names the column in one word ("name", "Kunde") or with
+// a word that names ("Full Name", "Street Address"). DuckDB takes the
+// first line of every all-text file for a header. A header of two words
+// without such a word ("Customer Feedback" above sentences) reads as a
+// row: nothing in its shape tells it from the values.
+func phraseList(rows [][][]byte, ncols int) bool {
+	if ncols != 1 || len(rows) < 3 {
+		return false
+	}
+	v := bytes.TrimSpace(cell(rows[0], 0))
+	if len(bytes.Fields(v)) < 2 {
+		return false
+	}
+	for _, w := range bytes.FieldsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if nameWords[strings.ToLower(string(w))] {
+			return false
+		}
+	}
+	start := startKind(v)
+	n, words, same := 0, 0, 0
+	for _, r := range rows[1:] {
+		w := bytes.TrimSpace(cell(r, 0))
+		if len(w) == 0 {
+			continue
+		}
+		n++
+		if len(bytes.Fields(w)) >= 2 {
+			words++
+		}
+		if startKind(w) == start {
+			same++
+		}
+	}
+	return n >= 2 && 3*words >= 2*n && 3*same >= 2*n
+}
+
+// nameWords are words that name a column of a list, which phraseList
+// looks for in a first line of two words or more ("Full Name", "E-mail
+// Address", "Item description"): English only.
+var nameWords = map[string]bool{
+	"name": true, "names": true, "title": true, "address": true, "street": true, "city": true,
+	"town": true, "country": true, "location": true, "place": true, "description": true,
+	"comment": true, "comments": true, "note": true, "notes": true, "remark": true,
+	"remarks": true, "text": true, "message": true, "mail": true, "email": true, "phone": true,
+	"product": true, "item": true, "label": true, "value": true, "list": true, "type": true,
+	"category": true, "id": true, "code": true, "date": true,
+}
+
+// startKind is the kind of v's first character: 1 an upper case letter,
+// 2 a lower case letter, 3 a digit, 4 another.
+func startKind(v []byte) int {
+	r, _ := utf8.DecodeRune(v)
+	switch {
+	case unicode.IsUpper(r):
+		return 1
+	case unicode.IsLower(r):
+		return 2
+	case unicode.IsDigit(r):
+		return 3
+	}
+	return 4
 }

@@ -6,6 +6,7 @@ package sniff_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -99,4 +100,90 @@ func TestShortHeaderOverEmptyTail(t *testing.T) {
 	// A line of two values above rows that fill four is a note.
 	sniffWant(t, "Account,12345\n"+strings.SplitN(b.String(), "\n", 2)[1], ",", 1, false,
 		"column0,column1,column2,column3,column4,column5")
+}
+
+// A list of one column whose first line is words shaped as the other
+// lines are (two or more words, starting with the same kind of letter)
+// has no header: a list of people, places with names of two words,
+// products or sentences. A header names the column in one word ("name",
+// "Kunde", "full_name"), or with a word that names ("Full Name", "Street
+// Address"), and stays one. DuckDB, and the sniffer before, took the
+// first line of every such list for a header.
+func TestListOfPhrases(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 3))
+	first := []string{"Alice", "Bruno", "Carla", "Dmitri", "Elena", "Farid", "Greta", "Hiro", "Ines", "Jonas", "Kemal", "Priya"}
+	last := []string{"Smith", "Ferreira", "Ivanova", "Okafor", "Tanaka", "Lindqvist", "de la Cruz", "Haddad", "van Dijk", "Moreau"}
+	places := []string{"New Delhi", "Buenos Aires", "Cape Town", "Hong Kong", "San Diego", "Rio Branco", "Las Palmas", "Santa Fe", "Port Louis", "Tel Aviv", "Kuala Lumpur", "Oslo"}
+	things := []string{"Steel kettle", "Oak shelf", "Wool scarf", "Glass jar", "Paper lamp", "Clay pot", "Linen towel", "Brass hook", "USB-C hub", "Desk lamp"}
+	words := strings.Fields("river stone quiet market window green early morning light cold paper north table small garden bright")
+	kinds := []struct {
+		name    string
+		value   func() string
+		headers []string
+	}{
+		{"people", func() string { return first[r.IntN(len(first))] + " " + last[r.IntN(len(last))] }, []string{"name", "Name", "full_name", "Kunde", "Full Name", "Employee name"}},
+		{"places", func() string { return places[r.IntN(len(places))] }, []string{"city", "City", "Ort", "City name", "Location"}},
+		{"things", func() string { return things[r.IntN(len(things))] }, []string{"product", "Item", "Product description", "Item Name"}},
+		{"sentences", func() string {
+			var w []string
+			for range 3 + r.IntN(6) {
+				w = append(w, words[r.IntN(len(words))])
+			}
+			return strings.ToUpper(w[0][:1]) + strings.Join(w, " ")[1:] + []string{".", "", "!"}[r.IntN(3)]
+		}, []string{"comment", "Remarks", "Notes", "Comment text"}},
+	}
+	var cases []headerCase
+	for _, k := range kinds {
+		for v := range 12 {
+			nl := []string{"\n", "\r\n"}[v%2]
+			var vals []string
+			seen := map[string]bool{}
+			for len(vals) < 3+r.IntN(25) {
+				x := k.value()
+				if k.name == "places" && len(vals) == 0 && !strings.Contains(x, " ") || seen[x] {
+					continue // a name of two words first; no value twice (recurs)
+				}
+				seen[x] = true
+				vals = append(vals, x)
+			}
+			list := strings.Join(vals, nl) + nl
+			cases = append(cases, headerCase{fmt.Sprintf("%s %d, no header", k.name, v), list, false})
+			h := k.headers[v%len(k.headers)]
+			cases = append(cases, headerCase{fmt.Sprintf("%s %d, header %q", k.name, v, h), h + nl + list, true})
+		}
+	}
+	checkHeaders(t, cases)
+}
+
+// A header over two rows, names and then units ("time,temp,pressure"
+// above "s,°C,hPa") above rows of numbers, is read as DuckDB 1.5.6
+// reads it: the first row the header, the units a row of data, which
+// makes the columns it fills text. No reading the options can express
+// keeps the names and types the numbers: skipping the names makes the
+// units the names ("hPa", "hPa_1"), and typing the numbers makes the
+// units row a reject. The decision is written in docs/10-sniffing.md.
+func TestUnitsRowIsData(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 2))
+	names := []string{"time", "temp", "pressure", "humidity", "wind"}
+	units := []string{"s", "°C", "hPa", "%", "m/s"}
+	for _, ncols := range []int{2, 3, 5} {
+		for _, delim := range []string{",", ";", "\t"} {
+			for _, nl := range []string{"\n", "\r\n"} {
+				in := strings.Join(names[:ncols], delim) + nl + strings.Join(units[:ncols], delim) + nl
+				for i := range 3 + r.IntN(20) {
+					row := []string{fmt.Sprint(i)}
+					for range ncols - 1 {
+						row = append(row, fmt.Sprintf("%d.%d", r.IntN(1000), r.IntN(10)))
+					}
+					in += strings.Join(row, delim) + nl
+				}
+				res := sniffWant(t, in, delim, 0, true, strings.Join(names[:ncols], ","))
+				for _, c := range res.Columns {
+					if c.Type.String() != "VARCHAR" {
+						t.Fatalf("%q: column %s is %s, want VARCHAR", in, c.Name, c.Type)
+					}
+				}
+			}
+		}
+	}
 }

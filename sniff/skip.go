@@ -224,7 +224,7 @@ const sparseCols = 1024
 // one.) It does nothing when the
 // caller fixed the rows to skip or the header.
 func (s *session) skipSparse(c *candidate) {
-	if s.opts.SkipRows > 0 || s.opts.Header != HeaderAuto || c.sh.cols < 3 || c.sh.cols > sparseCols {
+	if s.skipFixed() || s.opts.Header != HeaderAuto || c.sh.cols < 3 || c.sh.cols > sparseCols {
 		return
 	}
 	data := s.head[s.start:]
@@ -280,7 +280,7 @@ func (s *session) skipSparse(c *candidate) {
 // data, it is a row padded with NULLs (Result.NullPadding). It does
 // nothing when the caller fixed the rows to skip or the header.
 func (s *session) shortHeader(c *candidate) {
-	if s.opts.SkipRows > 0 || s.opts.Header != HeaderAuto {
+	if s.skipFixed() || s.opts.Header != HeaderAuto {
 		return
 	}
 	r := c.dataRow()
@@ -343,11 +343,11 @@ const blockLines = 10
 // when res is a first table above another (TableEnd), or when the lines
 // below are fewer than twice the block and three.
 func (s *session) belowBlank(res *Result) *Result {
-	if s.opts.SkipRows > 0 || s.opts.Header != HeaderAuto || res.TableEnd > 0 {
+	if s.skipFixed() || s.opts.Header != HeaderAuto || res.TableEnd > 0 {
 		return nil
 	}
 	data := s.head[s.start:]
-	i := skipLines(data, res.SkipRows)
+	i := skipLines(data, res.SkipRows-s.opts.SkipRows)
 	block, blank := 0, false
 	for i < len(data) && block <= blockLines {
 		e := skipLines(data[i:], 1)
@@ -371,7 +371,7 @@ func (s *session) belowBlank(res *Result) *Result {
 	if below := countLines(data[i:]); below < 3 || below < 2*block {
 		return nil
 	}
-	bres := s.betterFrom(res, countLines(data[:i]))
+	bres := s.betterFrom(res, s.opts.SkipRows+countLines(data[:i]), typedColumns(res)+1)
 	if bres != nil {
 		s.tracef("a block of %d line(s) above an empty line: the table below it, from line %d, types better\n", block, bres.SkipRows+1)
 	}
@@ -382,8 +382,8 @@ func (s *session) belowBlank(res *Result) *Result {
 // lines included) and returns that result when it is a better table than
 // res: a header its typed columns tell from the data (Scores.Header above
 // one half), at least two columns, every row at its width, no second
-// table, and more typed columns than res has. Otherwise it returns nil.
-func (s *session) betterFrom(res *Result, skip int) *Result {
+// table, and at least minTyped typed columns. Otherwise it returns nil.
+func (s *session) betterFrom(res *Result, skip, minTyped int) *Result {
 	o := s.opts
 	o.SkipRows = skip
 	b := newSession(o, head{data: s.head, final: s.final, long: s.long})
@@ -391,31 +391,42 @@ func (s *session) betterFrom(res *Result, skip int) *Result {
 	bres, err := b.sniff()
 	if err != nil || !bres.HasHeader || bres.Scores.Header <= 0.5 || len(bres.Columns) < 2 ||
 		bres.Scores.Dialect < 1 || bres.NullPadding || bres.IgnoreErrors || bres.TableEnd > 0 ||
-		typedColumns(bres) <= typedColumns(res) {
+		typedColumns(bres) < minTyped {
 		return nil
 	}
 	return bres
 }
 
 // belowPairs returns the result of sniffing the sample from below a block
-// of key/value lines at the top of res's table, when that is a better
-// table (betterFrom), or nil. A bank or card statement opens with
-// "Account,12345," and "Period,2024-01," above its header: pairs padded
-// to the table's width, as a spreadsheet saves its rectangle, which
-// DuckDB and the sniffer read as the header and first rows, every column
-// then text. The block is one to blockLines lines of res's table whose
-// only values are the first two, the first filled, right above a line
-// whose every value is filled, as a header's are. It returns nil when the
-// caller fixed the rows to skip or the header, when res is a first table
-// above another (TableEnd), or when res has fewer than three columns.
+// of key/value lines or a title at the top of res's table, when that is a
+// better table, or nil. A bank or card statement opens with
+// "Account,12345," and "Period,2024-01," above its header, a report with
+// "Sales report 2024,,," above "region,2022,2023,2024": lines padded to
+// the table's width, as a spreadsheet saves its rectangle, which DuckDB
+// and the sniffer read as the header and first rows, the columns then
+// text, or named after the title and column1, column2, .... The block is
+// one to blockLines lines of res's table whose only values are the first
+// one or two (one in a table of two columns), the first line's first
+// filled, or lines of nothing but delimiters, right above a line whose
+// every value is filled, as a header's are. The sample from that line
+// on must be a table whose typed columns tell its first row for a header
+// (betterFrom) and that types at least as many columns as res: the names
+// of every column are better than a title's one (the header of years
+// over columns of numbers types as many columns either way), while a
+// real header that names only the first columns ("id,name,,") has a row
+// of data below it, which the types do not tell for a header. It returns
+// nil when the caller fixed the rows to skip or the header, when res is
+// a first table above another (TableEnd), or when res has fewer than two
+// columns.
 func (s *session) belowPairs(res *Result) *Result {
 	ncols := len(res.Columns)
-	if s.opts.SkipRows > 0 || s.opts.Header != HeaderAuto || res.TableEnd > 0 || ncols < 3 {
+	if s.skipFixed() || s.opts.Header != HeaderAuto || res.TableEnd > 0 || ncols < 2 {
 		return nil
 	}
 	data := s.head[s.start:]
-	i := skipLines(data, res.SkipRows)
+	i := skipLines(data, res.SkipRows-s.opts.SkipRows)
 	o := Options{NullPadding: true, MaxLineSize: s.opts.MaxLineSize}
+	most := min(2, ncols-1)
 	block := 0
 	for ; block <= blockLines && i < len(data); block++ {
 		e := skipLines(data[i:], 1)
@@ -424,10 +435,15 @@ func (s *session) belowPairs(res *Result) *Result {
 			return nil
 		}
 		r := rows[0]
-		if filled(r) == ncols {
+		n := filled(r)
+		if n == ncols {
 			break // the header
 		}
-		if len(cell(r, 0)) == 0 || filled(r) > 2 || filled(r) == 2 && len(cell(r, 1)) == 0 {
+		if n == 0 && block > 0 {
+			i += e
+			continue // a line of delimiters under the title
+		}
+		if len(cell(r, 0)) == 0 || n > most || n == 2 && len(cell(r, 1)) == 0 {
 			return nil
 		}
 		i += e
@@ -435,11 +451,19 @@ func (s *session) belowPairs(res *Result) *Result {
 	if block == 0 || block > blockLines || i >= len(data) {
 		return nil
 	}
-	bres := s.betterFrom(res, s.opts.SkipRows+countLines(data[:i]))
+	bres := s.betterFrom(res, s.opts.SkipRows+countLines(data[:i]), typedColumns(res))
 	if bres != nil {
-		s.tracef("%d line(s) of key and value above the header: the table from line %d types better\n", block, bres.SkipRows+1)
+		s.tracef("%d line(s) of key and value, or a title, above the header: the table from line %d types better\n", block, bres.SkipRows+1)
 	}
 	return bres
+}
+
+// skipFixed says the caller fixed the rows to skip (Options.SkipRows),
+// and the rules that look for a preamble do not look: the line Excel
+// writes with the delimiter ("sep=;"), which the sniffer skips itself,
+// does not count.
+func (s *session) skipFixed() bool {
+	return s.opts.SkipRows > 0 && !s.sepSkip
 }
 
 // isEmptyLine says line (with its line end) holds nothing else.

@@ -196,6 +196,7 @@ type session struct {
 	rest    *rest      // the rest of DuckDB's sample past a head cut at DefaultSampleBytes, or nil
 	restErr error      // the error reading rest (refineTypes)
 	start   int        // offset in head after the user's SkipRows
+	sepSkip bool       // the line opts.SkipRows skips is Excel's "sep=" line (sepLine), not the caller's: see skipFixed
 	large   bool       // a large input: the head is cut at DefaultSampleBytes (see detectBytes)
 	seen    []*session // the passes of choose, whose candidates rate the result
 	chunks  int        // chunks of chunkRows rows in the sample
@@ -264,7 +265,7 @@ func (s *session) sniff() (*Result, error) {
 			o.Dialect.Delimiter, o.Fixed = d, o.Fixed|Delimiter
 		}
 		w := newSession(o, head{data: s.head, final: s.final, long: s.long})
-		w.windows, w.rest, w.large = s.windows, s.rest, s.large
+		w.windows, w.rest, w.large, w.sepSkip = s.windows, s.rest, s.large, true
 		s.tracef("the first line names the delimiter %q: the table starts on line 2\n", d)
 		return w.sniff()
 	}
@@ -457,7 +458,7 @@ func (s *session) crWithLoneLF() bool {
 // over s's sample, and returns that session.
 func (s *session) pass(wide, auto bool) (*session, *Result, error) {
 	p := &session{opts: s.opts, head: s.head, final: s.final, long: s.long, windows: s.windows, rest: s.rest, start: s.start,
-		large: s.large, chunks: s.chunks, caster: s.caster, present: s.present}
+		large: s.large, chunks: s.chunks, caster: s.caster, present: s.present, sepSkip: s.sepSkip}
 	p.formats[0].user, p.formats[0].userFormat = s.formats[0].user, s.formats[0].userFormat
 	p.formats[1].user, p.formats[1].userFormat = s.formats[1].user, s.formats[1].userFormat
 	defer func() { s.present = p.present }()
