@@ -117,6 +117,28 @@ func ExampleOptions_allVarchar() {
 	// VARCHAR VARCHAR
 }
 
+// NormalizeNames makes the header's names the ones DuckDB's
+// normalize_names makes, names a SQL table can take unquoted; Names
+// renames the first columns, whose types are still sniffed.
+func ExampleOptions_normalizeNames() {
+	in := "First Name,Total $,2024,select\nAnn,1.5,3,x\n"
+	for _, o := range []csvscan.Options{{NormalizeNames: true}, {Names: []string{"who", "amount"}}} {
+		r, err := csvscan.OpenReader(strings.NewReader(in), o)
+		if err != nil {
+			panic(err)
+		}
+		var cols []string
+		for _, c := range r.Schema() {
+			cols = append(cols, c.Name+":"+c.Type.String())
+		}
+		fmt.Println(strings.Join(cols, " "))
+		r.Close()
+	}
+	// Output:
+	// first_name:VARCHAR total:DOUBLE _2024:BIGINT _select:VARCHAR
+	// who:VARCHAR amount:DOUBLE 2024:BIGINT select:VARCHAR
+}
+
 // With StoreRejects the rows that do not fit are skipped and kept as
 // DuckDB's reject_errors records, with their positions.
 func ExampleReader_Rejects() {
