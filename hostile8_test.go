@@ -2,7 +2,10 @@ package csvscan
 
 import (
 	"bytes"
+	"errors"
 	"os"
+	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -39,5 +42,59 @@ func TestZeroSizedFileWithBytes(t *testing.T) {
 	}
 	if got, err := count(OpenFiles([]string{path, path}, o)); got != 2*want || err != nil {
 		t.Errorf("OpenFiles: %d rows, %v; want %d", got, err, 2*want)
+	}
+}
+
+// TestUnionByNameIgnoresCase: UnionByName matches column names ignoring
+// ASCII case, as DuckDB's union_by_name does (a case-insensitive map of
+// names; its identifiers ignore case): "a" in one file and "A" in the
+// next are one column, named as the first file names it. The table had
+// two columns "a" and "A", which no single file's header can give (the
+// sniffer makes a, A into a, A_1), each NULL where the other had the
+// value. A hive key and Options.Filename's column meet the files' columns
+// the same way.
+func TestUnionByNameIgnoresCase(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, data string) string {
+		path := dir + "/" + name
+		if err := os.MkdirAll(path[:strings.LastIndexByte(path, '/')], 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	lower := write("lower.csv", "a,b\n1,x\n")
+	upper := write("upper.csv", "B,A,C\ny,2,3\n")
+	r, err := OpenFiles([]string{lower, upper}, Options{UnionByName: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := readAll(r)
+	r.Close()
+	want := table{Schema: []string{"a:BIGINT", "b:VARCHAR", "C:BIGINT"}, Rows: [][]string{{"1", "x", "NULL"}, {"2", "y", "3"}}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("union of a,b and B,A,C:\n got %+v\nwant %+v", got, want)
+	}
+
+	// A hive key replaces the file column of its name in any case.
+	part := write("K=1/f.csv", "k,v\n9,x\n")
+	r, err = OpenFiles([]string{part}, Options{HivePartitioning: On})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = readAll(r)
+	r.Close()
+	if len(got.Schema) != 2 || got.Err != "" {
+		t.Errorf("file column k under the folder K=1: %+v; want the columns k (the key's) and v", got)
+	}
+	// A file column "FileName" is Options.Filename's column.
+	named := write("named.csv", "FileName,v\nx,1\n")
+	if r, err := OpenFiles([]string{named}, Options{Filename: true}); !errors.Is(err, ErrOption) {
+		if err == nil {
+			r.Close()
+		}
+		t.Errorf("a column FileName with Options.Filename: %v; want ErrOption", err)
 	}
 }
