@@ -224,7 +224,7 @@ func (m *multi) setSchema(cols typed.Schema) error {
 	for i := range m.hiveKeys {
 		k := &m.hiveKeys[i]
 		k.col = -1
-		if j, ok := at[k.name]; ok {
+		if j, ok := at[nameKey(k.name)]; ok {
 			k.col = j
 			m.schema[j] = typed.Column{Name: k.name, Type: k.typ}
 			continue
@@ -238,7 +238,7 @@ func (m *multi) setSchema(cols typed.Schema) error {
 // key: the files' values are then read as VARCHAR and not used.
 func (m *multi) replaced(name string) bool {
 	for _, k := range m.hiveKeys {
-		if k.col >= 0 && k.name == name {
+		if k.col >= 0 && nameKey(k.name) == nameKey(name) {
 			return true
 		}
 	}
@@ -256,7 +256,7 @@ func (m *multi) open(i int) (*Reader, error) {
 		if m.schema != nil {
 			at := firstByName(m.schema[:m.fileCols])
 			for j, c := range o.Columns {
-				if k, ok := at[c.Name]; ok {
+				if k, ok := at[nameKey(c.Name)]; ok {
 					o.Columns[j] = m.schema[k]
 					if m.replaced(c.Name) {
 						o.Columns[j] = typed.Column{Name: c.Name, Type: typed.TypeVarchar}
@@ -303,12 +303,13 @@ func openOne(path string, o Options, anyTypes bool) (*Reader, error) {
 	return r, nil
 }
 
-// firstByName maps each name of s to its first column: matching the
-// columns of a file of a million columns by a search each took hours.
+// firstByName maps each name of s, as nameKey gives it, to its first
+// column: matching the columns of a file of a million columns by a search
+// each took hours.
 func firstByName(s typed.Schema) map[string]int {
 	at := make(map[string]int, len(s))
 	for i := len(s) - 1; i >= 0; i-- {
-		at[s[i].Name] = i
+		at[nameKey(s[i].Name)] = i
 	}
 	return at
 }
@@ -325,7 +326,7 @@ func (m *multi) use(r *Reader) error {
 	at := firstByName(s)
 	for i, c := range m.schema[:m.fileCols] {
 		m.mapping[i] = -1
-		if k, ok := at[c.Name]; ok {
+		if k, ok := at[nameKey(c.Name)]; ok {
 			m.mapping[i] = k
 		}
 		if m.mapping[i] < 0 {

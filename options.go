@@ -179,7 +179,8 @@ type Options struct {
 
 	// UnionByName, for OpenFiles, matches the files' columns by name into
 	// one schema of every column of every file, in order of appearance
-	// (union_by_name); a file's missing columns are NULL, a column whose
+	// (union_by_name; names match ignoring ASCII case, as DuckDB's
+	// identifiers do, spelled as they first appear); a file's missing columns are NULL, a column whose
 	// types differ between files takes their common super type, as in
 	// DuckDB (BIGINT and DOUBLE: DOUBLE; DATE and TIMESTAMP: TIMESTAMP;
 	// anything and VARCHAR, or types with none: VARCHAR), and a column a

@@ -82,11 +82,9 @@ func openPath(path string, o Options) (*source, error) {
 		return nil, fmt.Errorf("csvscan: %s is a directory, not a CSV file (OpenFiles reads the files of a glob such as %s)", path, path+"/*.csv")
 	}
 	src := &source{name: path, closers: []func() error{f.Close}}
-	if st.Mode().IsRegular() {
-		if st.Size() == 0 {
-			src.close()
-			return nil, &emptyError{compression: "none", msg: path + " has no bytes"}
-		}
+	// A regular file of size 0 may hold bytes all the same (/proc, /sys):
+	// it is read as a stream, which says whether it is empty.
+	if st.Mode().IsRegular() && st.Size() > 0 {
 		head := make([]byte, min(headSize, st.Size()))
 		n, err := f.ReadAt(head, 0)
 		if err != nil && err != io.EOF {
@@ -111,7 +109,8 @@ func openPath(path string, o Options) (*source, error) {
 			}
 		}
 	}
-	// Not a regular file, compressed, or in another encoding: a stream.
+	// Not a regular file, of size 0, compressed, or in another encoding:
+	// a stream.
 	if err := src.wrap(f, o); err != nil {
 		src.close()
 		return nil, err

@@ -7,7 +7,8 @@ package csvscan
 import "github.com/csvscan/csvscan/scanner/typed"
 
 // union is the table's columns: the first schema's, then, in order, every
-// other name of the others. A column whose types differ takes their
+// other name of the others. Names match ignoring ASCII case (nameKey), as
+// in DuckDB, and a column keeps the first file's spelling. A column whose types differ takes their
 // common super type (superType); a column a file typed from no value at
 // all (untyped[file][column], VARCHAR by default) takes the others' type,
 // as DuckDB's union_by_name does.
@@ -18,15 +19,17 @@ func union(schemas []typed.Schema, untyped [][]bool) typed.Schema {
 	for f, s := range schemas {
 		for j, c := range s {
 			none := f < len(untyped) && j < len(untyped[f]) && untyped[f][j]
-			i, ok := at[c.Name]
+			key := nameKey(c.Name)
+			i, ok := at[key]
 			switch {
 			case !ok:
-				at[c.Name] = len(out)
+				at[key] = len(out)
 				out = append(out, c)
-				open[c.Name] = none
+				open[key] = none
 			case none:
-			case open[c.Name]:
-				out[i], open[c.Name] = c, false
+			case open[key]:
+				c.Name = out[i].Name // the first file's spelling
+				out[i], open[key] = c, false
 			default:
 				out[i] = superType(out[i], c)
 			}
@@ -84,4 +87,22 @@ func numeric(t typed.Type) bool {
 // temporal reports the types a date or timestamp widens into.
 func temporal(t typed.Type) bool {
 	return t == typed.TypeDate || t == typed.TypeTimestamp || t == typed.TypeTimestampTZ
+}
+
+// nameKey is a column name as the files' columns are matched by it:
+// ignoring ASCII case, as DuckDB's identifiers (and the sniffer's unique
+// names) do.
+func nameKey(name string) string {
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; 'A' <= c && c <= 'Z' {
+			b := []byte(name)
+			for j := i; j < len(b); j++ {
+				if 'A' <= b[j] && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return name
 }

@@ -269,8 +269,15 @@ func (m *Manager) loadAt(i, pins int) (*Buffer, error) {
 	m.mu.Unlock()
 	n, err := m.ra.ReadAt(data, off)
 	var short error
-	if n == len(data) {
+	switch {
+	case n < 0 || n > len(data):
+		err = fmt.Errorf("csvscan: the source's ReadAt returned %d bytes for a %d-byte slice", n, len(data))
+	case n == len(data):
 		err, short = nil, shrunk(m.ra, off+int64(n), func() string { return fmt.Sprintf("reading buffer %d at offset %d", i, off) })
+	case err == nil:
+		// io.ReaderAt says a short read has an error; the bytes past n
+		// are not the input's.
+		err = fmt.Errorf("csvscan: the source's ReadAt returned %d of %d bytes and no error: %w", n, len(data), io.ErrUnexpectedEOF)
 	}
 	m.mu.Lock()
 	delete(m.loading, i)

@@ -49,8 +49,9 @@ const MinScanThreads = 3
 // which reads the file's pages into buffers rather than mapping them), or
 // sequentially with fewer than MinScanThreads goroutines (a Scanner over
 // buffer.FileReader: a file that shrinks while it is read is an error
-// either way); anything else (a named pipe, a device) as a sequential
-// stream (see ScanReader). The defaults are those of Parallel:
+// either way); anything else (a named pipe, a device, a regular file
+// whose size says 0, as those of /proc do) as a sequential stream (see
+// ScanReader). The defaults are those of Parallel:
 // runtime.GOMAXPROCS(0) goroutines, and buffers of DefaultParallelBufferSize
 // where pages are mapped, DefaultReadBufferSize where they are read.
 //
@@ -82,16 +83,19 @@ func Open(path string, opts Options) (*File, error) {
 		}
 	}
 	threads := opts.Goroutines()
+	// A regular file of size 0 may hold bytes all the same (/proc, /sys):
+	// it is read as a stream.
+	sized := st.Mode().IsRegular() && st.Size() > 0
 	var p *Parallel
 	switch {
-	case st.Mode().IsRegular() && threads < MinScanThreads && opts.SkipRows == 0:
+	case sized && threads < MinScanThreads && opts.SkipRows == 0:
 		s, err := New(buffer.NewFileReader(f, 0, st.Size()), opts)
 		if err != nil {
 			f.Close()
 			return nil, err
 		}
 		return &File{s: s, f: f}, nil
-	case st.Mode().IsRegular():
+	case sized:
 		p, err = ScanFile(context.Background(), f, opts)
 	default:
 		p, err = ScanReader(context.Background(), f, opts)

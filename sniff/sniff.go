@@ -19,6 +19,7 @@ import (
 // error is returned as it is (an input shorter than size is
 // io.ErrUnexpectedEOF), never taken for the end of the input.
 func Sniff(r io.ReaderAt, size int64, opts Options) (*Result, error) {
+	r = checkedAt{r}
 	h, err := readHead(io.NewSectionReader(r, 0, size), size, opts.sampleRows(), opts.sampleBytes(size), opts.maxLine())
 	if err != nil {
 		return nil, err

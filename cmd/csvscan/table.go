@@ -68,7 +68,6 @@ func cmdTable(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	out := bufio.NewWriter(stdout)
-	defer out.Flush()
 	fmt.Fprintf(out, "dialect: %v\n\n", d)
 	fmt.Fprintf(out, "transition table: %d states x 256 bytes, bytes grouped into %d classes that behave alike\n\n", sm.NumStates, len(classes(t)))
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
@@ -108,7 +107,7 @@ func cmdTable(args []string, stdout, stderr io.Writer) error {
 		}
 		fmt.Fprintf(out, "  value=0x%02x mask=0x%02x matches %s\n", byte(pat.Value), byte(pat.Mask), strings.Join(matches, " "))
 	}
-	return nil
+	return out.Flush() // the first write's error, if one failed
 }
 
 // maxTraceBytes bounds trace's input: it prints a line per byte.
@@ -132,7 +131,7 @@ func cmdTrace(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	out := bufio.NewWriter(stdout)
-	defer out.Flush()
+	defer out.Flush() // on an early return; the end checks its error
 	fmt.Fprintf(out, "dialect: %v\n\n", opts.Dialect)
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "offset\tbyte\tstate before\t->\tstate after\twhat happens")
@@ -161,6 +160,9 @@ func cmdTrace(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	if h := s.Header(); h != nil {
 		fmt.Fprintf(out, "header: %q\n", h)
+	}
+	if err := out.Flush(); err != nil {
+		return err // the first write's error, if one failed
 	}
 	return s.Err()
 }

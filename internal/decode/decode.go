@@ -81,15 +81,36 @@ func Reader(r io.Reader, encoding string) (io.Reader, error) {
 	if err != nil {
 		return nil, err
 	}
+	if name == "utf-8" {
+		return r, nil
+	}
+	br := bufio.NewReaderSize(&checked{r: r}, 64<<10)
 	switch name {
 	case "latin-1":
-		return &byteReader{r: bufio.NewReaderSize(r, 64<<10), name: name, table: &latin1}, nil
+		return &byteReader{r: br, name: name, table: &latin1}, nil
 	case "windows-1252":
-		return &byteReader{r: bufio.NewReaderSize(r, 64<<10), name: name, table: &windows1252}, nil
-	case "utf-16", "utf-16le", "utf-16be":
-		return &utf16Reader{r: bufio.NewReaderSize(r, 64<<10), name: name, first: true, bigEndian: name == "utf-16be"}, nil
+		return &byteReader{r: br, name: name, table: &windows1252}, nil
 	}
-	return r, nil
+	return &utf16Reader{r: br, name: name, first: true, bigEndian: name == "utf-16be"}, nil
+}
+
+// checked turns a Read that returns a count outside [0, len(p)], which
+// bufio panics on, into an error, returned to every Read after it.
+type checked struct {
+	r   io.Reader
+	err error
+}
+
+func (c *checked) Read(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.r.Read(p)
+	if n < 0 || n > len(p) {
+		c.err = fmt.Errorf("csvscan: the reader returned %d bytes for a %d-byte buffer", n, len(p))
+		return 0, c.err
+	}
+	return n, err
 }
 
 // Detect names the encoding of a head of input that is UTF-16 by its
