@@ -32,6 +32,11 @@ type Caster struct {
 	// values instead of '.' (DuckDB's decimal_separator = ','). The integer
 	// casts ignore it: DuckDB's integer cast always uses '.'.
 	DecimalComma bool
+	// Thousands is the thousands separator (DuckDB's thousands), or 0 for
+	// none, the default: the integer, DOUBLE, FLOAT and DECIMAL casts
+	// remove every such byte from a value before they read it ("1,234" is
+	// 1234; thousands.go). It must pass CheckThousands.
+	Thousands byte
 }
 
 // Scan is the rule set of DuckDB's CSV scanner when it fills typed columns
