@@ -7,11 +7,12 @@
 //	decompress  gzip or zstd, chosen by the magic bytes (Options.Compression)
 //	decode      UTF-8, a UTF-16 byte order mark recognised (Options.Encoding)
 //	sniff       dialect, preamble, header, column names and types, date and
-//	            timestamp formats (package sniff; Options.AutoDetect)
+//	            timestamp formats (package sniff; Options.AutoDetect,
+//	            AutoTypeCandidates)
 //	read        in parallel from a file, sequentially from a stream
 //	            (package scanner; Options.Threads)
 //	cast        into typed chunks (typed.Reader; Options.Columns,
-//	            Types, AllVarchar, NullStr, DecimalSeparator, IgnoreErrors,
+//	            Types, AllVarchar, NullStr, DecimalSeparator, Thousands, IgnoreErrors,
 //	            NullPadding), on
 //	            the parallel read's goroutines for a file, the chunks
 //	            handed out in file order

@@ -95,7 +95,7 @@ func emptyReader(name string, p plan, opts Options, err error) *Reader {
 func newReader(src *source, p plan, opts Options) (*Reader, error) {
 	r := &Reader{name: src.name, src: src, opts: opts, read: p.read}
 	r.cast = typed.Options{DateFormat: opts.DateFormat, TimestampFormat: opts.TimestampFormat,
-		DecimalComma: opts.DecimalSeparator == ","}
+		DecimalComma: opts.DecimalSeparator == ",", Thousands: opts.thousands()}
 	d := &r.detected
 	d.Compression, d.Encoding = src.compression, src.encoding
 	if p.autoDetect {

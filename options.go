@@ -112,6 +112,37 @@ type Options struct {
 	// of "1,5" and "2,25" is DOUBLE. A value holding the delimiter must be
 	// quoted, or the delimiter given.
 	DecimalSeparator string
+	// Thousands is the thousands separator of numbers (thousands): one
+	// ASCII character, "" (the default) for none. It is removed from a
+	// value of an integer, DOUBLE, FLOAT or DECIMAL column wherever it is,
+	// before the value is cast, as DuckDB does: with "," the values
+	// "1,234", "-1,234.5" and "1,2e3" read as 1234, -1234.5 and 12000, and
+	// ",5" and "12,,3" as 5 and 123 (not checked to group by three). A null
+	// string is matched first. The sniffer detects types with it too: with
+	// "," a column of "1,234" is BIGINT. It may be the delimiter (the
+	// values holding it are then quoted, "1,234" in a comma-separated
+	// file), and must not be the decimal separator (DuckDB's binder error),
+	// a digit, '+', '-', 'e' or 'E' (which DuckDB takes, reading "-5" as 5
+	// with "-"), nor a given Quote or Escape, which a value holds only
+	// escaped (DuckDB types such a column and then fails to read it); each
+	// is an ErrOption.
+	Thousands string
+	// AutoTypeCandidates are the types the sniffer may give a column
+	// (auto_type_candidates), by DuckDB's names and aliases (ASCII case
+	// ignored): VARCHAR, DOUBLE, FLOAT, DECIMAL or DECIMAL(w,s), BIGINT,
+	// INTEGER, SMALLINT, TINYINT, TIMESTAMP WITH TIME ZONE (TIMESTAMPTZ),
+	// TIMESTAMP, DATE, TIME, BOOLEAN. nil (the default) means DuckDB's
+	// default candidates: VARCHAR, DOUBLE, BIGINT, TIMESTAMPTZ, TIMESTAMP,
+	// DATE, TIME, BOOLEAN. As in DuckDB, VARCHAR is always a candidate
+	// (["BIGINT"] types a column of numbers BIGINT and any other VARCHAR),
+	// the order given does not matter (each column takes the most
+	// specific candidate its values fit: TINYINT before SMALLINT before
+	// INTEGER before BIGINT before DECIMAL before FLOAT before DOUBLE;
+	// BOOLEAN, TIME, DATE, TIMESTAMP, TIMESTAMPTZ), a type given twice
+	// counts once, and another type (UBIGINT, HUGEINT, INTERVAL ...) or
+	// an unknown name is an ErrOption. Columns and AllVarchar, which give
+	// the types, leave it nothing to do; Types overrides what it chose.
+	AutoTypeCandidates []string
 	// NullStr lists the values that mean NULL (nullstr); nil means the
 	// empty value only, as in DuckDB.
 	NullStr []string
@@ -312,6 +343,12 @@ func (o Options) resolve() (plan, error) {
 	default:
 		return p, optionError("DecimalSeparator", "%q is no decimal separator: it must be \".\" (or \"\", the default) or \",\", as DuckDB's decimal_separator", o.DecimalSeparator)
 	}
+	if err := o.checkThousands(); err != nil {
+		return p, err
+	}
+	if _, err := sniff.ParseTypeCandidates(o.AutoTypeCandidates); err != nil {
+		return p, optionError("AutoTypeCandidates", "%s", strings.TrimPrefix(err.Error(), "csvscan: "))
+	}
 	p.read = scanner.Options{
 		Dialect:           d,
 		Header:            o.Header == On,
@@ -330,6 +367,8 @@ func (o Options) resolve() (plan, error) {
 	p.sniff.NullStr = o.NullStr
 	p.sniff.QuotedNotNull = o.AllowQuotedNulls == Off
 	p.sniff.DecimalComma = o.DecimalSeparator == ","
+	p.sniff.Thousands = o.thousands()
+	p.sniff.AutoTypeCandidates = o.AutoTypeCandidates
 	p.sniff.NormalizeNames = o.NormalizeNames
 	switch o.Header {
 	case On:
@@ -357,6 +396,32 @@ func (o Options) resolve() (plan, error) {
 		return p, optionError("ZstdWindow", "%d is over zstd's largest window, %d bytes (3.75 TiB)", o.ZstdWindow, uint64(maxZstdWindow))
 	}
 	return p, nil
+}
+
+// checkThousands checks Thousands: one byte that cast.CheckThousands
+// takes, and not the quote or the escape when they are given.
+func (o Options) checkThousands() error {
+	t := o.Thousands
+	switch {
+	case t == "":
+		return nil
+	case len(t) > 1:
+		return optionError("Thousands", "%q is more than one byte: a thousands separator is one ASCII character (DuckDB: \"should be max one character\")", t)
+	case t == o.Quote || t == o.Escape:
+		return optionError("Thousands", "%q is the quote or the escape, which a value holds only escaped", t)
+	}
+	if err := cast.CheckThousands(t[0], o.DecimalSeparator == ","); err != nil {
+		return optionError("Thousands", "%s", strings.TrimPrefix(err.Error(), "csvscan: thousands separator: "))
+	}
+	return nil
+}
+
+// thousands is Thousands as the casts take it: its byte, or 0 for none.
+func (o Options) thousands() byte {
+	if o.Thousands == "" {
+		return 0
+	}
+	return o.Thousands[0]
 }
 
 // checkNames checks Names: names that are not empty, each once (ASCII

@@ -41,7 +41,7 @@ func (r *Reader) Prompt() Options {
 	}
 	o.Columns = append(typed.Schema(nil), cols...)
 	// The columns carry the names and types these options decided.
-	o.Types, o.AllVarchar, o.Names, o.NormalizeNames = nil, false, nil, false
+	o.Types, o.AllVarchar, o.Names, o.NormalizeNames, o.AutoTypeCandidates = nil, false, nil, false, nil
 	o.DateFormat, o.TimestampFormat = d.DateFormat, d.TimestampFormat
 	o.Compression, o.Encoding = d.Compression, d.Encoding
 	o.NullPadding, o.TrailingDelimiter = d.NullPadding, d.TrailingDelimiter
@@ -145,6 +145,9 @@ func (o Options) Flags() []string {
 	if o.AllVarchar {
 		add("all-varchar", "true")
 	}
+	if len(o.AutoTypeCandidates) > 0 {
+		add("auto-type-candidates", strings.Join(o.AutoTypeCandidates, ","))
+	}
 	if o.SampleSize != 0 {
 		add("sample-size", strconv.Itoa(o.SampleSize))
 	}
@@ -156,6 +159,9 @@ func (o Options) Flags() []string {
 	}
 	if o.DecimalSeparator != "" && o.DecimalSeparator != "." {
 		add("decimal-separator", o.DecimalSeparator)
+	}
+	if o.Thousands != "" {
+		add("thousands", o.Thousands)
 	}
 	for _, n := range o.NullStr {
 		add("nullstr", n)

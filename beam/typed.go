@@ -111,6 +111,8 @@ type typedConfig struct {
 	DateFormat, TimestampFormat string
 	// DecimalComma: Front.DecimalSeparator is ",".
 	DecimalComma bool
+	// Thousands: Front.Thousands's byte, 0 for none.
+	Thousands byte
 }
 
 // typedColumn is a typed.Column as plain fields.
@@ -222,6 +224,9 @@ func detect(file string, r io.ReaderAt, size int64, front csvscan.Options, range
 		TimestampFormat: d.TimestampFormat,
 		DecimalComma:    front.DecimalSeparator == ",",
 	}
+	if front.Thousands != "" {
+		t.Thousands = front.Thousands[0]
+	}
 	schema := Schema{File: file}
 	for _, col := range rd.Schema() {
 		t.Columns = append(t.Columns, typedColumn{Name: col.Name, Type: int(col.Type), Width: col.Width, Scale: col.Scale})
@@ -262,6 +267,7 @@ func typedReader(src typed.Rows, cfg config) (*typed.Reader, error) {
 		DateFormat:      t.DateFormat,
 		TimestampFormat: t.TimestampFormat,
 		DecimalComma:    t.DecimalComma,
+		Thousands:       t.Thousands,
 		IgnoreErrors:    t.IgnoreErrors,
 		NullPadding:     t.NullPadding,
 		StoreRejects:    t.StoreRejects,

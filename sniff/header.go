@@ -77,7 +77,7 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 	// column does.
 	numeric := make([]bool, ncols)
 	for i, ty := range types {
-		numeric[i] = ty == cast.TypeBigInt || ty == cast.TypeDouble ||
+		numeric[i] = isNumeric(ty) ||
 			ty == cast.TypeVarchar && len(t.rows) > 1 && decimalCommaColumn(t.rows[1:], i)
 	}
 	if header != nil {
@@ -189,6 +189,9 @@ func (s *session) detectHeader(c *candidate, t *table, res *Result) {
 	}
 	for i := range res.Columns {
 		res.Columns[i] = typed.Column{Name: names[i], Type: types[i]}
+		if types[i] == cast.TypeDecimal {
+			res.Columns[i].Width, res.Columns[i].Scale = s.typeCands.decimal.Width, s.typeCands.decimal.Scale
+		}
 	}
 
 	// The lines before the table, counted from the start of the input,

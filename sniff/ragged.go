@@ -392,7 +392,7 @@ func (s *session) readRagged(p *session, c *candidate, r raggedShape) *Result {
 	o := s.opts
 	o.NullPadding, o.IgnoreErrors = true, true
 	q := &session{opts: o, head: s.head, final: s.final, long: s.long, windows: s.windows, rest: s.rest, start: s.start,
-		large: s.large, chunks: s.chunks, caster: s.caster, present: s.present, maxCols: r.width, sepSkip: s.sepSkip}
+		large: s.large, chunks: s.chunks, caster: s.caster, typeCands: s.typeCands, present: s.present, maxCols: r.width, sepSkip: s.sepSkip}
 	q.formats[0].user, q.formats[0].userFormat = s.formats[0].user, s.formats[0].userFormat
 	q.formats[1].user, q.formats[1].userFormat = s.formats[1].user, s.formats[1].userFormat
 	rc := &candidate{d: c.d, ctr: c.ctr, first: c.first, skip: r.start, score: r.consistency, end: r.end,

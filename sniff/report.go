@@ -1,6 +1,11 @@
 package sniff
 
-import "github.com/csvscan/csvscan/dialect"
+import (
+	"fmt"
+
+	"github.com/csvscan/csvscan/dialect"
+	"github.com/csvscan/csvscan/scanner/typed"
+)
 
 // Report is a Result in the fields of DuckDB's sniff_csv, named and encoded
 // as `csvscan sniff --json` prints them: "" for an absent quote, escape,
@@ -48,7 +53,11 @@ func (r *Result) Report() Report {
 		IgnoreErrors:    r.IgnoreErrors,
 	}
 	for _, c := range r.Columns {
-		rep.Columns = append(rep.Columns, ReportColumn{Name: c.Name, Type: c.Type.String()})
+		t := c.Type.String()
+		if c.Type == typed.TypeDecimal && c.Width > 0 {
+			t = fmt.Sprintf("DECIMAL(%d,%d)", c.Width, c.Scale) // a candidate's (AutoTypeCandidates)
+		}
+		rep.Columns = append(rep.Columns, ReportColumn{Name: c.Name, Type: t})
 	}
 	return rep
 }

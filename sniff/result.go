@@ -96,6 +96,22 @@ type Options struct {
 	DateFormat, TimestampFormat string
 	// DecimalComma reads DOUBLE values with ',' as the decimal separator.
 	DecimalComma bool
+	// Thousands is the thousands separator of numbers (DuckDB's
+	// thousands), or 0 for none, the default: it is removed from a value
+	// before the numeric types are tried, so that with ',' a column of
+	// "1,234" is BIGINT and one of "1,234.5" DOUBLE
+	// (typed.Options.Thousands reads them so). It must pass the typed
+	// reader's check: an ASCII byte other than a digit, '+', '-', 'e', 'E'
+	// and the decimal separator.
+	Thousands byte
+	// AutoTypeCandidates are the types a column may be given (DuckDB's
+	// auto_type_candidates), by DuckDB's names (ParseTypeCandidates):
+	// VARCHAR is always one, the order given does not matter, and nil
+	// means DuckDB's default candidates (VARCHAR, DOUBLE, BIGINT,
+	// TIMESTAMP WITH TIME ZONE, TIMESTAMP, DATE, TIME, BOOLEAN). They may
+	// add FLOAT, DECIMAL (with its width and scale), INTEGER, SMALLINT and
+	// TINYINT.
+	AutoTypeCandidates []string
 	// NullStr lists the values that mean NULL (DuckDB's nullstr): like
 	// the empty value, which always fits, they fit every type and count
 	// as no value. Nil: the empty value only.

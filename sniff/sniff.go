@@ -209,8 +209,9 @@ type session struct {
 	restRead   map[*counter]bool
 	allChecked bool
 
-	caster  cast.Caster
-	formats [2]formatState // DATE, TIMESTAMP
+	caster    cast.Caster
+	typeCands candidates     // the candidate types, from opts.AutoTypeCandidates
+	formats   [2]formatState // DATE, TIMESTAMP
 
 	// Dialect detection.
 	present        *[256]uint8 // which bytes the sample holds: 0 not looked up, 1 absent, 2 present
@@ -234,7 +235,11 @@ func newSession(opts Options, h head) *session {
 			s.chunks = 1
 		}
 	}
-	s.caster = cast.Caster{Strict: true, DecimalComma: opts.DecimalComma}
+	s.caster = cast.Caster{Strict: true, DecimalComma: opts.DecimalComma, Thousands: opts.Thousands}
+	s.typeCands, _ = parseCandidates(opts.AutoTypeCandidates) // an error is validate's
+	if s.typeCands.types == nil {
+		s.typeCands.types = defaultTypes
+	}
 	s.formats[0].user = opts.DateFormat
 	s.formats[1].user = opts.TimestampFormat
 	return s
@@ -459,7 +464,7 @@ func (s *session) crWithLoneLF() bool {
 // over s's sample, and returns that session.
 func (s *session) pass(wide, auto bool) (*session, *Result, error) {
 	p := &session{opts: s.opts, head: s.head, final: s.final, long: s.long, windows: s.windows, rest: s.rest, start: s.start,
-		large: s.large, chunks: s.chunks, caster: s.caster, present: s.present, sepSkip: s.sepSkip}
+		large: s.large, chunks: s.chunks, caster: s.caster, typeCands: s.typeCands, present: s.present, sepSkip: s.sepSkip}
 	p.formats[0].user, p.formats[0].userFormat = s.formats[0].user, s.formats[0].userFormat
 	p.formats[1].user, p.formats[1].userFormat = s.formats[1].user, s.formats[1].userFormat
 	defer func() { s.present = p.present }()
@@ -510,6 +515,12 @@ func (s *session) validate() error {
 		if err := (dialect.Dialect{Delimiter: s.opts.Dialect.Delimiter}).Validate(); err != nil {
 			return fmt.Errorf("csvscan: fixed delimiter: %w", err)
 		}
+	}
+	if _, err := parseCandidates(s.opts.AutoTypeCandidates); err != nil {
+		return fmt.Errorf("csvscan: AutoTypeCandidates: %w", err) // err names the type
+	}
+	if err := cast.CheckThousands(s.opts.Thousands, s.opts.DecimalComma); err != nil {
+		return err
 	}
 	for i, f := range []string{s.opts.DateFormat, s.opts.TimestampFormat} {
 		if f == "" {

@@ -74,17 +74,19 @@ var defaultTypes = []cast.Type{
 }
 
 // column is one column's remaining candidate types and how many values it
-// was checked against. The candidates are always the first n of
-// defaultTypes (the last is the current guess): a column is one small
+// was checked against. The candidates are always the first n of the
+// session's list (defaultTypes, or Options.AutoTypeCandidates; the last is
+// the current guess), which every column shares: a column is one small
 // value, whatever the number of columns.
 type column struct {
+	types  []cast.Type
 	n      uint8
 	values int
 }
 
-func newColumn() column { return column{n: uint8(len(defaultTypes))} }
+func newColumn(types []cast.Type) column { return column{types: types, n: uint8(len(types))} }
 
-func (c *column) top() cast.Type { return defaultTypes[c.n-1] }
+func (c *column) top() cast.Type { return c.types[c.n-1] }
 
 // more says a more general candidate than the top is left.
 func (c *column) more() bool { return c.n > 1 }
@@ -303,6 +305,27 @@ func (s *session) canCast(t cast.Type, v []byte) bool {
 	case cast.TypeDouble:
 		_, ok := c.Float64(v)
 		return ok
+	case cast.TypeInteger:
+		_, ok := c.Int32(v)
+		return ok
+	case cast.TypeSmallInt:
+		_, ok := c.Int16(v)
+		return ok
+	case cast.TypeTinyInt:
+		// DuckDB 1.5.6's sniffer casts TINYINT, alone of its types, with
+		// the reader's rules, not the strict ones (CanYouCastIt in
+		// type_detection.cpp): "1.5" is a TINYINT, 2.
+		c.Strict = false
+		_, ok := c.Int8(v)
+		return ok
+	case cast.TypeFloat:
+		_, ok := c.Float32(v)
+		return ok
+	case cast.TypeDecimal:
+		// DuckDB's decimal cast has no strict rules.
+		d := s.typeCands.decimal
+		_, ok := c.Decimal(v, d.Width, d.Scale)
+		return ok
 	case cast.TypeDate:
 		if f := s.formats[0].current; !f.IsZero() {
 			_, ok := f.Date(v)
@@ -411,7 +434,7 @@ func (s *session) detectTypes(cands []*candidate) (*candidate, *table, error) {
 		r.start = s.formats
 		cols := make([]column, c.sh.cols)
 		for i := range cols {
-			cols[i] = newColumn()
+			cols[i] = newColumn(s.typeCands.types)
 		}
 		first := rows.rows
 		from := 0

@@ -66,6 +66,10 @@ func (f *readFlags) doorOptions() (csvscan.Options, error) {
 	if f.given("decimal-separator") {
 		o.DecimalSeparator = f.decimalSep
 	}
+	o.Thousands = f.thousands
+	if f.candidates != "" {
+		o.AutoTypeCandidates = typeList(f.candidates)
+	}
 	o.IgnoreErrors, o.NullPadding, o.UnionByName = f.ignoreErrors, f.nullPadding, f.unionByName
 	o.TrailingDelimiter = f.trailing
 	if f.names != "" {
@@ -148,4 +152,23 @@ func (f *dialectFlags) given(name string) bool {
 	set := false
 	f.fs.Visit(func(fl *flag.Flag) { set = set || fl.Name == name })
 	return set
+}
+
+// typeList splits a comma list of type names, keeping the commas inside
+// parentheses ("DECIMAL(10,2),BIGINT" is two names).
+func typeList(s string) []string {
+	var list []string
+	depth, from := 0, 0
+	for i := 0; i <= len(s); i++ {
+		switch {
+		case i == len(s) || s[i] == ',' && depth == 0:
+			list = append(list, strings.TrimSpace(s[from:i]))
+			from = i + 1
+		case s[i] == '(':
+			depth++
+		case s[i] == ')':
+			depth--
+		}
+	}
+	return list
 }

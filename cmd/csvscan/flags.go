@@ -101,6 +101,8 @@ type readFlags struct {
 	compression  string
 	zstdWindow   int
 	decimalSep   string
+	thousands    string
+	candidates   string
 }
 
 // encodingUsage and compressionUsage are the help of --encoding and
@@ -118,6 +120,19 @@ const normalizeNamesUsage = `normalize the header's names as DuckDB does: "First
 // decimalSeparatorUsage is the help of --decimal-separator.
 const decimalSeparatorUsage = `the decimal separator of DOUBLE, FLOAT and DECIMAL values: . or , ("1,5" is 1.5, also when sniffing the types)`
 
+// thousandsUsage and candidatesUsage are the help of --thousands and
+// --auto-type-candidates, which scan, count, table and sniff share.
+const (
+	thousandsUsage  = `the thousands separator of numbers, one character removed from numeric values before they are cast ("1,234" is 1234 with ,; also when sniffing the types; default: none)`
+	candidatesUsage = `the types the sniffer may choose from: 'TYPE,...' of VARCHAR (always one), DOUBLE, FLOAT, DECIMAL(w,s), BIGINT, INTEGER, SMALLINT, TINYINT, TIMESTAMPTZ, TIMESTAMP, DATE, TIME, BOOLEAN (default: VARCHAR,DOUBLE,BIGINT,TIMESTAMPTZ,TIMESTAMP,DATE,TIME,BOOLEAN)`
+)
+
+// addTypeFlags adds --thousands and --auto-type-candidates to fs.
+func addTypeFlags(fs *flag.FlagSet, f *readFlags) {
+	fs.StringVar(&f.thousands, "thousands", "", thousandsUsage)
+	fs.StringVar(&f.candidates, "auto-type-candidates", "", candidatesUsage)
+}
+
 func addReadFlags(fs *flag.FlagSet) *readFlags {
 	f := &readFlags{dialectFlags: addDialectFlags(fs)}
 	fs.BoolVar(&f.header, "header", false, "the first row is a header (default: sniffed)")
@@ -134,6 +149,7 @@ func addReadFlags(fs *flag.FlagSet) *readFlags {
 	fs.StringVar(&f.compression, "compression", "auto", compressionUsage)
 	fs.IntVar(&f.zstdWindow, "zstd-window", 0, "the largest window a zstd frame may ask for, in bytes (default 8 MiB; zstd --ultra or --long files need up to 128 MiB)")
 	fs.StringVar(&f.decimalSep, "decimal-separator", ".", decimalSeparatorUsage)
+	addTypeFlags(fs, f)
 	fs.IntVar(&f.maxLineSize, "max-line-size", scanner.DefaultMaxLineSize, "longest row in bytes")
 	fs.IntVar(&f.threads, "threads", 0, "goroutines reading the file; 1 reads sequentially (default: the number of CPUs)")
 	fs.IntVar(&f.bufferSize, "buffer-size", 0, "buffer size in bytes (default: 32 MiB for mapped pages in parallel, 4 MiB for a parallel read into memory, 256 KiB sequentially)")

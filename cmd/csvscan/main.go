@@ -149,6 +149,8 @@ var flagPairs = []string{
 	"Options.DateFormat", "--dateformat",
 	"Options.TimestampFormat", "--timestampformat",
 	"Options.DecimalSeparator", "--decimal-separator",
+	"Options.Thousands", "--thousands",
+	"Options.AutoTypeCandidates", "--auto-type-candidates",
 	"set Options.Quote to csvscan.None", "set --quote ''",
 	"Options.Quote", "--quote",
 	"Options.Escape", "--escape",

@@ -23,6 +23,7 @@ func cmdSniff(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.BoolVar(&rf.nullPadding, "null-padding", false, "score dialects as DuckDB does when short rows are padded")
 	fs.IntVar(&rf.maxLineSize, "max-line-size", scanner.DefaultMaxLineSize, "longest row in bytes")
 	fs.StringVar(&rf.decimalSep, "decimal-separator", ".", decimalSeparatorUsage)
+	addTypeFlags(fs, rf)
 	fs.StringVar(&rf.encoding, "encoding", "utf-8", encodingUsage)
 	fs.StringVar(&rf.compression, "compression", "auto", compressionUsage)
 	fs.BoolVar(&rf.normalize, "normalize-names", false, normalizeNamesUsage)

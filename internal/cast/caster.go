@@ -23,7 +23,9 @@ package cast
 //
 // A Caster holds no state: its methods may be called concurrently and never
 // allocate, except Float64 and Float32 for a number so long that it does
-// not fit the stack buffer (over 128 bytes with '_' or ',' to remove) and
+// not fit the stack buffer (over 128 bytes with '_' or ',' to remove),
+// the integer, float and decimal casts for a value of over 64 bytes with
+// thousands separators to remove (Thousands), and
 // for values that overflow to ±Inf by a hair (see Float64 and Float32).
 type Caster struct {
 	// Strict selects the sniffer's rules (DuckDB's strict = true).
@@ -32,6 +34,11 @@ type Caster struct {
 	// values instead of '.' (DuckDB's decimal_separator = ','). The integer
 	// casts ignore it: DuckDB's integer cast always uses '.'.
 	DecimalComma bool
+	// Thousands is the thousands separator (DuckDB's thousands), or 0 for
+	// none, the default: the integer, DOUBLE, FLOAT and DECIMAL casts
+	// remove every such byte from a value before they read it ("1,234" is
+	// 1234; thousands.go). It must pass CheckThousands.
+	Thousands byte
 }
 
 // Scan is the rule set of DuckDB's CSV scanner when it fills typed columns

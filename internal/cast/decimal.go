@@ -86,6 +86,13 @@ func (c Caster) Decimal(b []byte, width, scale int) (int64, bool) {
 	if v, ok := decimalFast(b, width, scale, sep); ok {
 		return v, true
 	}
+	if c.Thousands != 0 {
+		var buf [thousandsBuf]byte
+		if d, ok := c.withoutThousands(b, &buf); ok {
+			c.Thousands = 0
+			return c.Decimal(d, width, scale)
+		}
+	}
 	return decimalGeneral(b, width, scale, sep)
 }
 

@@ -41,6 +41,13 @@ func (c Caster) Float64(b []byte) (float64, bool) {
 	if v, ok := floatFast(b, c.sep()); ok {
 		return v, true
 	}
+	if c.Thousands != 0 {
+		var buf [thousandsBuf]byte
+		if d, ok := c.withoutThousands(b, &buf); ok {
+			c.Thousands = 0
+			return c.Float64(d)
+		}
+	}
 	return c.float64General(b)
 }
 
@@ -73,6 +80,13 @@ func (c Caster) float64General(b []byte) (float64, bool) {
 func (c Caster) Float32(b []byte) (float32, bool) {
 	if v, ok := float32Fast(b, c.sep()); ok {
 		return v, true
+	}
+	if c.Thousands != 0 {
+		var buf [thousandsBuf]byte
+		if d, ok := c.withoutThousands(b, &buf); ok {
+			c.Thousands = 0
+			return c.Float32(d)
+		}
 	}
 	return c.float32General(b)
 }

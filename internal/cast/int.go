@@ -57,6 +57,13 @@ func (c Caster) Int64(b []byte) (int64, bool) {
 			return v, true
 		}
 	}
+	if c.Thousands != 0 {
+		var buf [thousandsBuf]byte
+		if d, ok := c.withoutThousands(b, &buf); ok {
+			c.Thousands = 0
+			return c.Int64(d)
+		}
+	}
 	// DuckDB first tries a loop that takes no fraction and no exponent and
 	// only then the general one; both give the same answer for what the
 	// first accepts.
@@ -131,6 +138,13 @@ func (c Caster) Uint8(b []byte) (uint8, bool) {
 // unsigned is the BIGINT cast limited to [0, hi], with DuckDB's rule for a
 // '-' before an unsigned number.
 func (c Caster) unsigned(b []byte, hi int64) (int64, bool) {
+	if c.Thousands != 0 {
+		var buf [thousandsBuf]byte
+		if d, ok := c.withoutThousands(b, &buf); ok {
+			c.Thousands = 0
+			return c.unsigned(d, hi)
+		}
+	}
 	if negativeNonZero(b) {
 		return 0, false
 	}
@@ -186,6 +200,13 @@ func (c Caster) Uint64(b []byte) (uint64, bool) {
 		}
 		if ok && (!c.Strict || n == 1 || b[0] != '0') {
 			return v, true
+		}
+	}
+	if c.Thousands != 0 {
+		var buf [thousandsBuf]byte
+		if d, ok := c.withoutThousands(b, &buf); ok {
+			c.Thousands = 0
+			return c.Uint64(d)
 		}
 	}
 	if negativeNonZero(b) {

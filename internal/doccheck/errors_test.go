@@ -26,7 +26,8 @@ var kinds = map[string]bool{
 	"ErrFormat": true, "ErrUnknownType": true, "ErrUnsupportedType": true, // internal/cast
 	"ErrUnknown": true,                                        // internal/decode
 	"ErrOption":  true, "ErrNotUTF8": true, "ErrBinary": true, // the front door
-	"ErrInvalid": true, // dialect.Error's cause
+	"ErrInvalid":       true, // dialect.Error's cause
+	"ErrTypeCandidate": true, // sniff
 }
 
 // TestErrorPrefix holds the library to one convention for error messages:

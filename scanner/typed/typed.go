@@ -107,6 +107,14 @@ type Options struct {
 	// DecimalComma makes ',' the decimal separator of DOUBLE and FLOAT
 	// values (decimal_separator = ',').
 	DecimalComma bool
+	// Thousands is the thousands separator of numeric values (thousands),
+	// or 0 for none, the default: every such byte is removed from a value
+	// of an integer, DOUBLE, FLOAT or DECIMAL column before it is cast,
+	// wherever it is ("1,234" and "12,,3" read 1234 and 123), as DuckDB
+	// does; a null string is matched first. It must be an ASCII byte other
+	// than a digit, '+', '-', 'e', 'E' and the decimal separator
+	// (NewReader's error otherwise).
+	Thousands byte
 	// IgnoreErrors drops bad rows and goes on (ignore_errors); without it
 	// the first bad row ends the read with a *RowError. It is on too when
 	// the source's scanner.Options have it (see OptionsSource).
@@ -235,6 +243,9 @@ func NewReader(src Rows, opts Options) (*Reader, error) {
 				i+1, col.Name, col.Width, col.Scale, cast.MaxDecimalWidth)
 		}
 	}
+	if err := cast.CheckThousands(opts.Thousands, opts.DecimalComma); err != nil {
+		return nil, err
+	}
 	if opts.RejectsLimit < 0 {
 		return nil, errors.New("csvscan: RejectsLimit must not be negative")
 	}
@@ -256,7 +267,7 @@ func NewReader(src Rows, opts Options) (*Reader, error) {
 		src:    src,
 		opts:   opts,
 		ignore: opts.IgnoreErrors || opts.StoreRejects,
-		caster: cast.Caster{DecimalComma: opts.DecimalComma},
+		caster: cast.Caster{DecimalComma: opts.DecimalComma, Thousands: opts.Thousands},
 		rows:   ChunkRows(len(opts.Schema)),
 	}
 	r.chunk = newChunk(opts.Schema, r.rows)

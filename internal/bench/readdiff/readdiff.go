@@ -46,8 +46,15 @@ type Table struct {
 
 // Duck reads path with DuckDB's read_csv, every option detected, at most
 // limit rows.
-func Duck(db *sql.DB, path string, limit int) Table {
+func Duck(db *sql.DB, path string, limit int) Table { return DuckWith(db, path, "", limit) }
+
+// DuckWith is Duck with read_csv's options extra after the path, such as
+// "thousands=','" ("" for none).
+func DuckWith(db *sql.DB, path, extra string, limit int) Table {
 	lit := "'" + strings.ReplaceAll(path, "'", "''") + "'"
+	if extra != "" {
+		lit += ", " + extra
+	}
 	rows, err := db.Query(fmt.Sprintf("DESCRIBE SELECT * FROM read_csv(%s)", lit))
 	if err != nil {
 		return Table{Err: err.Error()}
@@ -106,8 +113,11 @@ func Duck(db *sql.DB, path string, limit int) Table {
 
 // Ours reads path with csvscan.Open, every option detected, at most limit
 // rows.
-func Ours(path string, limit int) Table {
-	r, err := csvscan.Open(path, csvscan.Options{})
+func Ours(path string, limit int) Table { return OursWith(path, csvscan.Options{}, limit) }
+
+// OursWith is Ours with the options opts.
+func OursWith(path string, opts csvscan.Options, limit int) Table {
+	r, err := csvscan.Open(path, opts)
 	if err != nil {
 		return Table{Err: err.Error()}
 	}
