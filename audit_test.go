@@ -35,7 +35,7 @@ func renderRead(in string, o Options) rendered {
 	}
 	defer r.Close()
 	for _, c := range r.Schema() {
-		out.Schema = append(out.Schema, c.Name+":"+typeName(c))
+		out.Schema = append(out.Schema, c.Name+":"+c.TypeName())
 	}
 	for {
 		c, err := r.Next()

@@ -36,7 +36,7 @@ type table struct {
 func readAll(r *Reader) table {
 	var t table
 	for _, c := range r.Schema() {
-		t.Schema = append(t.Schema, c.Name+":"+typeName(c))
+		t.Schema = append(t.Schema, c.Name+":"+c.TypeName())
 	}
 	for row, err := range r.Values() {
 		if err != nil {

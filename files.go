@@ -269,7 +269,7 @@ func (m *multi) open(i int) (*Reader, error) {
 		if i > 0 && len(o.Columns) == 0 && m.schema != nil {
 			o.Types = map[string]string{}
 			for _, c := range m.schema[:m.fileCols] {
-				o.Types[c.Name] = typeName(c)
+				o.Types[c.Name] = c.TypeName()
 				if m.replaced(c.Name) {
 					o.Types[c.Name] = "VARCHAR"
 				}

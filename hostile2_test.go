@@ -257,7 +257,7 @@ func TestHiveKeyInFile(t *testing.T) {
 			}
 			var got []string
 			for _, c := range r.Schema() {
-				got = append(got, c.Name+":"+typeName(c))
+				got = append(got, c.Name+":"+c.TypeName())
 			}
 			if want := "id:BIGINT x:BIGINT"; strings.Join(got, " ") != want {
 				t.Errorf("union %v: schema %v, want %s", union, got, want)
@@ -369,7 +369,7 @@ func TestHiveValues(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if s := r.Schema(); len(s) != 2 || s[1].Name != "k" || typeName(s[1]) != tc.typ {
+			if s := r.Schema(); len(s) != 2 || s[1].Name != "k" || s[1].TypeName() != tc.typ {
 				t.Errorf("%v: schema %v, want k %s", tc.folders, s, tc.typ)
 			}
 			got := make([]string, len(tc.folders))

@@ -1,7 +1,6 @@
 package csvscan
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -132,7 +131,7 @@ func (o Options) Flags() []string {
 	if len(o.Columns) > 0 {
 		cols := make([]string, len(o.Columns))
 		for i, c := range o.Columns {
-			cols[i] = c.Name + ":" + typeName(c)
+			cols[i] = c.Name + ":" + c.TypeName()
 		}
 		add("columns", strings.Join(cols, ","))
 	}
@@ -197,13 +196,4 @@ func (o Options) Flags() []string {
 		add("threads", strconv.Itoa(o.Threads))
 	}
 	return f
-}
-
-// typeName is a column's type as DuckDB names it, with a DECIMAL's width
-// and scale.
-func typeName(c typed.Column) string {
-	if c.Type == typed.TypeDecimal && c.Width > 0 {
-		return fmt.Sprintf("DECIMAL(%d,%d)", c.Width, c.Scale)
-	}
-	return c.Type.String()
 }

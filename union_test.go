@@ -125,7 +125,7 @@ func TestUnionByNameTypes(t *testing.T) {
 			t.Errorf("%s + %s: %v", tt.a, tt.b, err)
 			continue
 		}
-		typ := typeName(r.Schema()[0])
+		typ := r.Schema()[0].TypeName()
 		if typ == "TIMESTAMPTZ" {
 			typ = "TIMESTAMP WITH TIME ZONE" // DuckDB's typeof
 		}

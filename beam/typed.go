@@ -230,18 +230,10 @@ func detect(file string, r io.ReaderAt, size int64, front csvscan.Options, range
 	schema := Schema{File: file}
 	for _, col := range rd.Schema() {
 		t.Columns = append(t.Columns, typedColumn{Name: col.Name, Type: int(col.Type), Width: col.Width, Scale: col.Scale})
-		schema.Columns = append(schema.Columns, Column{Name: col.Name, Type: typeName(col)})
+		schema.Columns = append(schema.Columns, Column{Name: col.Name, Type: col.TypeName()})
 	}
 	cfg.Typed = t
 	return cfg, schema, nil
-}
-
-// typeName is DuckDB's name of col's type.
-func typeName(col typed.Column) string {
-	if col.Type == typed.TypeDecimal && col.Width > 0 {
-		return fmt.Sprintf("DECIMAL(%d,%d)", col.Width, col.Scale)
-	}
-	return col.Type.String()
 }
 
 // typedReader returns the typed reader of one range's rows: the one

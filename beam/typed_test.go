@@ -109,7 +109,7 @@ func typedWant(t *testing.T, file string, c typedCase) ([]Record, []Reject, []Er
 	}
 	schema := Schema{File: file}
 	for _, col := range rd.Schema() {
-		schema.Columns = append(schema.Columns, Column{Name: col.Name, Type: typeName(col)})
+		schema.Columns = append(schema.Columns, Column{Name: col.Name, Type: col.TypeName()})
 	}
 	return recs, rejects, errs, schema
 }

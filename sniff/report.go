@@ -1,11 +1,6 @@
 package sniff
 
-import (
-	"fmt"
-
-	"github.com/csvscan/csvscan/dialect"
-	"github.com/csvscan/csvscan/scanner/typed"
-)
+import "github.com/csvscan/csvscan/dialect"
 
 // Report is a Result in the fields of DuckDB's sniff_csv, named and encoded
 // as `csvscan sniff --json` prints them: "" for an absent quote, escape,
@@ -53,11 +48,7 @@ func (r *Result) Report() Report {
 		IgnoreErrors:    r.IgnoreErrors,
 	}
 	for _, c := range r.Columns {
-		t := c.Type.String()
-		if c.Type == typed.TypeDecimal && c.Width > 0 {
-			t = fmt.Sprintf("DECIMAL(%d,%d)", c.Width, c.Scale) // a candidate's (AutoTypeCandidates)
-		}
-		rep.Columns = append(rep.Columns, ReportColumn{Name: c.Name, Type: t})
+		rep.Columns = append(rep.Columns, ReportColumn{Name: c.Name, Type: c.TypeName()})
 	}
 	return rep
 }

@@ -136,7 +136,7 @@ func scanTyped(name string, stdin io.Reader, rf *readFlags, format string, limit
 		}
 		o.Types = map[string]string{}
 		for _, c := range types {
-			o.Types[c.Name] = typeName(c)
+			o.Types[c.Name] = c.TypeName()
 		}
 	}
 	o.AllVarchar = tf.allVarchar
@@ -471,12 +471,3 @@ type typedNullWriter struct{ rows int }
 func (*typedNullWriter) header(typed.Schema)           {}
 func (w *typedNullWriter) chunk(_ *typed.Chunk, n int) { w.rows += n }
 func (*typedNullWriter) close() error                  { return nil }
-
-// typeName is a column's type as DuckDB names it, with a DECIMAL's width
-// and scale.
-func typeName(c typed.Column) string {
-	if c.Type == typed.TypeDecimal && c.Width > 0 {
-		return fmt.Sprintf("DECIMAL(%d,%d)", c.Width, c.Scale)
-	}
-	return c.Type.String()
-}

@@ -47,6 +47,17 @@ func (c Column) decimal() (int, int) {
 	return c.Width, c.Scale
 }
 
+// TypeName is the column's type as DuckDB names it, a DECIMAL with its
+// width and scale ("DECIMAL(18,3)" for the default), as ParseColumn reads
+// it back.
+func (c Column) TypeName() string {
+	if c.Type == TypeDecimal {
+		w, s := c.decimal()
+		return fmt.Sprintf("DECIMAL(%d,%d)", w, s)
+	}
+	return c.Type.String()
+}
+
 // Schema is the columns a Reader expects in every row, in order.
 type Schema []Column
 

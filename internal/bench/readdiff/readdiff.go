@@ -124,11 +124,7 @@ func OursWith(path string, opts csvscan.Options, limit int) Table {
 	defer r.Close()
 	var t Table
 	for _, c := range r.Schema() {
-		typ := c.Type.String()
-		if c.Type.String() == "DECIMAL" {
-			typ = fmt.Sprintf("DECIMAL(%d,%d)", c.Width, c.Scale)
-		}
-		t.Schema = append(t.Schema, c.Name+":"+typ)
+		t.Schema = append(t.Schema, c.Name+":"+c.TypeName())
 	}
 	var buf []byte
 	for c, err := range r.Chunks() {
