@@ -212,7 +212,7 @@ func (r *Reader) rename(cols typed.Schema, p plan) (typed.Schema, error) {
 	}
 	at := make(map[string]int, len(cols))
 	for i, c := range cols {
-		k := lowerASCII(c.Name)
+		k := nameKey(c.Name)
 		if j, ok := at[k]; ok {
 			return nil, optionError("Names", "%q names column %d, and column %d of %s is %q: give it a name too, or another name",
 				cols[min(i, j)].Name, min(i, j)+1, max(i, j)+1, r.name, cols[max(i, j)].Name)

@@ -438,24 +438,13 @@ func (o Options) checkNames() error {
 		if strings.TrimSpace(n) == "" {
 			return optionError("Names", "name %d is empty", i+1)
 		}
-		k := lowerASCII(n)
+		k := nameKey(n)
 		if seen[k] {
 			return optionError("Names", "%q is given twice", n)
 		}
 		seen[k] = true
 	}
 	return nil
-}
-
-// lowerASCII is s with its ASCII letters in lower case: column names
-// compare without regard to ASCII case, as in DuckDB.
-func lowerASCII(s string) string {
-	return strings.Map(func(r rune) rune {
-		if 'A' <= r && r <= 'Z' {
-			return r + 'a' - 'A'
-		}
-		return r
-	}, s)
 }
 
 // maxBadRows is the scan's MaxBadRows for o: the skipped rows the read
