@@ -147,9 +147,6 @@ type Reader struct {
 	err     error // an error of the io.Reader, returned by every later Read
 	restart int64 // the input offset of the last restart of the Scanner
 	bufSize int   // the Scanner's BufferSize
-	// scanning is set while the Scanner reads a row: the tap may then drop
-	// the bytes between the last record and the Scanner's row (holdFrom).
-	scanning bool
 
 	// The record the last Read returned.
 	start    int64       // the input offset of its first line
@@ -284,16 +281,49 @@ func (r *Reader) setup() error {
 // found, as encoding/csv does. If ReuseRecord is set, the returned slice
 // may share memory with the one the previous call returned.
 func (r *Reader) Read() (record []string, err error) {
+	var dst []string
 	if r.ReuseRecord {
-		record, err = r.readRecord(r.lastRecord)
+		dst = r.lastRecord
+	}
+	if r.started && r.err == nil && !r.eof && !r.lazy && !r.TrimLeadingSpace {
+		// The quick path, for the rows of a well-formed file: what
+		// readRecord does for a row the Scanner reports well quoted, with
+		// no call between Read and the Scanner but wellQuotedRow's. Each
+		// call a record costs about 4% of the time on 16-byte quoted
+		// notes (35-byte rows at 35 ns each); with readRecord's two taken
+		// out of the way, the Reader went from 1.56 to 1.64 times
+		// encoding/csv's speed there (BenchmarkReader in one process, 15
+		// rounds alternating the two builds).
+		r.in.keep = r.start
+		ok := r.s.Scan()
+		s := r.s
+		if ok && s.WellQuoted() && !s.EmptyLine() && r.comment == nil {
+			start := r.sbase + s.RowOffset()
+			if rec, ok := r.wellQuotedRow(dst, s.Row(), s.RowBytes(), start); ok {
+				r.quoted = true
+				// What took does, inline; took does the rest when
+				// there is any (wellQuotedRow left the fields pending:
+				// there are none to swap).
+				record, r.start, r.fixed, r.endKnown = rec, start, false, false
+				if r.std != nil || r.bufSize < readerBufferSize ||
+					r.FieldsPerRecord == 0 || r.FieldsPerRecord > 0 && len(rec) != r.FieldsPerRecord {
+					err = r.took(rec, start)
+				}
+				goto done
+			}
+		}
+		record, err = r.scanned(dst, ok)
+	} else {
+		record, err = r.readRecord(dst)
+	}
+done:
+	if r.ReuseRecord {
 		if unsafe.SliceData(record) == unsafe.SliceData(r.lastRecord) {
 			// The same array: no pointer to store (and no write barrier).
 			r.lastRecord = r.lastRecord[:len(record)]
 		} else {
 			r.lastRecord = record
 		}
-	} else {
-		record, err = r.readRecord(nil)
 	}
 	return record, err
 }
@@ -355,6 +385,8 @@ func (r *Reader) InputOffset() int64 {
 	return r.end
 }
 
+// readRecord reads the next record into dst (its array is used when it
+// has room) for Read and ReadAll.
 func (r *Reader) readRecord(dst []string) ([]string, error) {
 	if !r.started {
 		if err := r.setup(); err != nil {
@@ -370,10 +402,15 @@ func (r *Reader) readRecord(dst []string) ([]string, error) {
 	// Nothing before the last record is needed any more; its own bytes are,
 	// for FieldPos after an io.EOF.
 	r.in.keep = r.start
+	return r.scanned(dst, r.s.Scan())
+}
+
+// scanned makes the record of the row the Scanner just read, ok being
+// what its Scan returned (false: the end of input, or an error), into
+// dst; lines encoding/csv skips (empty lines, comments) are skipped, and
+// the Scanner reads on.
+func (r *Reader) scanned(dst []string, ok bool) ([]string, error) {
 	for {
-		r.scanning = true
-		ok := r.s.Scan()
-		r.scanning = false
 		if !ok {
 			err := r.s.Err()
 			var pe *scanner.ParseError
@@ -402,12 +439,14 @@ func (r *Reader) readRecord(dst []string) ([]string, error) {
 			// An empty line read as a row of a one-column file: encoding/csv
 			// skips every empty line.
 			r.release(start)
+			ok = r.s.Scan()
 			continue
 		}
 		row := s.Row()
 		if r.comment != nil && r.in.hasPrefix(start, r.comment) {
 			if r.plainLine(start) {
 				r.release(start)
+				ok = r.s.Scan()
 				continue // a comment line, the Scanner's row exactly
 			}
 			// The comment line holds a quote (which may have opened a
@@ -428,22 +467,29 @@ func (r *Reader) readRecord(dst []string) ([]string, error) {
 		if !ok {
 			return r.readStdlib(dst, start, r.afterRow())
 		}
-		r.start, r.fixed, r.endKnown = start, false, false
-		if r.std != nil {
-			r.std = nil
-		}
-		if !r.pending {
-			r.fields, r.next = r.next, r.fields
-		}
-		if r.bufSize < readerBufferSize && r.in.end()-r.restart > 8*int64(r.bufSize) {
-			// A large input: go on with larger reads.
-			r.startScanner(r.afterRow(), min(8*r.bufSize, readerBufferSize))
-		}
-		if r.FieldsPerRecord > 0 && len(rec) == r.FieldsPerRecord {
-			return rec, nil
-		}
-		return rec, r.checkCount(len(rec), start)
+		return rec, r.took(rec, start)
 	}
+}
+
+// took records that rec, the record of the Scanner's row at input offset
+// start, is the last record, and returns its field count's error
+// (checkCount).
+func (r *Reader) took(rec []string, start int64) error {
+	r.start, r.fixed, r.endKnown = start, false, false
+	if r.std != nil {
+		r.std = nil
+	}
+	if !r.pending {
+		r.fields, r.next = r.next, r.fields
+	}
+	if r.bufSize < readerBufferSize && r.in.end()-r.restart > 8*int64(r.bufSize) {
+		// A large input: go on with larger reads.
+		r.startScanner(r.afterRow(), min(8*r.bufSize, readerBufferSize))
+	}
+	if r.FieldsPerRecord > 0 && len(rec) == r.FieldsPerRecord {
+		return nil
+	}
+	return r.checkCount(len(rec), start)
 }
 
 // release lets the Reader drop the input before offset at, a row it skips:
@@ -471,7 +517,7 @@ func (r *Reader) release(at int64) {
 // Scanner's row, so that a long run of empty lines is not held in memory.
 func (r *Reader) holdFrom() int64 {
 	keep := r.in.keep
-	if !r.scanning {
+	if !r.in.lending {
 		return keep
 	}
 	at := r.in.lent - 1 // the line end before the line the Scanner reads (tapLender.Lend)

@@ -52,6 +52,10 @@ type tap struct {
 	lent  int64
 	view  *byte
 	spare []byte
+	// lending is set while the tap reads for the Scanner (tapLender.Lend),
+	// that is while the Scanner reads a row: the bytes between the last
+	// record and the Scanner's row may then be dropped (Reader.holdFrom).
+	lending bool
 
 	// LF bytes: lines lie before base, the last of them at prevLF (-1 for
 	// none); lfs holds the offsets of those in [base, lfEnd), and lfAhead
@@ -302,8 +306,12 @@ func (l *tapLender) Lend(from, have int64) ([]byte, error) {
 	from, have = l.origin+from, l.origin+have
 	t.lent = from
 	var err error
-	if t.end() <= have && !t.more(l.size) {
-		err = t.err
+	if t.end() <= have {
+		t.lending = true
+		if !t.more(l.size) {
+			err = t.err
+		}
+		t.lending = false
 	}
 	b := t.buf[t.off+int(from-t.base):]
 	if cap(t.buf) > 0 {

@@ -117,3 +117,50 @@ func TestTapCRIn(t *testing.T) {
 		}
 	}
 }
+
+// sizeReader records the size of every read asked of it.
+type sizeReader struct {
+	r     io.Reader
+	sizes []int
+}
+
+func (s *sizeReader) Read(p []byte) (int, error) {
+	s.sizes = append(s.sizes, len(p))
+	return s.r.Read(p)
+}
+
+// TestReaderReadsGrow: the Reader asks its io.Reader for 4 KiB at first,
+// as encoding/csv does, and for readerBufferSize once the input is large,
+// however its records are made (the quick path of well-quoted rows,
+// plainRow, walkRow): reads of 4 KiB throughout a large file cost the
+// Scanner a restart of its lane every 4 KiB.
+func TestReaderReadsGrow(t *testing.T) {
+	for name, row := range map[string]string{
+		"well quoted": `1,"a, b",c` + "\n",
+		"plain":       "1,ab,c\n",
+		"walked":      "1, a,c\n", // TrimLeadingSpace: walkRow
+	} {
+		src := &sizeReader{r: strings.NewReader(strings.Repeat(row, (4<<20)/len(row)))}
+		rd := NewReader(src)
+		rd.TrimLeadingSpace = name == "walked"
+		for {
+			if _, err := rd.Read(); err == io.EOF {
+				break
+			} else if err != nil {
+				t.Fatal(name, err)
+			}
+		}
+		if first := src.sizes[0]; first != readerMinBufferSize {
+			t.Errorf("%s: first read of %d bytes, want %d", name, first, readerMinBufferSize)
+		}
+		big := 0
+		for _, n := range src.sizes {
+			if n >= readerBufferSize/2 {
+				big++
+			}
+		}
+		if big < len(src.sizes)*3/4 {
+			t.Errorf("%s: %d of %d reads of at least %d bytes: the reads did not grow", name, big, len(src.sizes), readerBufferSize/2)
+		}
+	}
+}
