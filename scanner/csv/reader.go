@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"errors"
 	"io"
+	"slices"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
@@ -285,38 +286,66 @@ func (r *Reader) Read() (record []string, err error) {
 	if r.ReuseRecord {
 		dst = r.lastRecord
 	}
+	taken := false
 	if r.started && r.err == nil && !r.eof && !r.lazy && !r.TrimLeadingSpace {
-		// The quick path, for the rows of a well-formed file: what
-		// readRecord does for a row the Scanner reports well quoted, with
-		// no call between Read and the Scanner but wellQuotedRow's. Each
-		// call a record costs about 4% of the time on 16-byte quoted
-		// notes (35-byte rows at 35 ns each); with readRecord's two taken
-		// out of the way, the Reader went from 1.56 to 1.64 times
-		// encoding/csv's speed there (BenchmarkReader in one process, 15
-		// rounds alternating the two builds).
+		// The quick path, for the rows of a well-formed file: a row the
+		// Scanner reports well quoted (scanner.Scanner.WellQuoted) is
+		// made here, with no call between Read and the Scanner. Each call
+		// a record costs about 4% of the time on 16-byte quoted notes
+		// (35-byte rows, 35 ns each); readRecord's and its helpers' are
+		// for the other rows.
 		r.in.keep = r.start
 		ok := r.s.Scan()
 		s := r.s
-		if ok && s.WellQuoted() && !s.EmptyLine() && r.comment == nil {
-			start := r.sbase + s.RowOffset()
-			if rec, ok := r.wellQuotedRow(dst, s.Row(), s.RowBytes(), start); ok {
-				r.quoted = true
-				// What took does, inline; took does the rest when
-				// there is any (wellQuotedRow left the fields pending:
-				// there are none to swap).
-				record, r.start, r.fixed, r.endKnown = rec, start, false, false
-				if r.std != nil || r.bufSize < readerBufferSize ||
-					r.FieldsPerRecord == 0 || r.FieldsPerRecord > 0 && len(rec) != r.FieldsPerRecord {
-					err = r.took(rec, start)
+		if start := r.sbase + s.RowOffset(); ok && s.WellQuoted() && !s.EmptyLine() &&
+			(r.comment == nil || !r.in.hasPrefix(start, r.comment)) {
+			// Its values are encoding/csv's fields as they are, when
+			// LazyQuotes and TrimLeadingSpace are off, since every quote in
+			// the row opens or closes a quoted field or is doubled inside
+			// one, and nothing lies between a closing quote and the
+			// delimiter (encoding/csv's csv.ErrBareQuote and csv.ErrQuote
+			// cases cannot arise). A value the Scanner did not unescape is
+			// a run of the row's bytes: its string is those bytes in place.
+			// One it unescaped lies in its own memory and is copied into
+			// the record's text. An empty one may have any address, or
+			// none.
+			row, raw := s.Row(), s.RowBytes()
+			if cap(dst) < len(row) {
+				dst = make([]string, len(row))
+			}
+			dst = dst[:len(row)]
+			p0, lim := uintptr(unsafe.Pointer(unsafe.SliceData(raw))), uintptr(len(raw))
+			size := len(row) - 1
+			for i, v := range row {
+				if p := unsafe.SliceData(v); uintptr(unsafe.Pointer(p))-p0 < lim || len(v) == 0 {
+					dst[i] = unsafe.String(p, len(v))
+				} else {
+					dst[i] = r.texts.commit(append(r.texts.grab(len(v)), v...))
 				}
-				goto done
+				size += len(v)
+			}
+			// A row of no quoted value is its values and delimiters, no
+			// more. One with a quoted value must hold no CR (encoding/csv
+			// drops the CR of a CRLF inside quotes): scanned then takes it,
+			// through walkRow (the strings made above are left to the
+			// collector).
+			if end := start + int64(len(raw)); size == len(raw) || !r.in.crIn(start, end) {
+				r.in.seal(raw)
+				record, taken, r.quoted = dst, true, true
+				r.start, r.rowEnd, r.pending = start, end, true
+				r.fixed, r.endKnown = false, false
+				if r.std != nil || r.bufSize < readerBufferSize ||
+					r.FieldsPerRecord == 0 || r.FieldsPerRecord > 0 && len(dst) != r.FieldsPerRecord {
+					err = r.took(dst, start) // the rest of took, which a row here seldom needs
+				}
 			}
 		}
-		record, err = r.scanned(dst, ok)
+		if !taken {
+			record, err = r.scanned(dst, ok)
+		}
 	} else {
 		record, err = r.readRecord(dst)
 	}
-done:
 	if r.ReuseRecord {
 		if unsafe.SliceData(record) == unsafe.SliceData(r.lastRecord) {
 			// The same array: no pointer to store (and no write barrier).
@@ -329,15 +358,19 @@ done:
 }
 
 // ReadAll reads all the remaining records. A successful call returns
-// err == nil, not io.EOF. On an error it returns no records.
+// err == nil, not io.EOF. On an error it returns no records. Each record
+// has an array of its own, also with ReuseRecord.
 func (r *Reader) ReadAll() (records [][]string, err error) {
 	for {
-		record, err := r.readRecord(nil)
+		record, err := r.Read()
 		if err == io.EOF {
 			return records, nil
 		}
 		if err != nil {
 			return nil, err
+		}
+		if r.ReuseRecord {
+			record = slices.Clone(record)
 		}
 		records = append(records, record)
 	}
@@ -454,17 +487,8 @@ func (r *Reader) scanned(dst []string, ok bool) ([]string, error) {
 			// Scanner's row early).
 			return r.readStdlib(dst, start, r.afterRow())
 		}
-		raw := s.RowBytes()
-		var rec []string
-		ok = false
-		if !r.TrimLeadingSpace && !r.lazy && s.WellQuoted() {
-			r.quoted = true
-			rec, ok = r.wellQuotedRow(dst, row, raw, start)
-		}
-		if !ok {
-			rec, ok = r.fromRow(dst, row, raw, start)
-		}
-		if !ok {
+		rec, made := r.fromRow(dst, row, s.RowBytes(), start)
+		if !made {
 			return r.readStdlib(dst, start, r.afterRow())
 		}
 		return rec, r.took(rec, start)

@@ -340,6 +340,8 @@ var readerConfigs = []readerConfig{
 	{Comma: ',', TrimLeadingSpace: true, FieldsPerRecord: -1},
 	{Comma: ',', Comment: '#', FieldsPerRecord: -1},
 	{Comma: ',', Comment: '#', LazyQuotes: true, TrimLeadingSpace: true, ReuseRecord: true},
+	{Comma: ',', ReuseRecord: true},
+	{Comma: ',', Comment: '#', FieldsPerRecord: -1, ReuseRecord: true},
 	{Comma: ';', Comment: ' ', FieldsPerRecord: -1},
 	{Comma: '\t', TrimLeadingSpace: true, FieldsPerRecord: -1},
 	{Comma: ' ', TrimLeadingSpace: true, LazyQuotes: true, FieldsPerRecord: -1},
@@ -360,6 +362,8 @@ func TestReaderSplitSweep(t *testing.T) {
 	configs := []readerConfig{
 		{Comma: ',', FieldsPerRecord: -1},
 		{Comma: ',', Comment: '#', LazyQuotes: true, TrimLeadingSpace: true, ReuseRecord: true},
+	{Comma: ',', ReuseRecord: true},
+	{Comma: ',', Comment: '#', FieldsPerRecord: -1, ReuseRecord: true},
 		{Comma: '§', Comment: 'é', FieldsPerRecord: -1},
 		{Comma: '🦆', LazyQuotes: true, FieldsPerRecord: -1, ReuseRecord: true},
 	}

@@ -12,9 +12,11 @@ import (
 // base (its RowBytes and the offset of raw[0]), when encoding/csv would
 // read the same fields from the same bytes; otherwise it returns false,
 // and changes nothing the last record's FieldPos and InputOffset need.
-// readRecord first tries wellQuotedRow itself, for a row the Scanner
-// reports well quoted (nearly every row of a well-formed file), so that
-// such a row costs one call less; fromRow takes the rows it did not.
+// Read's quick path takes the rows the Scanner reports well quoted
+// (nearly every row of a well-formed file) itself; fromRow takes the
+// rest, and the well-quoted rows the quick path does not see (the first
+// row, a row after lines encoding/csv skips, every row with LazyQuotes or
+// TrimLeadingSpace).
 //
 // Two more quick paths take the rows of a well-formed file without
 // looking at a field twice. A row with no quote at all is the line cut at
@@ -107,46 +109,6 @@ func (r *Reader) plainRow(dst []string, row [][]byte, raw []byte, base int64) ([
 		o = e + d
 	}
 	if o-d != end {
-		return nil, false
-	}
-	r.in.seal(raw)
-	r.rowEnd, r.pending = base+int64(len(raw)), true
-	return dst, true
-}
-
-// wellQuotedRow makes the record of a row the Scanner reports well quoted
-// (scanner.Scanner.WellQuoted), raw at input offset base, when LazyQuotes
-// and TrimLeadingSpace are off: its values are encoding/csv's fields as
-// they are, since every quote in the row opens or closes a quoted field
-// or is doubled inside one, and nothing lies between a closing quote and
-// the delimiter (encoding/csv's csv.ErrBareQuote and csv.ErrQuote cases
-// cannot arise). A value the Scanner did not unescape is a run of raw,
-// cut in place; one it unescaped is copied into the record's text. The
-// row must hold no CR (one can lie in a quoted value, where encoding/csv
-// drops the CR of a CRLF): walkRow takes it (the strings made of
-// unescaped values before that was known are left to the collector).
-func (r *Reader) wellQuotedRow(dst []string, row [][]byte, raw []byte, base int64) ([]string, bool) {
-	if cap(dst) < len(row) {
-		dst = make([]string, len(row))
-	}
-	dst = dst[:len(row)]
-	p0, lim := uintptr(unsafe.Pointer(unsafe.SliceData(raw))), uintptr(len(raw))
-	// A row of no quoted value is its values and delimiters, no more: the
-	// lengths tell whether one is quoted (and may hold a CR).
-	size := len(dst) - 1
-	for i := range dst {
-		// A value in place lies in raw: its string is its bytes there. One
-		// the Scanner unescaped lies in its own memory, and is copied; an
-		// empty one may have any address, or none.
-		v := row[i]
-		if p := unsafe.SliceData(v); uintptr(unsafe.Pointer(p))-p0 < lim || len(v) == 0 {
-			dst[i] = unsafe.String(p, len(v))
-		} else {
-			dst[i] = r.texts.commit(append(r.texts.grab(len(v)), v...))
-		}
-		size += len(v)
-	}
-	if end := base + int64(len(raw)); size != len(raw) && r.in.crIn(base, end) {
 		return nil, false
 	}
 	r.in.seal(raw)
