@@ -4,9 +4,15 @@ package csv
 // read into as the tap reads it.
 var NewArray = newArray
 
-// TapBlock is the size of the tap's arrays (tapBlock), for
-// BenchmarkReader's bound and copy.
-const TapBlock = tapBlock
+// TapBlock is the size of the tap's arrays (tapBlock), TapChunk the room
+// it reads into before it moves to a new one (tapChunk), and ReadSize
+// the size of its reads (readerBufferSize), for BenchmarkReader's bound,
+// floor and copy.
+const (
+	TapBlock = tapBlock
+	TapChunk = tapChunk
+	ReadSize = readerBufferSize
+)
 
 // Texts is the Reader's text blocks (texts), for BenchmarkReader's floor:
 // Copy copies a value into them as the Reader copies an unescaped one.

@@ -18,6 +18,7 @@ import (
 	"unsafe"
 
 	"github.com/csvscan/csvscan/internal/gen"
+	"github.com/csvscan/csvscan/internal/linecount"
 	"github.com/csvscan/csvscan/scanner"
 	dropin "github.com/csvscan/csvscan/scanner/csv"
 	"github.com/google/go-cmp/cmp"
@@ -362,8 +363,8 @@ func TestReaderSplitSweep(t *testing.T) {
 	configs := []readerConfig{
 		{Comma: ',', FieldsPerRecord: -1},
 		{Comma: ',', Comment: '#', LazyQuotes: true, TrimLeadingSpace: true, ReuseRecord: true},
-	{Comma: ',', ReuseRecord: true},
-	{Comma: ',', Comment: '#', FieldsPerRecord: -1, ReuseRecord: true},
+		{Comma: ',', ReuseRecord: true},
+		{Comma: ',', Comment: '#', FieldsPerRecord: -1, ReuseRecord: true},
 		{Comma: '§', Comment: 'é', FieldsPerRecord: -1},
 		{Comma: '🦆', LazyQuotes: true, FieldsPerRecord: -1, ReuseRecord: true},
 	}
@@ -843,8 +844,9 @@ func readerBenchData(b *testing.B, sh gen.Shape) []byte {
 // what the Reader can do: scanner is a scanner.Scanner over the same
 // bytes.Reader (one copy of the input, into its reused buffer) that
 // visits every value and makes no string, copy the reading of the input
-// into new memory that strings of it need (readIntoArrays), bound the two
-// together (benchBound), floor bound and the records (floorReader).
+// into new memory that strings of it need (readIntoArrays), bound the
+// two interleaved as the Reader does them (benchBound), floor bound with
+// the line count and the records (floorReader).
 func BenchmarkReader(b *testing.B) {
 	for _, sh := range gen.Shapes() {
 		var data []byte // made when a reader of the shape runs
@@ -901,37 +903,71 @@ func BenchmarkReader(b *testing.B) {
 }
 
 // benchBound is BenchmarkReader's bound for the drop-in's design: the
-// input read into new arrays of the tap's size that are not zeroed first,
-// as the tap reads it, then scanned in place (a Scanner over the bytes in
-// memory, with no copy of its own), every value of every row. The Reader
-// does both and makes the records on top.
+// input read as the Reader's tap reads it (arrayLender: 64 KiB at a time
+// into new arrays of 128 KiB), each read scanned in place by a Scanner
+// the arrays are lent to, every value of every row. The Reader does both
+// and makes the records on top.
 func benchBound(b *testing.B, data []byte) {
-	readIntoArrays(b, data)
-	s, err := scanner.NewBytes(data, scanner.Options{FieldsPerRow: -1})
+	s, err := scanner.NewLent(&arrayLender{src: bytes.NewReader(data)}, scanner.Options{FieldsPerRow: -1, BufferSize: dropin.ReadSize})
 	visitAll(b, s, err)
 }
 
+// arrayLender is the input of the bound and the floor: it reads the input
+// as the Reader's tap does, dropin.ReadSize bytes at a time into new
+// arrays of dropin.TapBlock bytes that are not zeroed first, moving to a
+// new one (with the bytes of the row the Scanner is in) when less than
+// dropin.TapChunk bytes are left, and lends them to a Scanner
+// (scanner.NewLent). With count it counts the LF bytes of every read, in
+// one pass after it, as the Reader does for FieldPos and the lines of its
+// errors.
+type arrayLender struct {
+	src   io.Reader
+	buf   []byte
+	base  int64 // the input offset of buf[0]
+	count bool
+	lines int
+	err   error
+}
+
+// Lend implements scanner.Lender.
+func (l *arrayLender) Lend(from, have int64) ([]byte, error) {
+	if l.base+int64(len(l.buf)) <= have && l.err == nil {
+		if cap(l.buf)-len(l.buf) < dropin.TapChunk {
+			live := l.buf[from-l.base:]
+			nb := dropin.NewArray(len(live), max(dropin.TapBlock, 2*len(live)+dropin.ReadSize))
+			copy(nb, live)
+			l.buf, l.base = nb, from
+		}
+		free := l.buf[len(l.buf):min(cap(l.buf), len(l.buf)+dropin.ReadSize)]
+		n, err := l.src.Read(free)
+		if l.count {
+			k, _ := linecount.CountUntil(free[:n], '\n', '\r')
+			l.lines += k
+		}
+		l.buf, l.err = l.buf[:len(l.buf)+n], err
+	}
+	return l.buf[from-l.base:], l.err
+}
+
 // floorReader is BenchmarkReader's floor for a drop-in over the Scanner:
-// the bound's work (benchBound: the input read into new arrays, then
-// scanned in place), and for each row a record of strings over its
-// values, returned by Read as every reader of the benchmark returns its
-// records. It is the least such a drop-in does: none of the Reader's own
-// work (the line count for FieldPos, the CR search for encoding/csv's
-// CRLF rule, the checks against encoding/csv's grammar) is in it. It
-// copies a value the Scanner unescaped (one that does not lie in the
-// row's bytes) into the Reader's text blocks (Texts); the others are
-// their bytes in place.
+// the bound's work (benchBound: the input read into new arrays, each read
+// scanned in place), the count of every read's LF bytes, and for each row
+// a record of strings over its values, returned by Read as every reader
+// of the benchmark returns its records. It is the least such a drop-in
+// does: none of the Reader's own work (the CR search for encoding/csv's
+// CRLF rule, the checks against encoding/csv's grammar, the positions) is
+// in it. It copies a value the Scanner unescaped (one that does not lie
+// in the row's bytes) into the Reader's text blocks (Texts); the others
+// are their bytes in place.
 type floorReader struct {
 	s    *scanner.Scanner
 	rec  []string
 	text dropin.Texts
 }
 
-// newFloorReader reads data into new arrays (readIntoArrays) and returns
-// the floorReader that scans it.
+// newFloorReader returns the floorReader of data.
 func newFloorReader(b *testing.B, data []byte) *floorReader {
-	readIntoArrays(b, data)
-	s, err := scanner.NewBytes(data, scanner.Options{FieldsPerRow: -1})
+	s, err := scanner.NewLent(&arrayLender{src: bytes.NewReader(data), count: true}, scanner.Options{FieldsPerRow: -1, BufferSize: dropin.ReadSize})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -940,7 +976,7 @@ func newFloorReader(b *testing.B, data []byte) *floorReader {
 
 // readIntoArrays reads data from a bytes.Reader into new arrays of the
 // tap's size that are not zeroed first, as the Reader's tap reads its
-// input: the copy of the bound and floor readers.
+// input, with no scan: BenchmarkReader's copy.
 func readIntoArrays(b *testing.B, data []byte) {
 	src := bytes.NewReader(data)
 	n := 0
