@@ -15,6 +15,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/csvscan/csvscan/internal/decode"
+	"github.com/csvscan/csvscan/internal/iocheck"
 )
 
 // errEmpty marks an input of no bytes: there is nothing to sniff, and it
@@ -133,7 +134,7 @@ func (s *source) wrap(r io.Reader, o Options) error {
 	// A read error in the head is the read's error, which names the row
 	// it breaks (Reader.sampleReadError): the bytes before it are looked
 	// at, and the error comes again after them (sticky).
-	cc := &countChecked{r: &sticky{r: r}}
+	cc := &iocheck.Reader{R: &sticky{r: r}}
 	br := bufio.NewReaderSize(cc, headSize)
 	head, err := br.Peek(headSize)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull && len(head) == 0 {
@@ -300,23 +301,6 @@ func encoding(given string, head []byte) (string, error) {
 	return name, nil
 }
 
-// countChecked turns a Read that returns a count outside [0, len(p)] into
-// an error, which bufio (and the decompressors over it) would panic on,
-// and counts the bytes read.
-type countChecked struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countChecked) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	if n < 0 || n > len(p) {
-		return 0, fmt.Errorf("csvscan: the reader returned %d bytes for a %d-byte buffer", n, len(p))
-	}
-	c.n += int64(n)
-	return n, err
-}
-
 // decompressed is a decompressor's output whose errors say where they
 // happened: after how many bytes of output, and at about which byte of
 // the compressed input (the decompressor reads ahead of what it has
@@ -325,8 +309,8 @@ func (c *countChecked) Read(p []byte) (int, error) {
 type decompressed struct {
 	r    io.Reader
 	comp string
-	raw  *countChecked // the compressed input, counted
-	buf  *bufio.Reader // over raw: what it holds is not yet used
+	raw  *iocheck.Reader // the compressed input, counted
+	buf  *bufio.Reader   // over raw: what it holds is not yet used
 	out  int64
 	// zstd's: the most a frame may ask for, and what the first frame asks
 	// for when it is over that (else 0).
@@ -339,7 +323,7 @@ func (d *decompressed) Read(p []byte) (int, error) {
 	if err == nil || err == io.EOF {
 		return n, err
 	}
-	where := fmt.Sprintf("%s: after %d bytes of output, at about byte %d of the compressed input", d.comp, d.out, d.raw.n-int64(d.buf.Buffered()))
+	where := fmt.Sprintf("%s: after %d bytes of output, at about byte %d of the compressed input", d.comp, d.out, d.raw.N-int64(d.buf.Buffered()))
 	if !errors.Is(err, zstd.ErrWindowSizeExceeded) && !errors.Is(err, zstd.ErrDecoderSizeExceeded) {
 		return n, fmt.Errorf("%w (%s: it may be cut short or damaged)", err, where)
 	}

@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"sync"
+
+	"github.com/csvscan/csvscan/internal/iocheck"
 )
 
 // DefaultSize is DuckDB's default buffer size: 32 MiB.
@@ -271,7 +273,7 @@ func (m *Manager) loadAt(i, pins int) (*Buffer, error) {
 	var short error
 	switch {
 	case n < 0 || n > len(data):
-		err = fmt.Errorf("csvscan: the source's ReadAt returned %d bytes for a %d-byte slice", n, len(data))
+		err = fmt.Errorf("%w at offset %d", iocheck.CountError(n, len(data)), off)
 	case n == len(data):
 		err, short = nil, shrunk(m.ra, off+int64(n), func() string { return fmt.Sprintf("reading buffer %d at offset %d", i, off) })
 	case err == nil:

@@ -1,8 +1,9 @@
 package scanner
 
 import (
-	"errors"
 	"io"
+
+	"github.com/csvscan/csvscan/internal/iocheck"
 )
 
 // The scanner's input: the byte order mark and Options.SkipRows at the start,
@@ -143,7 +144,7 @@ func (s *Scanner) fill() bool {
 	for tries := 0; added == 0 && !s.eof; tries++ {
 		m, err := s.r.Read(s.buf[s.n:])
 		if m < 0 || m > len(s.buf)-s.n {
-			m, err = 0, errors.New("csvscan: the reader returned an invalid count")
+			m, err = 0, iocheck.CountError(m, len(s.buf)-s.n)
 		} else if m == 0 && err == nil && tries >= 100 {
 			err = io.ErrNoProgress
 		}

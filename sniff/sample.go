@@ -342,19 +342,6 @@ func quoteWindow(r io.ReaderAt, size, after int64, lines, rows int) ([]byte, err
 	return nil, nil
 }
 
-// checkedAt turns a ReadAt that returns a count outside [0, len(p)] into
-// an error: the bytes past len(p) are not the input's, and a section
-// reader over it would take them (and run past the input's end).
-type checkedAt struct{ r io.ReaderAt }
-
-func (c checkedAt) ReadAt(p []byte, off int64) (int, error) {
-	n, err := c.r.ReadAt(p, off)
-	if n < 0 || n > len(p) {
-		return 0, fmt.Errorf("csvscan: the source's ReadAt returned %d bytes for a %d-byte slice at offset %d", n, len(p), off)
-	}
-	return n, err
-}
-
 // readFull reads len(p) bytes at off of an input of the given size: an
 // input that ends before them is io.ErrUnexpectedEOF.
 func readFull(r io.ReaderAt, p []byte, off, size int64) error {

@@ -10,6 +10,7 @@ import (
 	"github.com/csvscan/csvscan/dialect"
 	"github.com/csvscan/csvscan/internal/cast"
 	"github.com/csvscan/csvscan/internal/decode"
+	"github.com/csvscan/csvscan/internal/iocheck"
 	"github.com/csvscan/csvscan/scanner"
 )
 
@@ -19,7 +20,7 @@ import (
 // error is returned as it is (an input shorter than size is
 // io.ErrUnexpectedEOF), never taken for the end of the input.
 func Sniff(r io.ReaderAt, size int64, opts Options) (*Result, error) {
-	r = checkedAt{r}
+	r = iocheck.ReaderAt{R: r}
 	h, err := readHead(io.NewSectionReader(r, 0, size), size, opts.sampleRows(), opts.sampleBytes(size), opts.maxLine())
 	if err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/csvscan/csvscan/dialect"
+	"github.com/csvscan/csvscan/internal/iocheck"
 	"github.com/csvscan/csvscan/scanner"
 	sm "github.com/csvscan/csvscan/statemachine"
 )
@@ -337,7 +338,7 @@ func (p *Plan) exact(acc traj) bool {
 // ReadAll returns a sequential Scanner of the whole file, with the plan's
 // options: the read Compose's ErrSequential asks for.
 func (p *Plan) ReadAll(r io.ReaderAt) (*scanner.Scanner, error) {
-	return scanner.New(io.NewSectionReader(r, 0, p.size), p.opts)
+	return scanner.New(io.NewSectionReader(iocheck.ReaderAt{R: r}, 0, p.size), p.opts)
 }
 
 // start gives range g's Start, acc being the trajectory of the file before

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/csvscan/csvscan/internal/iocheck"
 	"github.com/csvscan/csvscan/scanner"
 	sm "github.com/csvscan/csvscan/statemachine"
 )
@@ -54,7 +55,11 @@ func (p *Plan) Read(r io.ReaderAt, st Start) (*scanner.Scanner, error) {
 		// long row.
 		opts.BufferSize = int(min(max(g.End-from.Offset, 4<<10), scanner.DefaultBufferSize))
 	}
-	return scanner.NewRange(io.NewSectionReader(r, from.Offset, p.size-from.Offset), from, g.End, opts)
+	// The section reader takes a ReadAt's count as it is: one past the
+	// slice at the section's end would pass the Scanner's check of the
+	// count (iocheck).
+	section := io.NewSectionReader(iocheck.ReaderAt{R: r}, from.Offset, p.size-from.Offset)
+	return scanner.NewRange(section, from, g.End, opts)
 }
 
 // none is a scanner of no rows.

@@ -552,3 +552,71 @@ func FuzzPlan(f *testing.F) {
 		}
 	})
 }
+
+// overAt is an io.ReaderAt over data that, for a read reaching the end of
+// data, reports extra bytes more than it was given room for, with no
+// error: the bytes past the slice are not the input's.
+type overAt struct {
+	data  []byte
+	extra int
+}
+
+func (o overAt) ReadAt(p []byte, off int64) (int, error) {
+	n, err := bytes.NewReader(o.data).ReadAt(p, off)
+	if off+int64(len(p)) >= int64(len(o.data)) && n == len(p) {
+		return n + o.extra, nil
+	}
+	return n, err
+}
+
+// TestReadOversizedCount: a ReadAt that overstates its count at the end
+// of a range's section (where io.SectionReader cut the slice short, so
+// the Scanner's own check of the count, against its buffer, passed it)
+// fails the range's scan and the sequential one; it used to read bytes
+// that were never the input's as rows.
+func TestReadOversizedCount(t *testing.T) {
+	data := []byte("a,b\n1,2\n3,4\n5,6\n")
+	r := overAt{data: data, extra: 6}
+	p, err := New(r, int64(len(data)), 8, scanner.Options{Header: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sums := make([]Summary, p.NumRanges())
+	for i, g := range p.Ranges() {
+		if sums[i], err = p.Summarize(bytes.NewReader(data), g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	starts, err := p.Compose(sums)
+	if err != nil {
+		t.Fatal(err)
+	}
+	failed := false
+	for _, st := range starts {
+		s, err := p.Read(r, st)
+		if err != nil {
+			failed = true
+			continue
+		}
+		for s.Scan() {
+			if len(s.Row()) != 2 || len(s.Row()[0]) != 1 {
+				t.Fatalf("range %d: row %q is not the input's", st.Range.Index, s.Row())
+			}
+		}
+		if s.Err() != nil {
+			failed = failed || strings.Contains(s.Err().Error(), "the reader returned")
+		}
+	}
+	if !failed {
+		t.Error("no range's read failed on the overstated count")
+	}
+	s, err := p.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s.Scan() {
+	}
+	if s.Err() == nil || !strings.Contains(s.Err().Error(), "the reader returned") {
+		t.Errorf("ReadAll: error %v, want the count's", s.Err())
+	}
+}

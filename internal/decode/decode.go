@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/csvscan/csvscan/internal/iocheck"
 )
 
 // ErrUnknown is returned by Reader for an encoding it does not know.
@@ -84,7 +86,7 @@ func Reader(r io.Reader, encoding string) (io.Reader, error) {
 	if name == "utf-8" {
 		return r, nil
 	}
-	br := bufio.NewReaderSize(&checked{r: r}, 64<<10)
+	br := bufio.NewReaderSize(&iocheck.Reader{R: r}, 64<<10)
 	switch name {
 	case "latin-1":
 		return &byteReader{r: br, name: name, table: &latin1}, nil
@@ -92,25 +94,6 @@ func Reader(r io.Reader, encoding string) (io.Reader, error) {
 		return &byteReader{r: br, name: name, table: &windows1252}, nil
 	}
 	return &utf16Reader{r: br, name: name, first: true, bigEndian: name == "utf-16be"}, nil
-}
-
-// checked turns a Read that returns a count outside [0, len(p)], which
-// bufio panics on, into an error, returned to every Read after it.
-type checked struct {
-	r   io.Reader
-	err error
-}
-
-func (c *checked) Read(p []byte) (int, error) {
-	if c.err != nil {
-		return 0, c.err
-	}
-	n, err := c.r.Read(p)
-	if n < 0 || n > len(p) {
-		c.err = fmt.Errorf("csvscan: the reader returned %d bytes for a %d-byte buffer", n, len(p))
-		return 0, c.err
-	}
-	return n, err
 }
 
 // Detect names the encoding of a head of input that is UTF-16 by its

@@ -2,13 +2,13 @@ package csv
 
 import (
 	"bytes"
-	"errors"
 	"io"
 	"math"
 	"sort"
 	"strings"
 	"unsafe"
 
+	"github.com/csvscan/csvscan/internal/iocheck"
 	"github.com/csvscan/csvscan/internal/linecount"
 )
 
@@ -146,7 +146,7 @@ func (t *tap) more(want int) bool {
 		free := t.buf[len(t.buf):min(cap(t.buf), len(t.buf)+want)]
 		n, err := t.src.Read(free)
 		if n < 0 || n > len(free) {
-			n, err = 0, errors.New("csvscan: the reader returned an invalid count")
+			n, err = 0, iocheck.CountError(n, len(free))
 		}
 		t.buf = t.buf[:len(t.buf)+n]
 		if n > 0 {
