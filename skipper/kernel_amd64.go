@@ -80,12 +80,22 @@ func prefixKernels() map[string]func([]uint64, uint64) uint64 {
 func laneAVX512(q, e, in *uint64, src *byte, blocks int, set *[4]byte, carry uint64) uint64
 
 //go:noescape
+func laneAVX512N(q, e, in *uint64, src *byte, blocks int, set *[4]byte, carry uint64, table *[16]byte) uint64
+
+//go:noescape
+func laneAVX2N(q, e, in *uint64, src *byte, blocks int, set *[4]byte, carry uint64, table *[16]byte) uint64
+
+//go:noescape
 func laneAVX2(q, e, in *uint64, src *byte, blocks int, set *[4]byte, carry uint64) uint64
 
 func laneMasks(q, e, in []uint64, src []byte, s *vecLaneSet, carry uint64) uint64 {
 	switch {
+	case hasAVX512 && vecPrefixCLMUL && s.nibble:
+		return laneAVX512N(&q[0], &e[0], &in[0], &src[0], len(q), &s.bytes, carry, &s.table)
 	case hasAVX512 && vecPrefixCLMUL:
 		return laneAVX512(&q[0], &e[0], &in[0], &src[0], len(q), &s.bytes, carry)
+	case hasAVX2 && vecPrefixCLMUL && s.nibble:
+		return laneAVX2N(&q[0], &e[0], &in[0], &src[0], len(q), &s.bytes, carry, &s.table)
 	case hasAVX2 && vecPrefixCLMUL:
 		return laneAVX2(&q[0], &e[0], &in[0], &src[0], len(q), &s.bytes, carry)
 	}
@@ -94,17 +104,32 @@ func laneMasks(q, e, in []uint64, src []byte, s *vecLaneSet, carry uint64) uint6
 
 type laneKernel = func(q, e, in []uint64, src []byte, s *vecLaneSet, carry uint64) uint64
 
-// laneKernels lists the vecLaneMasks kernels this CPU can run, for the tests.
+// laneKernels lists the vecLaneMasks kernels this CPU can run, for the
+// tests. The kernels of a table (the names ending in "N") run only for a set
+// whose enders it holds (vecLaneSet.nibble); the tests call them with the
+// others too, where they hand the set to the kernel of three compares.
 func laneKernels() map[string]laneKernel {
 	k := map[string]laneKernel{"generic": laneGeneric}
 	if hasAVX2 && vecPrefixCLMUL {
 		k["avx2"] = func(q, e, in []uint64, src []byte, s *vecLaneSet, carry uint64) uint64 {
 			return laneAVX2(&q[0], &e[0], &in[0], &src[0], len(q), &s.bytes, carry)
 		}
+		k["avx2N"] = func(q, e, in []uint64, src []byte, s *vecLaneSet, carry uint64) uint64 {
+			if !s.nibble {
+				return laneAVX2(&q[0], &e[0], &in[0], &src[0], len(q), &s.bytes, carry)
+			}
+			return laneAVX2N(&q[0], &e[0], &in[0], &src[0], len(q), &s.bytes, carry, &s.table)
+		}
 	}
 	if hasAVX512 && vecPrefixCLMUL {
 		k["avx512"] = func(q, e, in []uint64, src []byte, s *vecLaneSet, carry uint64) uint64 {
 			return laneAVX512(&q[0], &e[0], &in[0], &src[0], len(q), &s.bytes, carry)
+		}
+		k["avx512N"] = func(q, e, in []uint64, src []byte, s *vecLaneSet, carry uint64) uint64 {
+			if !s.nibble {
+				return laneAVX512(&q[0], &e[0], &in[0], &src[0], len(q), &s.bytes, carry)
+			}
+			return laneAVX512N(&q[0], &e[0], &in[0], &src[0], len(q), &s.bytes, carry, &s.table)
 		}
 	}
 	return k

@@ -271,3 +271,146 @@ lane2loop:
 	MOVQ     BX, ret+56(FP)
 	VZEROUPPER
 	RET
+
+// func laneAVX512N(q, e, in *uint64, src *byte, blocks int, set *[4]byte, carry uint64, table *[16]byte) uint64
+//
+// laneAVX512 with the enders looked up in table (vecLaneSet.table): one
+// VPSHUFB and one compare instead of three compares and two ORs, the masks
+// stored through one index, and two blocks a turn (after a first one when
+// blocks is odd), whose prefix XORs are independent but for the carry.
+// 1.7 times laneAVX512's speed on random letters in L1
+// (BenchmarkLaneMasks, Zen 5).
+TEXT ·laneAVX512N(SB), NOSPLIT, $0-72
+	MOVQ q+0(FP), DI
+	MOVQ e+8(FP), R8
+	MOVQ in+16(FP), R9
+	MOVQ src+24(FP), SI
+	MOVQ blocks+32(FP), CX
+	MOVQ set+40(FP), DX
+	MOVQ carry+48(FP), BX
+	MOVQ table+56(FP), R12
+	NEGQ BX
+	VPBROADCASTB 0(DX), Z1
+	VBROADCASTI32X4 (R12), Z7
+	MOVQ         $-1, AX
+	VMOVQ        AX, X5
+	XORQ         R11, R11
+
+	TESTQ     $1, CX
+	JZ        laneNpairs
+
+	// one block first, so that the rest go two at a time
+	VMOVDQU64 (SI), Z0
+	VPCMPEQB  Z1, Z0, K1
+	VPSHUFB   Z0, Z7, Z2
+	VPCMPEQB  Z2, Z0, K2
+	KMOVQ     K1, AX
+	KMOVQ     K2, (R8)
+	MOVQ      AX, (DI)
+	VMOVQ     AX, X6
+	VPCLMULQDQ $0x00, X5, X6, X6
+	VMOVQ     X6, AX
+	XORQ      BX, AX
+	MOVQ      AX, (R9)
+	SARQ      $63, AX
+	MOVQ      AX, BX
+	ADDQ      $64, SI
+	INCQ      R11
+	CMPQ      R11, CX
+	JEQ       laneNdone
+
+laneNpairs:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 64(SI), Z8
+	VPCMPEQB  Z1, Z0, K1
+	VPCMPEQB  Z1, Z8, K3
+	VPSHUFB   Z0, Z7, Z2
+	VPSHUFB   Z8, Z7, Z9
+	VPCMPEQB  Z2, Z0, K2
+	VPCMPEQB  Z9, Z8, K4
+	KMOVQ     K1, AX
+	KMOVQ     K3, R13
+	KMOVQ     K2, (R8)(R11*8)
+	KMOVQ     K4, 8(R8)(R11*8)
+	MOVQ      AX, (DI)(R11*8)
+	MOVQ      R13, 8(DI)(R11*8)
+	VMOVQ     AX, X6
+	VMOVQ     R13, X10
+	VPCLMULQDQ $0x00, X5, X6, X6
+	VPCLMULQDQ $0x00, X5, X10, X10
+	VMOVQ     X6, AX
+	VMOVQ     X10, R13
+	XORQ      BX, AX
+	MOVQ      AX, (R9)(R11*8)
+	SARQ      $63, AX
+	XORQ      AX, R13
+	MOVQ      R13, 8(R9)(R11*8)
+	SARQ      $63, R13
+	MOVQ      R13, BX
+	ADDQ      $128, SI
+	ADDQ      $2, R11
+	CMPQ      R11, CX
+	JNE       laneNpairs
+
+laneNdone:
+	ANDQ      $1, BX
+	MOVQ      BX, ret+64(FP)
+	VZEROUPPER
+	RET
+
+// func laneAVX2N(q, e, in *uint64, src *byte, blocks int, set *[4]byte, carry uint64, table *[16]byte) uint64
+//
+// laneAVX2 with the enders looked up in table (vecLaneSet.table): one
+// VPSHUFB and one compare a half instead of three compares.
+TEXT ·laneAVX2N(SB), NOSPLIT, $0-72
+	MOVQ q+0(FP), DI
+	MOVQ e+8(FP), R8
+	MOVQ in+16(FP), R9
+	MOVQ src+24(FP), SI
+	MOVQ blocks+32(FP), CX
+	MOVQ set+40(FP), DX
+	MOVQ carry+48(FP), BX
+	MOVQ table+56(FP), R12
+	NEGQ BX
+	VPBROADCASTB   0(DX), Y10
+	VBROADCASTI128 (R12), Y11
+	MOVQ           $-1, AX
+	VMOVQ          AX, X14
+	XORQ           DX, DX
+
+lane2Nloop:
+	VMOVDQU  (SI), Y0
+	VMOVDQU  32(SI), Y1
+	VPCMPEQB Y10, Y0, Y2
+	VPCMPEQB Y10, Y1, Y3
+	VPMOVMSKB Y2, AX
+	VPMOVMSKB Y3, R11
+	SHLQ     $32, R11
+	ORQ      R11, AX
+
+	VPSHUFB  Y0, Y11, Y4
+	VPSHUFB  Y1, Y11, Y5
+	VPCMPEQB Y0, Y4, Y4
+	VPCMPEQB Y1, Y5, Y5
+	VPMOVMSKB Y4, R10
+	VPMOVMSKB Y5, R11
+	SHLQ     $32, R11
+	ORQ      R11, R10
+
+	MOVQ     AX, (DI)(DX*8)
+	MOVQ     R10, (R8)(DX*8)
+	VMOVQ    AX, X15
+	VPCLMULQDQ $0x00, X14, X15, X15
+	VMOVQ    X15, AX
+	XORQ     BX, AX
+	MOVQ     AX, (R9)(DX*8)
+	SARQ     $63, AX
+	MOVQ     AX, BX
+	ADDQ     $64, SI
+	INCQ     DX
+	CMPQ     DX, CX
+	JNE      lane2Nloop
+	ANDQ     $1, BX
+	MOVQ     BX, ret+64(FP)
+	VZEROUPPER
+	RET

@@ -8,13 +8,41 @@ import (
 
 // vecLaneSet holds the bytes the quote-aware lane looks for: the quote, and the
 // enders (the delimiter, LF and CR).
+//
+// When every ender is ASCII and no two share their low four bits (the
+// delimiter is not ':', '-', '=' or another byte of LF's or CR's low
+// nibble), table lets a kernel find all three with one byte shuffle and
+// one compare instead of three compares (nibble): table[c&15] is c for each
+// ender c, and every other entry a byte whose low nibble is not its
+// index, so that a byte b is an ender exactly when table[b&15] == b (the
+// shuffle gives 0 for a byte of 128 or more, which no such b equals).
 type vecLaneSet struct {
-	bytes [4]byte // quote, delimiter, LF, CR
+	bytes  [4]byte // quote, delimiter, LF, CR (or LaneMasks' three enders)
+	table  [16]byte
+	nibble bool
 }
 
 // newVecLaneSet returns the vecLaneSet of a quote and a one-byte delimiter.
 func newVecLaneSet(quote, delimiter byte) vecLaneSet {
-	return vecLaneSet{bytes: [4]byte{quote, delimiter, '\n', '\r'}}
+	return newLaneSet(quote, [3]byte{delimiter, '\n', '\r'})
+}
+
+// newLaneSet returns the vecLaneSet of a quote and any three enders
+// (repeats allowed).
+func newLaneSet(quote byte, enders [3]byte) vecLaneSet {
+	s := vecLaneSet{bytes: [4]byte{quote, enders[0], enders[1], enders[2]}, nibble: true}
+	for n := range s.table {
+		s.table[n] = byte(n+1) & 15 // its low nibble is not n: it equals no byte b with b&15 == n
+	}
+	var taken [16]bool
+	for _, c := range enders {
+		n := c & 15
+		if c >= 0x80 || taken[n] && s.table[n] != c {
+			s.nibble = false
+		}
+		s.table[n], taken[n] = c, true
+	}
+	return s
 }
 
 // vecLaneMasks computes, for each 64-byte block j of src (j below len(q),

@@ -13,7 +13,7 @@ import "github.com/csvscan/csvscan/swar"
 // masks, with the lane's AVX-512 or AVX2 kernel and a carry-less multiply
 // where the CPU has them, else eight bytes at a time.
 func LaneMasks(q, e, in []uint64, src []byte, quote byte, enders [3]byte, carry uint64) (int, uint64) {
-	s := vecLaneSet{bytes: [4]byte{quote, enders[0], enders[1], enders[2]}}
+	s := newLaneSet(quote, enders)
 	n := min(len(q), len(e), len(in), len(src)/swar.BlockSize)
 	return n, vecLaneMasks(q[:n], e[:n], in[:n], src[:n*swar.BlockSize], &s, carry)
 }
