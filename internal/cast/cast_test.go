@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -724,6 +725,16 @@ func TestAppendFloat32(t *testing.T) {
 		{float32(math.Inf(-1)), "-inf"},
 		{float32(math.NaN()), "nan"},
 		{float32(math.Copysign(math.NaN(), -1)), "-nan"},
+		// Where DuckDB's Grisu cannot decide, it prints the double's
+		// shortest digits (float32Digits; DuckDB 1.5.6's answers): longer
+		// than the float's shortest, "106833540.0" and "-272151.88".
+		{106833536, "106833536.0"},
+		{-272151.875, "-272151.875"},
+		{1782457.75, "1782457.75"},
+		{-1197512064, "-1197512064.0"},
+		// Grisu decided: the float's shortest.
+		{-300566752, "-300566750.0"},
+		{-103261.406, "-103261.41"},
 	}
 	for _, tt := range tests {
 		if got := FormatFloat32(tt.In); got != tt.Want {
@@ -1537,6 +1548,39 @@ func TestNumberFastPaths(t *testing.T) {
 			if ok != wok || v != w {
 				t.Fatalf("%+v: Int64(%q) = %d, %v; DuckDB's loops give %d, %v", c, b, v, ok, w, wok)
 			}
+		}
+	}
+}
+
+// TestCachedPowers checks the table of powers of ten that float32Digits
+// computes against entries of {fmt}'s own table (format-inl.h): the first,
+// 10^4 and the last.
+func TestCachedPowers(t *testing.T) {
+	tab := cachedPowers()
+	for _, tt := range []struct {
+		i int
+		f uint64
+		e int
+	}{{0, 0xfa8fd5a0081c0288, -1220}, {44, 0x9c40000000000000, -50}, {86, 0xaf87023b9bf0ee6b, 1066}} {
+		if tab[tt.i] != (diyFP{tt.f, tt.e}) {
+			t.Errorf("10^%d: %#x × 2^%d, want %#x × 2^%d", -348+8*tt.i, tab[tt.i].f, tab[tt.i].e, tt.f, tt.e)
+		}
+	}
+}
+
+// TestFloat32TextReadsBack renders random floats of every exponent and
+// reads each text back: DuckDB's digits, the float's shortest or the
+// double's, always name the same float.
+func TestFloat32TextReadsBack(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for range 200000 {
+		f := math.Float32frombits(r.Uint32())
+		if math.IsNaN(float64(f)) {
+			continue
+		}
+		s := FormatFloat32(f)
+		if g, err := strconv.ParseFloat(strings.TrimSuffix(s, ".0"), 32); err != nil || float32(g) != f {
+			t.Fatalf("FormatFloat32(%v) = %q, which reads back as %v (%v)", f, s, float32(g), err)
 		}
 	}
 }

@@ -18,11 +18,12 @@ import (
 func AppendFloat64(dst []byte, f float64) []byte { return appendFloat(dst, f, 64) }
 
 // AppendFloat32 appends DuckDB's text rendering of a FLOAT to dst: as
-// AppendFloat64, with the shortest decimal that reads back as the float32
-// f ("0.1", not "0.10000000149011612"; "3.4028235e+38"), which is what
-// duckdb_fmt::format("{}", float) prints: its shortest-digit search works
-// in binary32 for a float, and its choice between fixed and exponent
-// notation is the same as for a double.
+// AppendFloat64, with the digits duckdb_fmt::format("{}", float) prints.
+// Those are the shortest decimal that reads back as the float32 f ("0.1",
+// not "0.10000000149011612"; "3.4028235e+38"), except for about one float
+// in a hundred, where DuckDB's search falls back to the double's shortest
+// digits ("106833536.0", not "106833540.0"; float32Digits). The choice
+// between fixed and exponent notation is the same as for a double.
 func AppendFloat32(dst []byte, f float32) []byte { return appendFloat(dst, float64(f), 32) }
 
 // FormatFloat32 returns DuckDB's text rendering of a FLOAT (see
@@ -53,26 +54,15 @@ func appendFloat(dst []byte, f float64, bitSize int) []byte {
 	if f == 0 {
 		return append(dst, "0.0"...)
 	}
-	// 'e' with the shortest precision gives "d.ddde±XX"; split it.
 	var buf [32]byte
-	e := strconv.AppendFloat(buf[:0], f, 'e', -1, bitSize)
-	var digits [17]byte
-	nd := 0
-	i := 0
-	for ; e[i] != 'e'; i++ {
-		if e[i] != '.' {
-			digits[nd] = e[i]
-			nd++
-		}
+	var digits []byte
+	var exp int // the decimal exponent of the first digit
+	if bitSize == 32 {
+		digits, exp = float32Digits(buf[:0], f)
+	} else {
+		digits, exp = splitExp(strconv.AppendFloat(buf[:0], f, 'e', -1, 64))
 	}
-	exp := 0
-	expNeg := e[i+1] == '-'
-	for _, c := range e[i+2:] {
-		exp = exp*10 + int(c-'0')
-	}
-	if expNeg {
-		exp = -exp
-	}
+	nd := len(digits)
 	switch {
 	case exp < -4 || exp >= 16:
 		dst = append(dst, digits[0])
