@@ -90,11 +90,12 @@ var cachedPowers = sync.OnceValue(func() *[87]diyFP {
 	for i := range t {
 		k := -348 + 8*i
 		p := new(big.Int).Exp(ten, big.NewInt(int64(abs(k))), nil)
-		if e := p.BitLen() - 64; k >= 0 && e <= 0 {
-			t[i] = diyFP{p.Uint64() << -e, e}
-			continue
-		} else if k >= 0 {
-			t[i] = diyFP{roundShift(p, e), e}
+		if e := p.BitLen() - 64; k >= 0 {
+			if e <= 0 {
+				t[i] = diyFP{p.Uint64() << -e, e} // exact
+			} else {
+				t[i] = diyFP{roundShift(p, e), e}
+			}
 			continue
 		}
 		// 2^s / 10^-k, with s such that the quotient has 64 bits: p has
@@ -202,8 +203,9 @@ func (g *grisu) digits(upper diyFP, delta uint64) (int, bool) {
 		exp++
 	}
 	for exp > 0 {
-		var digit uint32
-		digit, integral = divPow10(integral, exp-1)
+		div := uint32(pow10u64[exp-1])
+		digit := integral / div
+		integral %= div
 		exp--
 		rem := uint64(integral)<<shift + fractional
 		if done, ok := g.digit(byte('0'+digit), pow10u64[exp]<<shift, rem, delta, exp, true); done {
@@ -252,30 +254,4 @@ func (g *grisu) digit(c byte, divisor, rem, delta uint64, exp int, integral bool
 		return true, false
 	}
 	return true, 2*unit <= rem && rem <= delta-4*unit
-}
-
-// divPow10 returns x / 10^n and x % 10^n, n in [0, 9], with constant
-// divisors (a multiplication each, not a division).
-func divPow10(x uint32, n int) (uint32, uint32) {
-	switch n {
-	case 9:
-		return x / 1e9, x % 1e9
-	case 8:
-		return x / 1e8, x % 1e8
-	case 7:
-		return x / 1e7, x % 1e7
-	case 6:
-		return x / 1e6, x % 1e6
-	case 5:
-		return x / 1e5, x % 1e5
-	case 4:
-		return x / 1e4, x % 1e4
-	case 3:
-		return x / 1e3, x % 1e3
-	case 2:
-		return x / 100, x % 100
-	case 1:
-		return x / 10, x % 10
-	}
-	return x, 0
 }
