@@ -191,18 +191,26 @@ loop:
 				return s.laneRowAtCR(i, pos, e, 0, n)
 			case quote:
 				m = 0 // the value's end is not the next bit
-				// `"…"`: the next quote closes the value when an ender
-				// follows it (otherwise it is `""`, or text after the
-				// closing quote: Value's).
-				if c := l.NextQuote(pos + 1); e == pos && c > pos && uint(c+1) < uint(len(buf)) {
-					if b := buf[c+1]; b == delim || b == '\n' {
+				if e != pos {
+					break // a quote inside an unquoted value: Value declines
+				}
+				// `"…"`: the first quote after the opening one, in any
+				// kept block, closes the value when an ender follows it
+				// (otherwise it is `""`, or text after the closing quote:
+				// Value's).
+				if c := l.QuoteAfter(pos + 1); c > pos && uint(c+1) < uint(len(buf)) {
+					switch buf[c+1] {
+					case delim:
+						row[i] = buf[pos+1 : c : c]
+						pos = c + 2
+						continue
+					case '\n':
 						row[i] = buf[pos+1 : c : c]
 						e, quotes = c+1, 2
-						if b == delim {
-							pos = e + 1
-							continue
-						}
 						break loop
+					case '\r':
+						row[i] = buf[pos+1 : c : c]
+						return s.laneRowAtCR(i, pos, c+1, 2, n)
 					}
 				}
 			}
@@ -319,20 +327,9 @@ func (s *Scanner) takeLF() bool {
 // and laneOwn records where the next value starts, for laneSpans. Any
 // other value is of laneRow's own kinds, unquoted or `"…"` with no quote
 // inside, whose spans laneStep makes when asked for. It returns the
-// value's end and its quotes, or false where the lane declines.
-//
-// A value `"…"` longer than the two blocks laneRow looked in ends, as
-// there, after the first quote in the kept blocks when an ender follows
-// it (skipper.Lane.QuoteAfter), with no call of Value.
+// value's end and its quotes, or false where the lane declines. (laneRow
+// reads a value `"…"` whose closing quote lies in the kept blocks itself.)
 func (s *Scanner) laneValue(i, pos, limit int) (int, int, bool) {
-	if buf := s.buf[:limit]; pos < len(buf) && buf[pos] == s.laneQuote {
-		if c := s.lane.QuoteAfter(pos + 1); c > pos && c+1 < len(buf) {
-			if b := buf[c+1]; b == s.laneDelim || b == '\n' && s.laneLF || b == '\r' && s.laneCR {
-				s.row[:i+1][i] = buf[pos+1 : c : c]
-				return c + 1, 2, true
-			}
-		}
-	}
 	e, quotes, ok := s.lane.Value(pos, limit)
 	switch {
 	case !ok:
