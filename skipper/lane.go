@@ -188,9 +188,11 @@ func (l *Lane) NextQuote(p int) int {
 	return -1
 }
 
-// QuoteAfter is NextQuote over every kept block from p's on, for a quoted
-// value longer than two blocks: the first quote at or after p in the kept
-// blocks, or -1 when p lies outside them or they hold none from p on.
+// QuoteAfter is NextQuote over every kept block from p's on, so that a
+// quoted value of any length within the kept masks ends with one call:
+// the first quote at or after p in the kept blocks, or -1 when p lies
+// outside them or they hold none from p on. NextQuote is the cheaper
+// call for a caller that expects short values.
 func (l *Lane) QuoteAfter(p int) int {
 	off, end := uint(p-l.blockStart), uint(l.blockEnd-l.blockStart)
 	for sh := off % swar.BlockSize; off < end; off, sh = off|(swar.BlockSize-1)+1, 0 {
