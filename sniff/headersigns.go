@@ -170,20 +170,25 @@ func sharedMarks(rows [][][]byte, ncols int) bool {
 
 // shortAsRows says the first of rows (every column text) is a row of
 // data rather than a header: it has fewer values than the table has
-// columns, as at least two other rows have. A header names every
-// column; a row that leaves out an optional last value, as the rows
-// below it do, is one of them.
+// columns, as at least two other rows have, and at least two rows have
+// them all. A header names every column; a row that leaves out an
+// optional last value, as the rows below it do, is one of them. One row
+// longer than the rest (a stray delimiter in a value) makes the table
+// wider than its header, which is no sign.
 func shortAsRows(rows [][][]byte, ncols int) bool {
 	if len(rows) < 3 || len(rows[0]) >= ncols {
 		return false
 	}
-	same := 0
+	same, full := 0, 0
 	for _, r := range rows[1:] {
-		if len(r) == len(rows[0]) {
+		switch len(r) {
+		case len(rows[0]):
 			same++
+		case ncols:
+			full++
 		}
 	}
-	return same >= 2
+	return same >= 2 && full >= 2
 }
 
 // numberedHeader says the first of rows is a header although every

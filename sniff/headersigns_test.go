@@ -102,6 +102,22 @@ func TestShortHeaderOverEmptyTail(t *testing.T) {
 		"column0,column1,column2,column3,column4,column5")
 }
 
+// An all-text table whose first row leaves out a last value that other
+// rows leave out too is data when two rows or more fill every column (an
+// optional last column); but one row longer than the rest, a stray
+// delimiter in a value, does not make the header a row of data.
+func TestShortFirstRowOfTextTable(t *testing.T) {
+	rows := "Oslo,red\nLima,blue\nRome,green,extra\nOslo,blue\nLima,red\n"
+	res := sniffWant(t, "city,color\n"+rows, ",", 0, true, "city,color,column2")
+	if !res.NullPadding {
+		t.Errorf("no null padding for the rows shorter than the stray one")
+	}
+	// Two full rows: the last column is optional, the short first row
+	// one of the rows.
+	sniffWant(t, "city,color\nOslo,red\nRome,green,extra\nLima,blue\nOslo,blue,more\nLima,red\n", ",", 0, false,
+		"column0,column1,column2")
+}
+
 // A list of one column whose first line is words shaped as the other
 // lines are (two or more words, starting with the same kind of letter)
 // has no header: a list of people, places with names of two words,
