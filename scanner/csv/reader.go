@@ -78,6 +78,10 @@ import (
 //	input or use                       encoding/csv                 Reader
 //	a CR not followed by LF, outside   text of the field:           ends the row, as every CR
 //	  quoted fields: a,b\rc,d\n          [a b\rc d]                   does in csvscan: [a b] [c d]
+//	the same CR right after a closing  with LazyQuotes the quote    ends the row after the
+//	  quote: "ab"\rc\n                   and the CR are text:         quoted field: [ab] [c]
+//	                                     [ab"\rc\n] to the end;
+//	                                     without it, csv.ErrQuote
 //	a UTF-8 byte order mark at the     part of the first field      dropped (positions still
 //	  start of the input                                              count its 3 bytes)
 //	an error from the io.Reader        returned with the fields     returned alone; every later

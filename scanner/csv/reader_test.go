@@ -598,16 +598,23 @@ func TestReaderDifferences(t *testing.T) {
 	tests := []struct {
 		name  string
 		input string
+		lazy  bool
 		want  []read
 	}{
-		{"LoneCREndsRow", "a,b\rc,d\ne,f\n", []read{{[]string{"a", "b"}, 1, 1}, {[]string{"c", "d"}, 1, 5}, {[]string{"e", "f"}, 2, 1}}},
-		{"LoneCRInQuotesIsText", "\"a\rb\",c\n", []read{{[]string{"a\rb", "c"}, 1, 1}}},
-		{"BOMDropped", "\xEF\xBB\xBFa,b\nc,d\n", []read{{[]string{"a", "b"}, 1, 4}, {[]string{"c", "d"}, 2, 1}}},
-		{"BOMBeforeQuote", "\xEF\xBB\xBF\"a\",b\n", []read{{[]string{"a", "b"}, 1, 4}}},
+		{"LoneCREndsRow", "a,b\rc,d\ne,f\n", false, []read{{[]string{"a", "b"}, 1, 1}, {[]string{"c", "d"}, 1, 5}, {[]string{"e", "f"}, 2, 1}}},
+		{"LoneCRInQuotesIsText", "\"a\rb\",c\n", false, []read{{[]string{"a\rb", "c"}, 1, 1}}},
+		// encoding/csv: csv.ErrQuote, and with LazyQuotes one field
+		// `ab"\rc\n` up to the end.
+		{"LoneCRAfterClosingQuote", "\"ab\"\rc\n", false, []read{{[]string{"ab"}, 1, 1}, {[]string{"c"}, 1, 6}}},
+		{"LoneCRAfterClosingQuoteLazy", "\"ab\"\rc\n", true, []read{{[]string{"ab"}, 1, 1}, {[]string{"c"}, 1, 6}}},
+		{"BOMDropped", "\xEF\xBB\xBFa,b\nc,d\n", false, []read{{[]string{"a", "b"}, 1, 4}, {[]string{"c", "d"}, 2, 1}}},
+		{"BOMBeforeQuote", "\xEF\xBB\xBF\"a\",b\n", false, []read{{[]string{"a", "b"}, 1, 4}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := readAll(dropin.NewReader(strings.NewReader(tt.input)))
+			rd := dropin.NewReader(strings.NewReader(tt.input))
+			rd.LazyQuotes = tt.lazy
+			got, err := readAll(rd)
 			if d := cmp.Diff(tt.want, got); d != "" || err != nil {
 				t.Fatalf("error %v (-want +got):\n%s", err, d)
 			}
