@@ -1,15 +1,17 @@
 package scanner
 
 import (
+	"context"
 	"os"
 	"testing"
 
 	"github.com/csvscan/csvscan/dialect"
 )
 
-// TestOpenZeroSizedFileWithBytes: Open of a regular file whose size says 0
-// but which holds bytes (Linux's /proc and /sys files) reads it as a
-// stream, to its end, sequentially and in parallel; it read no row.
+// TestOpenZeroSizedFileWithBytes: Open and ScanFile of a regular file
+// whose size says 0 but which holds bytes (Linux's /proc and /sys files)
+// read it as a stream, to its end, sequentially and in parallel; they
+// read no row.
 func TestOpenZeroSizedFileWithBytes(t *testing.T) {
 	const path = "/proc/self/mounts"
 	st, err := os.Stat(path)
@@ -48,5 +50,24 @@ func TestOpenZeroSizedFileWithBytes(t *testing.T) {
 			t.Errorf("threads %d: %d rows, %v; want %d", threads, got, f.Err(), want)
 		}
 		f.Close()
+
+		// ScanFile of the open file reads it as a stream too.
+		fh, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := ScanFile(context.Background(), fh, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = 0
+		for p.Scan() {
+			got++
+		}
+		if got != want || p.Err() != nil {
+			t.Errorf("ScanFile, threads %d: %d rows, %v; want %d", threads, got, p.Err(), want)
+		}
+		p.Close()
+		fh.Close()
 	}
 }

@@ -244,11 +244,16 @@ func ScanReaderAt(ctx context.Context, r io.ReaderAt, size int64, opts Options) 
 // DefaultParallelBufferSize); Scan reads them into buffers instead (see
 // Parallel: a file that shrinks while it is read is an error either way),
 // as Each does where they cannot be mapped, of DefaultReadBufferSize when
-// opts.BufferSize is 0.
+// opts.BufferSize is 0. A file whose size says 0 (a regular file of /proc
+// or /sys, which holds bytes all the same) or that is not a regular file
+// is read as a stream from its current offset, as ScanReader reads it.
 func ScanFile(ctx context.Context, f *os.File, opts Options) (*Parallel, error) {
 	st, err := f.Stat()
 	if err != nil {
 		return nil, err
+	}
+	if !st.Mode().IsRegular() || st.Size() == 0 {
+		return ScanReader(ctx, f, opts)
 	}
 	return ScanFileSize(ctx, f, st.Size(), opts)
 }
