@@ -905,23 +905,29 @@ func BenchmarkReader(b *testing.B) {
 						r.ReuseRecord = true
 						rd = r
 					}
-					n := 0
-					for {
-						rec, err := rd.Read()
-						if err == io.EOF {
-							break
-						}
-						if err != nil {
-							b.Fatal(err)
-						}
-						n += len(rec)
-					}
-					if n == 0 {
-						b.Fatal("no fields")
-					}
+					readRecords(b, rd)
 				}
 			})
 		}
+	}
+}
+
+// readRecords reads every record of rd, a benchmark's reader, failing b
+// on an error or when the records hold no field.
+func readRecords(b *testing.B, rd interface{ Read() ([]string, error) }) {
+	n := 0
+	for {
+		rec, err := rd.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		n += len(rec)
+	}
+	if n == 0 {
+		b.Fatal("no fields")
 	}
 }
 
@@ -950,20 +956,7 @@ func BenchmarkReaderTrimLeadingSpace(b *testing.B) {
 						r.ReuseRecord, r.TrimLeadingSpace = true, true
 						rd = r
 					}
-					n := 0
-					for {
-						rec, err := rd.Read()
-						if err == io.EOF {
-							break
-						}
-						if err != nil {
-							b.Fatal(err)
-						}
-						n += len(rec)
-					}
-					if n == 0 {
-						b.Fatal("no fields")
-					}
+					readRecords(b, rd)
 				}
 			})
 		}
