@@ -84,22 +84,16 @@ func Open(path string, opts Options) (*File, error) {
 	}
 	threads := opts.Goroutines()
 	// A regular file of size 0 may hold bytes all the same (/proc, /sys):
-	// it is read as a stream.
-	sized := st.Mode().IsRegular() && st.Size() > 0
-	var p *Parallel
-	switch {
-	case sized && threads < MinScanThreads && opts.SkipRows == 0:
+	// ScanFile reads it as a stream, as it reads a pipe or a device.
+	if st.Mode().IsRegular() && st.Size() > 0 && threads < MinScanThreads && opts.SkipRows == 0 {
 		s, err := New(buffer.NewFileReader(f, 0, st.Size()), opts)
 		if err != nil {
 			f.Close()
 			return nil, err
 		}
 		return &File{s: s, f: f}, nil
-	case sized:
-		p, err = ScanFile(context.Background(), f, opts)
-	default:
-		p, err = ScanReader(context.Background(), f, opts)
 	}
+	p, err := ScanFile(context.Background(), f, opts)
 	if err != nil {
 		f.Close()
 		return nil, err
